@@ -1,0 +1,258 @@
+// The platform's HTTP API, one method per operation. No vscode import: plain Node runs it.
+import { checkApiKey } from './api-key';
+import {
+  ApiError,
+  AuthError,
+  InvalidRequestError,
+  InvalidSettingError,
+  MalformedResponseError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+} from './errors';
+import { backoffDelay, parseRetryAfter, type Sleep, sleep as realSleep } from './retry';
+import { neverSent, type RawResponse, Transport, type TransportOptions } from './transport';
+import type { AgentJob, VisitorsPage, VisitorsQuery } from './types';
+import { parseAgentJob, parseErrorBody, parseVisitorsPage } from './validate';
+import { formatWait } from './wait-text';
+
+export interface RetryOptions {
+  /** Tries per call, the first included. */
+  maxAttempts: number;
+  baseMs: number;
+  capMs: number;
+  /** A 429 asking for a longer wait than this is returned to the caller instead of waited out. */
+  maxRateLimitWaitMs: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** Read on every call, so a key changed in SecretStorage applies at once. */
+  getApiKey: () => string | undefined | Promise<string | undefined>;
+  /** e.g. `mintlify-docs-agent/0.1.0`. */
+  userAgent: string;
+  transport?: Partial<TransportOptions>;
+  retry?: Partial<RetryOptions>;
+  now?: () => number;
+  random?: () => number;
+  sleep?: Sleep;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type Limit = 'agent' | 'analytics';
+
+interface Call<T> {
+  method: 'GET' | 'POST';
+  segments: string[];
+  query?: Record<string, string>;
+  body?: unknown;
+  /** What the caller was after, for the 404 sentence. */
+  thing: string;
+  limit?: Limit;
+  parse: (body: unknown, status: number) => T;
+}
+
+const limitText: Record<Limit, string> = {
+  agent: 'agent jobs (100 a project each hour)',
+  analytics: 'analytics (100 requests an hour)',
+};
+
+const defaultRetry: RetryOptions = { maxAttempts: 4, baseMs: 500, capMs: 8000, maxRateLimitWaitMs: 10_000 };
+const defaultTransport: TransportOptions = { connectTimeoutMs: 10_000, responseTimeoutMs: 30_000 };
+
+export class DocsApiClient {
+  private readonly transport: Transport;
+  private readonly retry: RetryOptions;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly sleep: Sleep;
+
+  constructor(private readonly options: ClientOptions) {
+    this.transport = new Transport({ ...defaultTransport, ...options.transport });
+    this.retry = { ...defaultRetry, ...options.retry };
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? realSleep;
+  }
+
+  createJob(projectId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
+    requirePrompt(prompt);
+    return this.call(
+      { method: 'POST', segments: ['v2', 'agent', project(projectId), 'job'], body: { prompt },
+        thing: `project ${projectId}`, limit: 'agent', parse: parseAgentJob },
+      options,
+    );
+  }
+
+  getJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
+    return this.call(
+      { method: 'GET', segments: ['v2', 'agent', project(projectId), 'job', jobId],
+        thing: `job ${jobId}`, parse: parseAgentJob },
+      options,
+    );
+  }
+
+  sendFollowUp(projectId: string, jobId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
+    requirePrompt(prompt);
+    return this.call(
+      { method: 'POST', segments: ['v2', 'agent', project(projectId), 'job', jobId, 'message'],
+        body: { prompt }, thing: `job ${jobId}`, limit: 'agent', parse: parseAgentJob },
+      options,
+    );
+  }
+
+  /** One page of the visitors report; see visitor-pages.ts to read them all. */
+  getVisitors(projectId: string, query: VisitorsQuery, options: CallOptions = {}): Promise<VisitorsPage> {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) params[name] = String(value);
+    }
+    return this.call(
+      { method: 'GET', segments: ['v1', 'analytics', project(projectId), 'visitors'], query: params,
+        thing: `project ${projectId}`, limit: 'analytics', parse: parseVisitorsPage },
+      options,
+    );
+  }
+
+  /** Closes idle connections. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  private async call<T>(call: Call<T>, options: CallOptions): Promise<T> {
+    const key = checkApiKey(await this.options.getApiKey());
+    const { origin, basePath } = parseBaseUrl(this.options.baseUrl);
+    const search = call.query ? new URLSearchParams(call.query).toString() : '';
+    const path = `${basePath}/${call.segments.map(encodeSegment).join('/')}${search ? `?${search}` : ''}`;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${key}`,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.transport.send({ method: call.method, origin, path, headers, body, signal: options.signal });
+        return this.interpret(response, call);
+      } catch (error) {
+        const wait = this.retryWait(error, attempt, call.method === 'GET');
+        if (wait === undefined) throw redact(error, key);
+        await this.sleep(wait, options.signal);
+      }
+    }
+  }
+
+  /** How long to wait before another try, or undefined when this error is final. */
+  private retryWait(error: unknown, attempt: number, idempotent: boolean): number | undefined {
+    if (attempt >= this.retry.maxAttempts) return undefined;
+    // A 429 means the request was not carried out, so even a POST may go again.
+    if (error instanceof RateLimitedError) {
+      const wait = error.retryAfterMs;
+      return wait !== undefined && wait <= this.retry.maxRateLimitWaitMs ? wait : undefined;
+    }
+    const transient =
+      error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError;
+    // A POST that may have reached the server is never repeated: a duplicate job costs a PR.
+    if (transient && (idempotent || neverSent(error))) {
+      return backoffDelay(attempt, this.retry, this.random);
+    }
+    return undefined;
+  }
+
+  private interpret<T>(response: RawResponse, call: Call<T>): T {
+    const { status } = response;
+    const json = parseJson(response.text);
+    if (status >= 200 && status < 300) {
+      if (json === undefined) {
+        throw new MalformedResponseError('The service sent an answer that is not JSON.', undefined, status);
+      }
+      return call.parse(json.value, status);
+    }
+    const { message, details } = parseErrorBody(json?.value);
+    const said = message ? ` The service said: ${message}` : '';
+    if (status === 401) {
+      throw new AuthError(`The API key was refused: it may have expired or been revoked.${said}`, 401, message);
+    }
+    if (status === 403) {
+      throw new AuthError(
+        `The API key is not allowed to do this: it may lack a permission, or this network is not on the allowlist.${said}`,
+        403,
+        message,
+      );
+    }
+    if (status === 404) throw new NotFoundError(`The service could not find ${call.thing}.${said}`, message);
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(response.header('retry-after'), this.now());
+      const when = retryAfterMs === undefined ? 'later' : `in ${formatWait(retryAfterMs)}`;
+      const what = call.limit ? limitText[call.limit] : 'this service';
+      throw new RateLimitedError(`The rate limit for ${what} is reached. Try again ${when}.`, retryAfterMs, this.now());
+    }
+    if (status >= 500) throw new ServerError(`The service had an error (HTTP ${status}). Try again shortly.${said}`, status, message);
+    if (status >= 400) {
+      const list = details.length ? ` (${details.join('; ')})` : '';
+      throw new InvalidRequestError(`The service refused the request: ${message ?? `HTTP ${status}`}${list}.`, message, details, status);
+    }
+    throw new MalformedResponseError(`The service sent an unexpected answer (HTTP ${status}).`, undefined, status);
+  }
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function project(projectId: string): string {
+  if (projectId.trim() === '') {
+    throw new InvalidSettingError('No project ID is set.', 'docsAgent.projectId');
+  }
+  return projectId.trim();
+}
+
+function requirePrompt(prompt: string): void {
+  if (prompt.trim() === '') throw new InvalidRequestError('The prompt is empty.', undefined, []);
+}
+
+/** encodeURIComponent leaves `.` alone; an id of `.` or `..` would then be read as a dot segment. */
+function encodeSegment(segment: string): string {
+  if (segment === '') throw new InvalidRequestError('An id is empty.', undefined, []);
+  const encoded = encodeURIComponent(segment);
+  return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
+}
+
+function parseBaseUrl(baseUrl: string): { origin: string; basePath: string } {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new InvalidSettingError('The base URL setting is not a valid URL.', 'docsAgent.baseUrl');
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new InvalidSettingError(
+      'The base URL must start with https:// (plain http:// only for localhost), so the key is never sent in clear.',
+      'docsAgent.baseUrl',
+    );
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new InvalidSettingError('The base URL must not contain credentials, a query or a fragment.', 'docsAgent.baseUrl');
+  }
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+}
+
+/** Belt and braces: no message leaves this client with the key in it. */
+function redact(error: unknown, key: string): unknown {
+  if (error instanceof ApiError && error.message.includes(key)) {
+    error.message = error.message.split(key).join('[API key]');
+  }
+  return error;
+}

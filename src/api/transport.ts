@@ -1,0 +1,145 @@
+// The one place that touches undici. It is loaded on the first request, not at activation:
+// the bundle keeps it in a separate file (see esbuild.mjs) so the extension starts without it.
+import type { Dispatcher } from 'undici';
+import { CancelledError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
+
+export interface TransportOptions {
+  /** Explicit proxy URL (VS Code's `http.proxy`); when empty, HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply. */
+  proxy?: string;
+  /** VS Code's `http.proxyStrictSSL`: false accepts a proxy's self-signed certificate. */
+  proxyStrictSSL?: boolean;
+  connectTimeoutMs: number;
+  /** Longest wait for the response headers, and between chunks of the body. */
+  responseTimeoutMs: number;
+}
+
+export interface RawRequest {
+  method: 'GET' | 'POST';
+  origin: string;
+  /** Already encoded; sent verbatim so an encoded `..` stays one segment. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  header(name: string): string | undefined;
+  text: string;
+}
+
+/** Larger answers than this are not the documented API; refuse instead of filling memory. */
+const maxBodyBytes = 16 * 1024 * 1024;
+
+// Codes that mean the request never reached the server, so even a POST may be retried.
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+const networkReasons: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be looked up',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  UND_ERR_SOCKET: 'the connection closed before the answer was complete',
+  UND_ERR_CLOSED: 'the connection closed',
+};
+
+export class Transport {
+  private dispatcher: Promise<Dispatcher> | undefined;
+
+  constructor(private readonly options: TransportOptions) {}
+
+  async send(request: RawRequest): Promise<RawResponse> {
+    if (request.signal?.aborted) throw new CancelledError();
+    const dispatcher = await this.getDispatcher();
+    try {
+      const response = await dispatcher.request({
+        origin: request.origin,
+        path: request.path,
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: request.signal ?? null,
+        headersTimeout: this.options.responseTimeoutMs,
+        bodyTimeout: this.options.responseTimeoutMs,
+      });
+      const text = await readBody(response.body, response.statusCode);
+      const headers = response.headers;
+      return {
+        status: response.statusCode,
+        header: (name) => {
+          const value = headers[name.toLowerCase()];
+          return Array.isArray(value) ? value[0] : value;
+        },
+        text,
+      };
+    } catch (error) {
+      throw toTransportError(error, request.origin, request.signal);
+    }
+  }
+
+  async close(): Promise<void> {
+    const pending = this.dispatcher;
+    this.dispatcher = undefined;
+    if (pending) await (await pending).close();
+  }
+
+  private getDispatcher(): Promise<Dispatcher> {
+    this.dispatcher ??= import('undici').then((undici) => {
+      const { proxy, proxyStrictSSL, connectTimeoutMs } = this.options;
+      const agentOptions = { connect: { timeout: connectTimeoutMs } };
+      if (proxy) {
+        return new undici.ProxyAgent({
+          ...agentOptions,
+          uri: proxy,
+          proxyTls: { rejectUnauthorized: proxyStrictSSL !== false },
+        });
+      }
+      return new undici.EnvHttpProxyAgent(agentOptions);
+    });
+    return this.dispatcher;
+  }
+}
+
+async function readBody(body: AsyncIterable<Buffer>, status: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBodyBytes) {
+      throw new MalformedResponseError('The service sent an answer far larger than expected.', undefined, status);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string') return code;
+  return cause === undefined ? undefined : errorCode(cause);
+}
+
+function toTransportError(error: unknown, origin: string, signal: AbortSignal | undefined): Error {
+  if (error instanceof MalformedResponseError) return error;
+  if (signal?.aborted) return new CancelledError();
+  const host = new URL(origin).host;
+  const code = errorCode(error);
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new TimeoutError(`Connecting to ${host} timed out.`, 'connect');
+  }
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new TimeoutError(`${host} did not answer in time.`, 'response');
+  }
+  const reason = (code && networkReasons[code]) ?? 'the connection failed';
+  return new NetworkError(`Could not reach ${host}: ${reason}.`, code);
+}
+
+/** True when the failure proves the request never reached the server. */
+export function neverSent(error: unknown): boolean {
+  if (error instanceof TimeoutError) return error.phase === 'connect';
+  return error instanceof NetworkError && error.code !== undefined && notSentCodes.has(error.code);
+}

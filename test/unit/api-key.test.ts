@@ -1,0 +1,41 @@
+import * as assert from 'node:assert/strict';
+import { checkApiKey } from '../../src/api/api-key';
+import { InvalidApiKeyError } from '../../src/api/errors';
+
+describe('API key check (before anything is sent)', () => {
+  const refused = (key: string | undefined): InvalidApiKeyError => {
+    try {
+      checkApiKey(key);
+    } catch (error) {
+      assert.ok(error instanceof InvalidApiKeyError);
+      if (key) assert.ok(!error.message.includes(key), 'the message must not repeat the key');
+      return error;
+    }
+    return assert.fail(`"${String(key)}" was accepted`);
+  };
+
+  it('refuses a missing or blank key', () => {
+    assert.match(refused(undefined).message, /No API key is set/);
+    assert.match(refused('   ').message, /No API key is set/);
+  });
+
+  it('names an assistant key as the wrong kind', () => {
+    assert.match(refused('mint_dsc_abcdef123456').message, /assistant \(public\) key.*mint_dsc_.*admin API key/);
+  });
+
+  it('names a search key as the wrong kind', () => {
+    assert.match(refused('mint_us_abcdef123456').message, /search key.*mint_us_.*admin API key/);
+  });
+
+  it('refuses a key of another service', () => {
+    assert.match(refused('sk-live-abcdef123456').message, /starts with mint_/);
+  });
+
+  it('refuses a key with inner spaces or line breaks', () => {
+    assert.match(refused('mint_abc\ndef').message, /spaces or line breaks/);
+  });
+
+  it('accepts an admin key and trims what a paste adds around it', () => {
+    assert.equal(checkApiKey('  mint_abcdef123456\n'), 'mint_abcdef123456');
+  });
+});

@@ -1,0 +1,77 @@
+import * as assert from 'node:assert/strict';
+import { MalformedResponseError } from '../../src/api/errors';
+import { parseAgentJob, parseErrorBody, parseVisitorsPage } from '../../src/api/validate';
+
+const job = {
+  id: 'job_1',
+  status: 'active',
+  source: { repository: 'https://github.com/acme/docs', ref: 'docs-agent/1' },
+  model: 'claude',
+  prLink: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  archivedAt: null,
+};
+
+function malformedField(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(error instanceof MalformedResponseError);
+    return error.field;
+  }
+  return assert.fail('accepted a malformed body');
+}
+
+describe('response validation', () => {
+  it('reads a job and ignores fields it does not know', () => {
+    const parsed = parseAgentJob({ ...job, extra: { nested: true }, cost: 3 }, 200);
+    assert.equal(parsed.id, 'job_1');
+    assert.equal(parsed.status, 'active');
+    assert.equal(parsed.ref, 'docs-agent/1');
+    assert.equal(parsed.prLink, null);
+  });
+
+  it('treats an absent archivedAt, ref, or prLink like null', () => {
+    const { archivedAt: _a, prLink: _p, ...rest } = job;
+    const parsed = parseAgentJob({ ...rest, source: { repository: 'r' } }, 200);
+    assert.equal(parsed.archivedAt, null);
+    assert.equal(parsed.prLink, null);
+    assert.equal(parsed.ref, null);
+  });
+
+  it('keeps an unknown status as a value to show, not a crash', () => {
+    const parsed = parseAgentJob({ ...job, status: 'paused' }, 200);
+    assert.equal(parsed.status, 'unknown');
+    assert.equal(parsed.rawStatus, 'paused');
+  });
+
+  it('names the missing or mistyped field', () => {
+    const { status: _s, ...noStatus } = job;
+    assert.equal(malformedField(() => parseAgentJob(noStatus, 200)), 'status');
+    assert.equal(malformedField(() => parseAgentJob({ ...job, source: { repository: 7 } }, 200)), 'source.repository');
+    assert.equal(malformedField(() => parseAgentJob({ ...job, createdAt: 'yesterday' }, 200)), 'createdAt');
+    assert.equal(malformedField(() => parseAgentJob({ ...job, prLink: 42 }, 200)), 'prLink');
+    assert.equal(malformedField(() => parseAgentJob([job], 200)), 'job');
+  });
+
+  it('reads a visitors page and names a bad row field', () => {
+    const page = {
+      totals: { human: 5, ai: 2, total: 6 },
+      visitors: [{ path: '/a', human: 5, ai: 2, total: 6 }],
+      hasMore: false,
+    };
+    assert.deepEqual(parseVisitorsPage(page, 200).visitors[0], { path: '/a', human: 5, ai: 2, total: 6 });
+    const bad = { ...page, visitors: [page.visitors[0], { path: '/b', human: '1', ai: 0, total: 1 }] };
+    assert.equal(malformedField(() => parseVisitorsPage(bad, 200)), 'visitors[1].human');
+    const { hasMore: _h, ...noMore } = page;
+    assert.equal(malformedField(() => parseVisitorsPage(noMore, 200)), 'hasMore');
+  });
+
+  it('reads the documented error bodies and tolerates others', () => {
+    assert.deepEqual(parseErrorBody({ error: 'Bad', details: [{ message: 'limit' }, { nope: 1 }] }), {
+      message: 'Bad',
+      details: ['limit'],
+    });
+    assert.deepEqual(parseErrorBody('<html>'), { details: [] });
+  });
+});
