@@ -80,7 +80,7 @@ export class DocsApiClient {
     this.sleep = options.sleep ?? realSleep;
   }
 
-  createJob(projectId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
+  async createJob(projectId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
     requirePrompt(prompt);
     return this.call(
       { method: 'POST', segments: ['v2', 'agent', project(projectId), 'job'], body: { prompt },
@@ -89,7 +89,7 @@ export class DocsApiClient {
     );
   }
 
-  getJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
+  async getJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
     return this.call(
       { method: 'GET', segments: ['v2', 'agent', project(projectId), 'job', jobId],
         thing: `job ${jobId}`, parse: parseAgentJob },
@@ -97,7 +97,7 @@ export class DocsApiClient {
     );
   }
 
-  sendFollowUp(projectId: string, jobId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
+  async sendFollowUp(projectId: string, jobId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
     requirePrompt(prompt);
     return this.call(
       { method: 'POST', segments: ['v2', 'agent', project(projectId), 'job', jobId, 'message'],
@@ -107,7 +107,7 @@ export class DocsApiClient {
   }
 
   /** One page of the visitors report; see visitor-pages.ts to read them all. */
-  getVisitors(projectId: string, query: VisitorsQuery, options: CallOptions = {}): Promise<VisitorsPage> {
+  async getVisitors(projectId: string, query: VisitorsQuery, options: CallOptions = {}): Promise<VisitorsPage> {
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined) params[name] = String(value);

@@ -1,0 +1,180 @@
+// Agent jobs: created `active`, finished on a seeded schedule by unref'd timers (or at once
+// by the control routes), re-activated by follow-ups. The prompt decides the outcome so a
+// test can ask for the case it needs: `[fail]`, `[no-change]` / "no changes", or a PR.
+import type { EmulatorClock } from './clock';
+import { hex, intBetween, type Rng, stream } from './prng';
+import type { ControlJob, JobWire } from './types';
+
+export const REPOSITORY = 'https://github.com/acme/docs';
+export const MODEL = 'claude-sonnet-4-5';
+// setTimeout fires at once for delays above 2^31-1 ms, so long waits are taken in hops.
+const MAX_TIMER_MS = 0x7fffffff;
+
+type Outcome = 'failed' | 'no-change' | 'pr';
+
+export function plannedOutcome(prompt: string): Outcome {
+  if (/\[fail\]/i.test(prompt)) return 'failed';
+  if (/\[no-change\]/i.test(prompt) || /\bno changes?\b/i.test(prompt)) return 'no-change';
+  return 'pr';
+}
+
+interface Entry {
+  projectId: string;
+  job: JobWire;
+  /** Fields forced by the control `set` route, sent on top of `job` until changed again. */
+  overrides: Record<string, unknown>;
+  prompts: string[];
+  planned: Outcome;
+  dueAt: number | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export interface JobStoreOptions {
+  seed: number;
+  minMs: number;
+  maxMs: number;
+  clock: EmulatorClock;
+}
+
+export class JobStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly idRng: Rng;
+  private readonly durationRng: Rng;
+  // Ids and PR numbers keep counting across resets, so an id a client remembers from before
+  // a reset can never come back as a different job.
+  private nextPr = 1;
+
+  constructor(private readonly options: JobStoreOptions) {
+    this.idRng = stream(options.seed, 'job-ids');
+    this.durationRng = stream(options.seed, 'job-durations');
+  }
+
+  create(projectId: string, prompt: string): JobWire {
+    let hexId = hex(this.idRng, 16);
+    while (this.entries.has(`job_${hexId}`)) hexId = hex(this.idRng, 16);
+    const id = `job_${hexId}`;
+    const now = this.options.clock.now();
+    const job: JobWire = {
+      id,
+      status: 'active',
+      source: { repository: REPOSITORY, ref: `docs-agent/${hexId.slice(0, 8)}` },
+      model: MODEL,
+      prLink: null,
+      createdAt: new Date(now).toISOString(),
+      archivedAt: null,
+    };
+    const entry: Entry = { projectId, job, overrides: {}, prompts: [prompt], planned: plannedOutcome(prompt), dueAt: null, timer: null };
+    this.entries.set(id, entry);
+    this.startRun(entry, now);
+    return this.wire(entry);
+  }
+
+  get(projectId: string, id: string): JobWire | undefined {
+    const entry = this.entries.get(id);
+    return entry && entry.projectId === projectId ? this.wire(entry) : undefined;
+  }
+
+  has(projectId: string, id: string): boolean {
+    return this.entries.get(id)?.projectId === projectId;
+  }
+
+  /** A follow-up: the job becomes `active` again and the new prompt decides the outcome. */
+  followUp(projectId: string, id: string, prompt: string): JobWire | undefined {
+    const entry = this.entries.get(id);
+    if (!entry || entry.projectId !== projectId) return undefined;
+    entry.prompts.push(prompt);
+    entry.planned = plannedOutcome(prompt);
+    this.write(entry, { status: 'active' });
+    this.startRun(entry);
+    return this.wire(entry);
+  }
+
+  /** Finishes a job now: the planned outcome, or the given status / prLink. */
+  finish(id: string, forced: { status?: string; prLink?: string | null } = {}): ControlJob | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    this.stop(entry);
+    const status = forced.status ?? (entry.planned === 'failed' ? 'failed' : 'completed');
+    let prLink = entry.job.prLink;
+    if (forced.prLink !== undefined) prLink = forced.prLink;
+    // A job that already has a PR keeps it; a new one is opened only for a planned change.
+    else if (prLink === null && status === 'completed' && entry.planned === 'pr') prLink = `${REPOSITORY}/pull/${this.nextPr++}`;
+    this.write(entry, { status, prLink });
+    return this.control(entry);
+  }
+
+  /** Applies fields verbatim (robustness tests) and stops the job's schedule. */
+  set(id: string, fields: Record<string, unknown>): ControlJob | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    this.stop(entry);
+    Object.assign(entry.overrides, fields);
+    return this.control(entry);
+  }
+
+  /** Moves the clock and finishes, in due order, every job whose time has come. */
+  advance(ms: number): string[] {
+    this.options.clock.advance(ms);
+    const now = this.options.clock.now();
+    const due = [...this.entries.values()]
+      .filter((e) => e.dueAt !== null && e.dueAt <= now)
+      .sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0));
+    for (const entry of due) this.finish(entry.job.id);
+    // Timers count wall time; the rest are now due sooner.
+    for (const entry of this.entries.values()) if (entry.dueAt !== null) this.arm(entry);
+    return due.map((e) => e.job.id);
+  }
+
+  list(): ControlJob[] {
+    return [...this.entries.values()].map((e) => this.control(e));
+  }
+
+  reset(): void {
+    for (const entry of this.entries.values()) this.stop(entry);
+    this.entries.clear();
+  }
+
+  close(): void {
+    this.reset();
+  }
+
+  private startRun(entry: Entry, from = this.options.clock.now()): void {
+    this.stop(entry);
+    entry.dueAt = from + intBetween(this.durationRng, this.options.minMs, this.options.maxMs);
+    this.arm(entry);
+  }
+
+  private arm(entry: Entry): void {
+    if (entry.timer) clearTimeout(entry.timer);
+    const due = entry.dueAt;
+    if (due === null) return;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, due - this.options.clock.now()));
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      if (this.options.clock.now() >= due) this.finish(entry.job.id);
+      else this.arm(entry);
+    }, delay);
+    entry.timer.unref();
+  }
+
+  private stop(entry: Entry): void {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = null;
+    entry.dueAt = null;
+  }
+
+  /** Real state changes win over earlier forced values of the same fields. */
+  private write(entry: Entry, fields: Partial<Pick<JobWire, 'status' | 'prLink'>>): void {
+    Object.assign(entry.job, fields);
+    for (const key of Object.keys(fields)) delete entry.overrides[key];
+  }
+
+  private wire(entry: Entry): JobWire {
+    return structuredClone({ ...entry.job, ...entry.overrides });
+  }
+
+  private control(entry: Entry): ControlJob {
+    const dueAt = entry.dueAt === null ? null : new Date(entry.dueAt).toISOString();
+    return { ...this.wire(entry), projectId: entry.projectId, prompts: [...entry.prompts], dueAt };
+  }
+}

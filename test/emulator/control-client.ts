@@ -1,0 +1,120 @@
+// A typed client for the /__emulator/ control routes, for tests and scripts (global fetch).
+import type {
+  ActiveFault,
+  AdvanceResult,
+  ControlJob,
+  EmulatorInfo,
+  FaultSpec,
+  KeyState,
+  RequestRecord,
+  Usage,
+  Visit,
+} from './types';
+
+export class EmulatorControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class EmulatorControl {
+  private readonly root: string;
+
+  constructor(baseUrl: string) {
+    this.root = `${baseUrl.replace(/\/+$/, '')}/__emulator/`;
+  }
+
+  private async call<T>(method: string, route: string, body?: unknown): Promise<T> {
+    const response = await fetch(this.root + route, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const parsed = (await response.json()) as unknown;
+    if (!response.ok) {
+      const message = typeof parsed === 'object' && parsed !== null && 'error' in parsed ? String(parsed.error) : response.statusText;
+      throw new EmulatorControlError(response.status, `${method} ${route}: ${message}`);
+    }
+    // The emulator is ours and its replies are typed in types.ts; no runtime check needed.
+    return parsed as T;
+  }
+
+  info(): Promise<EmulatorInfo> {
+    return this.call('GET', 'info');
+  }
+
+  /** Clears jobs, faults, the request log, rate-limit windows and key state. */
+  async reset(): Promise<void> {
+    await this.call('POST', 'reset');
+  }
+
+  async requests(): Promise<RequestRecord[]> {
+    return (await this.call<{ requests: RequestRecord[] }>('GET', 'requests')).requests;
+  }
+
+  /**
+   * Polls until at least `count` public requests have arrived (a request is logged on
+   * arrival, before any latency or hang fault), or fails after `timeoutMs`.
+   */
+  async waitForRequests(count: number, timeoutMs = 5000): Promise<RequestRecord[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const records = await this.requests();
+      if (records.length >= count) return records;
+      if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${count} requests, saw ${records.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async clearRequests(): Promise<void> {
+    await this.call('DELETE', 'requests');
+  }
+
+  /** Registers a fault; returns its id. */
+  async fault(spec: FaultSpec): Promise<string> {
+    return (await this.call<{ id: string }>('POST', 'faults', spec)).id;
+  }
+
+  async faults(): Promise<ActiveFault[]> {
+    return (await this.call<{ faults: ActiveFault[] }>('GET', 'faults')).faults;
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call('DELETE', 'faults');
+  }
+
+  async jobs(): Promise<ControlJob[]> {
+    return (await this.call<{ jobs: ControlJob[] }>('GET', 'jobs')).jobs;
+  }
+
+  /** Finishes a job now: its planned outcome, or the given status / prLink. */
+  finishJob(id: string, outcome: { status?: string; prLink?: string | null } = {}): Promise<ControlJob> {
+    return this.call('POST', `jobs/${encodeURIComponent(id)}/finish`, outcome);
+  }
+
+  /** Forces job fields verbatim (any values) and stops the job's schedule. */
+  setJob(id: string, fields: Record<string, unknown>): Promise<ControlJob> {
+    return this.call('POST', `jobs/${encodeURIComponent(id)}/set`, fields);
+  }
+
+  /** Moves the emulator clock forward, finishing due jobs and ageing rate-limit windows. */
+  advance(ms: number): Promise<AdvanceResult> {
+    return this.call('POST', 'advance', { ms });
+  }
+
+  async setKeyState(state: KeyState): Promise<void> {
+    await this.call('POST', 'keys', { state });
+  }
+
+  async visits(projectId?: string): Promise<Visit[]> {
+    const query = projectId === undefined ? '' : `?projectId=${encodeURIComponent(projectId)}`;
+    return (await this.call<{ visits: Visit[] }>('GET', `visits${query}`)).visits;
+  }
+
+  usage(): Promise<Usage> {
+    return this.call('GET', 'usage');
+  }
+}

@@ -1,0 +1,234 @@
+// The local service emulator: a real node:http server on 127.0.0.1 that serves the public
+// API of api-notes.md plus the /__emulator/ control routes. This file owns listening,
+// dispatch, the request log and fault application; the routes live in their own files.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { JobStore } from './agent-jobs';
+import { AnalyticsEngine } from './analytics';
+import { evaluateAuth } from './auth';
+import { EmulatorClock } from './clock';
+import { CONTROL_PREFIX, type ControlDeps, handleControl } from './control';
+import { FaultRegistry } from './faults';
+import { readSitePaths } from './fixture-site';
+import { BodyTooLargeError, isRecord, parseJson, queryObject, readBody, type Reply, send, splitPath } from './http-util';
+import { type EmulatorOptions, resolveOptions } from './options';
+import { stream } from './prng';
+import { ORGANISATION, PublicApi } from './public-api';
+import { SlidingWindowLimiter } from './rate-limit';
+import { RequestLog } from './request-log';
+import type { ActiveFault, KeyState, RequestRecord } from './types';
+import { fixtureLog, syntheticLog, type VisitLog } from './visit-log';
+
+export type { EmulatorOptions } from './options';
+
+export interface RunningEmulator {
+  baseUrl: string;
+  port: number;
+  projectId: string;
+  syntheticProjectId: string;
+  key: string;
+  /** Stops listening and ends hung responses and open sockets, so tests never hang. */
+  close(): Promise<void>;
+}
+
+function memo<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+/** The `schema` fault: the real reply minus some top-level fields (default: one required). */
+function stripFields(reply: Reply, omit: readonly string[] | undefined): Reply {
+  if (!isRecord(reply.body)) return reply;
+  const fields = omit ?? [['status', 'hasMore', 'error'].find((f) => isRecord(reply.body) && f in reply.body) ?? ''];
+  const body = { ...reply.body };
+  for (const field of fields) delete body[field];
+  return { ...reply, body };
+}
+
+function faultReply(fault: ActiveFault, decodedPath: string): Reply | null {
+  if (fault.kind === 'malformed') {
+    // Claims JSON, is not: the client's parser has to cope, not just its status checks.
+    return { status: 200, body: '{"id": "job_trunc', headers: { 'content-type': 'application/json; charset=utf-8' } };
+  }
+  if (fault.kind !== 'status') return null;
+  const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
+  if (typeof fault.body === 'string') {
+    return { status: fault.status, body: fault.body, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } };
+  }
+  const analytics = decodedPath.includes('/analytics/');
+  const body = fault.body ?? { error: 'Injected fault', ...(analytics ? { details: [{ message: 'Injected fault' }] } : {}) };
+  return { status: fault.status, body, headers };
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const opts = resolveOptions(options);
+  const sitePaths = readSitePaths(opts.fixtureDocsDir);
+  const logs = new Map<string, () => VisitLog>([
+    [opts.projectId, memo(() => fixtureLog(stream(opts.seed, 'fixture-log'), sitePaths, opts.todayDay))],
+    [opts.syntheticProjectId, memo(() => syntheticLog(stream(opts.seed, 'synthetic-log'), opts.todayDay))],
+  ]);
+  const clock = new EmulatorClock();
+  const now = (): number => clock.now();
+  const jobs = new JobStore({ seed: opts.seed, minMs: opts.jobMinMs, maxMs: opts.jobMaxMs, clock });
+  const agentLimiter = new SlidingWindowLimiter(opts.agentLimitPerHour, now);
+  const analyticsLimiter = new SlidingWindowLimiter(opts.analyticsLimitPerHour, now);
+  const api = new PublicApi({ jobs, analytics: new AnalyticsEngine(logs), agentLimiter, analyticsLimiter });
+  const faults = new FaultRegistry();
+  const log = new RequestLog();
+  let keyState: KeyState = 'valid';
+  let baseUrl = '';
+  // Responses held open by `hang`, and cancellers of `latency` waits: ended on reset/close.
+  const hung = new Set<ServerResponse>();
+  const waits = new Set<() => void>();
+  const sockets = new Set<Socket>();
+
+  const endHung = (): void => {
+    for (const res of hung) res.destroy();
+    hung.clear();
+  };
+  const wait = (ms: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const cancel = (): void => {
+        clearTimeout(timer);
+        waits.delete(cancel);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        waits.delete(cancel);
+        resolve(true);
+      }, ms);
+      waits.add(cancel);
+    });
+
+  const control: ControlDeps = {
+    info: () => ({ baseUrl, projectId: opts.projectId, syntheticProjectId: opts.syntheticProjectId, key: opts.key, today: opts.today }),
+    reset: () => {
+      jobs.reset();
+      faults.clear();
+      log.clear();
+      agentLimiter.reset();
+      analyticsLimiter.reset();
+      keyState = 'valid';
+      endHung();
+    },
+    log,
+    faults,
+    jobs,
+    keyState: () => keyState,
+    setKeyState: (state) => {
+      keyState = state;
+    },
+    visits: (projectId) => logs.get(projectId)?.().toVisits(),
+    usage: () => ({
+      agentUses: Object.fromEntries([opts.projectId, opts.syntheticProjectId].map((p) => [p, agentLimiter.count(p)])),
+      analyticsRequests: analyticsLimiter.count(ORGANISATION),
+    }),
+    now,
+  };
+
+  async function handlePublic(req: IncomingMessage, res: ServerResponse, rawPath: string, params: URLSearchParams): Promise<void> {
+    const method = req.method ?? 'GET';
+    const header = (name: string): string | null => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
+    const record: RequestRecord = log.push({
+      method,
+      path: rawPath,
+      query: queryObject(params),
+      body: null,
+      userAgent: header('user-agent'),
+      contentType: header('content-type'),
+      auth: evaluateAuth(req.headers.authorization, opts.key, keyState),
+      status: null,
+      fault: null,
+      time: new Date().toISOString(),
+    });
+    const reply = (r: Reply): void => {
+      if (!send(res, r)) return;
+      record.status = r.status;
+      if (!opts.quiet) console.log(`${method} ${rawPath} -> ${r.status}${record.fault ? ` (fault: ${record.fault})` : ''}`);
+    };
+    let text: string;
+    try {
+      text = await readBody(req);
+    } catch (e: unknown) {
+      if (e instanceof BodyTooLargeError) reply({ status: 413, body: { error: e.message } });
+      else res.destroy();
+      return;
+    }
+    const body = parseJson(text);
+    record.body = body.ok ? body.value : null;
+    const segments = splitPath(rawPath);
+    const decodedPath = segments ? segments.join('/') : rawPath;
+    const fault = faults.take(method, decodedPath);
+    record.fault = fault?.kind ?? null;
+    if (fault?.kind === 'drop') {
+      res.socket?.destroy();
+      return;
+    }
+    if (fault?.kind === 'hang') {
+      hung.add(res);
+      res.on('close', () => hung.delete(res));
+      return;
+    }
+    const injected = fault ? faultReply(fault, decodedPath) : null;
+    if (injected) return reply(injected);
+    if (fault?.kind === 'latency' && !(await wait(fault.ms))) {
+      res.destroy();
+      return;
+    }
+    if (!segments) return reply({ status: 400, body: { error: 'Malformed percent-encoding in the request path' } });
+    // Auth is re-read after a latency wait, in case a test revoked the key meanwhile.
+    record.auth = evaluateAuth(req.headers.authorization, opts.key, keyState);
+    const result = api.handle({ method, segments, params, body, auth: record.auth });
+    reply(fault?.kind === 'schema' ? stripFields(result, fault.omit) : result);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const rawPath = q < 0 ? raw : raw.slice(0, q);
+    const params = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+    const segments = splitPath(rawPath);
+    if (segments && segments[1] === CONTROL_PREFIX) {
+      const text = await readBody(req);
+      send(res, handleControl(control, req.method ?? 'GET', segments.slice(2), params, parseJson(text)));
+      return;
+    }
+    await handlePublic(req, res, rawPath, params);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!opts.quiet) console.error('emulator error:', e);
+      send(res, { status: 500, body: { error: 'Internal emulator error' } });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : opts.port;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= new Promise<void>((resolve) => {
+      jobs.close();
+      for (const cancel of [...waits]) cancel();
+      endHung();
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    }));
+
+  return { baseUrl, port, projectId: opts.projectId, syntheticProjectId: opts.syntheticProjectId, key: opts.key, close };
+}
