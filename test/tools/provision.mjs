@@ -5,8 +5,8 @@
 // ESM without dependencies, so it runs before `npm install` in the repo.
 // A second run only checks stamp files and takes a few milliseconds.
 //
-//   node scripts/provision.mjs        # install what is missing, print paths
-//   node scripts/provision.mjs --json # the same, paths as one JSON line on stdout
+//   node test/tools/provision.mjs        # install what is missing, print paths
+//   node test/tools/provision.mjs --json # the same, paths as one JSON line on stdout
 //   import { provision } from './provision.mjs'
 //   const { node, codeServerEntry, chromium } = await provision({ quiet: true })
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Small helpers for scripts/provision.mjs: running commands with their output
+// Small helpers for test/tools/provision.mjs: running commands with their output
 // in a log file, and installing a folder so that it is either complete or absent.
 import { spawn } from 'node:child_process';
 import {

@@ -1,0 +1,120 @@
+// Starts test/tools/code-server.mjs in its own process group and waits until it listens.
+// stop() kills only that group, also when a test fails or the run is interrupted.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(__dirname, '../../..');
+
+export interface CodeServerOptions {
+  /** The folder to open; defaults to a fresh copy of the fixture workspace. */
+  folder?: string;
+  /** Variables for code-server and so for the extension host. */
+  env?: Record<string, string>;
+  /** Needed for extensionDevelopmentPath / extensionTestsPath through the page's payload. */
+  smokeDriver?: boolean;
+  /** Link this extension folder in as installed. */
+  installExtension?: string;
+  /** Where code-server's own output goes; by default it is kept and shown on failure. */
+  onOutput?: (text: string) => void;
+}
+
+export interface RunningCodeServer {
+  url: string;
+  folder: string;
+  stateDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+// A Ctrl-C or a crash of the runner still takes code-server down with it.
+process.once('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** A throwaway copy of the fixture docs site, so settings written by tests never touch the repo. */
+export function copyFixtureWorkspace(): string {
+  const folder = join(mkdtempSync(join(tmpdir(), 'docs-agent-ws-')), 'acme-docs');
+  cpSync(join(repoRoot, 'test/fixtures/workspace'), folder, { recursive: true });
+  return folder;
+}
+
+export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs = 240_000): Promise<RunningCodeServer> {
+  const folder = options.folder ?? copyFixtureWorkspace();
+  const stateDir = mkdtempSync(join(tmpdir(), 'docs-agent-vscode-'));
+  const port = await freePort();
+  const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
+  if (options.smokeDriver) args.push('--smoke-driver');
+  if (options.installExtension) args.push('--install-extension', options.installExtension);
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
+  running.add(child);
+  let output = '';
+  const onData = (chunk: Buffer): void => {
+    const text = chunk.toString();
+    output += text;
+    options.onOutput?.(text);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    }
+    running.delete(child);
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+
+  try {
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(() => fail(new Error(`code-server did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+      const check = (): void => {
+        if (output.includes('HTTP server listening')) {
+          clearTimeout(timer);
+          ready();
+        }
+      };
+      child.stdout?.on('data', check);
+      child.stderr?.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`code-server exited early (code ${String(code)})`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
+  }
+  return { url: `http://127.0.0.1:${port}`, folder, stateDir, output: () => output, stop };
+}

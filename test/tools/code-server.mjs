@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Starts a real VS Code (code-server) for the host suites, the e2e suites and the demo:
+// provisions what is missing, prepares a fresh state folder (offline, quiet user settings;
+// optionally the extension linked in as if installed), then runs code-server in the
+// foreground with this process's environment, which reaches the extension host.
+//
+//   node test/tools/code-server.mjs --port N --state-dir DIR --folder DIR
+//        [--smoke-driver] [--install-extension DIR]
+//
+// Run it in its own process group and stop that group: code-server forks.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { codeServerCommand } from './lib/provision-code-server.mjs';
+import { ProvisionError } from './lib/provision-util.mjs';
+import { provision } from './provision.mjs';
+
+// User settings that keep a test or demo run offline, quiet and free of first-run noise.
+const userSettings = {
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'security.workspace.trust.enabled': false,
+  'git.enabled': false,
+  'git.openRepositoryInParentFolders': 'never',
+};
+
+// A closed loopback port: the marketplace is unreachable here, so fail fast and quietly.
+const nowhere = 'http://127.0.0.1:9';
+const gallery = JSON.stringify({
+  serviceUrl: `${nowhere}/gallery`,
+  itemUrl: `${nowhere}/item`,
+  extensionUrlTemplate: `${nowhere}/{publisher}/{name}/{version}`,
+});
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'state-dir': { type: 'string' },
+    folder: { type: 'string' },
+    'smoke-driver': { type: 'boolean', default: false },
+    'install-extension': { type: 'string' },
+  },
+});
+if (!values.port || !values['state-dir'] || !values.folder) {
+  console.error('usage: code-server.mjs --port N --state-dir DIR --folder DIR [--smoke-driver] [--install-extension DIR]');
+  process.exit(2);
+}
+
+let paths;
+try {
+  paths = await provision();
+} catch (error) {
+  console.error(`provision: ${error instanceof ProvisionError ? error.message : error.stack}`);
+  process.exit(1);
+}
+
+const stateDir = resolve(values['state-dir']);
+const userDataDir = join(stateDir, 'user-data');
+const extensionsDir = join(stateDir, 'extensions');
+mkdirSync(join(userDataDir, 'User'), { recursive: true });
+mkdirSync(extensionsDir, { recursive: true });
+writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(userSettings, null, 2)}\n`);
+
+if (values['install-extension']) {
+  // Linked in as <publisher>.<name>-<version>, the way an installed extension sits.
+  const source = resolve(values['install-extension']);
+  const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
+  symlinkSync(source, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+}
+
+const { command, args } = codeServerCommand(paths, {
+  port: Number(values.port),
+  folder: resolve(values.folder),
+  stateDir,
+  userDataDir,
+  extensionsDir,
+  args: values['smoke-driver'] ? ['--vscode-option', 'enable-smoke-test-driver'] : [],
+});
+const child = spawn(command, args, {
+  stdio: 'inherit',
+  env: { ...process.env, EXTENSIONS_GALLERY: gallery },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
