@@ -1,7 +1,7 @@
 // Starts test/tools/code-server.mjs in its own process group and waits until it listens.
 // stop() kills only that group, also when a test fails or the run is interrupted.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,14 +9,16 @@ import { join, resolve } from 'node:path';
 export const repoRoot = resolve(__dirname, '../../..');
 
 export interface CodeServerOptions {
-  /** The folder to open; defaults to a fresh copy of the fixture workspace. */
-  folder?: string;
+  /** Written to the workspace's .vscode/settings.json: never a secret. */
+  workspaceSettings?: Record<string, unknown>;
   /** Variables for code-server and so for the extension host. */
   env?: Record<string, string>;
   /** Needed for extensionDevelopmentPath / extensionTestsPath through the page's payload. */
   smokeDriver?: boolean;
   /** Link this extension folder in as installed. */
   installExtension?: string;
+  /** A fixed port; by default a free one. */
+  port?: number;
   /** Where code-server's own output goes; by default it is kept and shown on failure. */
   onOutput?: (text: string) => void;
 }
@@ -55,17 +57,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway copy of the fixture docs site, so settings written by tests never touch the repo. */
-export function copyFixtureWorkspace(): string {
-  const folder = join(mkdtempSync(join(tmpdir(), 'docs-agent-ws-')), 'acme-docs');
+/**
+ * A throwaway copy of the fixture docs site inside `parent` (by default a new temp folder),
+ * so settings written by tests never touch the repo.
+ */
+export function copyFixtureWorkspace(parent = mkdtempSync(join(tmpdir(), 'docs-agent-ws-')), settings?: Record<string, unknown>): string {
+  const folder = join(parent, 'acme-docs');
   cpSync(join(repoRoot, 'test/fixtures/workspace'), folder, { recursive: true });
+  if (settings) {
+    mkdirSync(join(folder, '.vscode'), { recursive: true });
+    writeFileSync(join(folder, '.vscode/settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  }
   return folder;
 }
 
 export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs = 240_000): Promise<RunningCodeServer> {
-  const folder = options.folder ?? copyFixtureWorkspace();
+  // One temp folder holds the workspace copy and code-server's state; stop() removes it.
   const stateDir = mkdtempSync(join(tmpdir(), 'docs-agent-vscode-'));
-  const port = await freePort();
+  const folder = copyFixtureWorkspace(stateDir, options.workspaceSettings);
+  const port = options.port ?? (await freePort());
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');
   if (options.installExtension) args.push('--install-extension', options.installExtension);
