@@ -3,6 +3,7 @@ import { checkApiKey } from './api-key';
 import {
   ApiError,
   AuthError,
+  CancelledError,
   InvalidRequestError,
   InvalidSettingError,
   MalformedResponseError,
@@ -137,9 +138,13 @@ export class DocsApiClient {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
 
+    // A POST is cancellable only until it leaves: once the service may have made the job,
+    // dropping the answer would lose track of it (and cost a PR and one of 100 hourly uses).
+    const inFlightSignal = call.method === 'GET' ? options.signal : undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        const response = await this.transport.send({ method: call.method, origin, path, headers, body, signal: options.signal });
+        if (options.signal?.aborted) throw new CancelledError();
+        const response = await this.transport.send({ method: call.method, origin, path, headers, body, signal: inFlightSignal });
         return this.interpret(response, call);
       } catch (error) {
         const wait = this.retryWait(error, attempt, call.method === 'GET');
@@ -251,8 +256,10 @@ function parseBaseUrl(baseUrl: string): { origin: string; basePath: string } {
 
 /** Belt and braces: no message leaves this client with the key in it. */
 function redact(error: unknown, key: string): unknown {
-  if (error instanceof ApiError && error.message.includes(key)) {
+  if (error instanceof ApiError && (error.message.includes(key) || error.stack?.includes(key))) {
     error.message = error.message.split(key).join('[API key]');
+    // The stack was written when the error was made, message included.
+    if (error.stack) error.stack = error.stack.split(key).join('[API key]');
   }
   return error;
 }

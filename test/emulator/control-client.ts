@@ -56,13 +56,13 @@ export class EmulatorControl {
   }
 
   /**
-   * Polls until at least `count` public requests have arrived (a request is logged on
+   * Polls until at least `count` public requests (those `which` accepts) have arrived (a request is logged on
    * arrival, before any latency or hang fault), or fails after `timeoutMs`.
    */
-  async waitForRequests(count: number, timeoutMs = 5000): Promise<RequestRecord[]> {
+  async waitForRequests(count: number, timeoutMs = 5000, which: (record: RequestRecord) => boolean = () => true): Promise<RequestRecord[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const records = await this.requests();
+      const records = (await this.requests()).filter(which);
       if (records.length >= count) return records;
       if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${count} requests, saw ${records.length}`);
       await new Promise((resolve) => setTimeout(resolve, 10));

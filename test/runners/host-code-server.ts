@@ -11,6 +11,8 @@ import { repoRoot, startCodeServer } from '../support/code-server';
 import { readWorkbenchConfig } from './workbench-config';
 
 const deadlineMs = 10 * 60_000;
+/** The host suites start the emulator with this key; the extension reads it from its environment. */
+export const hostTestKey = 'mint_hosttest_3f9a1c7e5b2d4068';
 
 async function main(): Promise<number> {
   if (!existsSync(join(repoRoot, 'dist/extension.js'))) {
@@ -19,7 +21,10 @@ async function main(): Promise<number> {
   }
   const resultsDir = mkdtempSync(join(tmpdir(), 'docs-agent-host-'));
   const resultsFile = join(resultsDir, 'results.json');
-  const server = await startCodeServer({ smokeDriver: true, env: { DOCS_AGENT_TEST_RESULTS: resultsFile } });
+  const server = await startCodeServer({
+    smokeDriver: true,
+    env: { DOCS_AGENT_TEST_RESULTS: resultsFile, MINTLIFY_API_KEY: hostTestKey },
+  });
   const browser = await launchChromium();
   const stopAll = async (): Promise<void> => {
     await browser.close().catch(() => undefined);

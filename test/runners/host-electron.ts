@@ -10,6 +10,7 @@ runTests({
   version,
   extensionDevelopmentPath: repoRoot,
   extensionTestsPath: join(repoRoot, 'out/test/host/index.js'),
+  extensionTestsEnv: { MINTLIFY_API_KEY: 'mint_hosttest_3f9a1c7e5b2d4068' },
   launchArgs: [copyFixtureWorkspace(), '--disable-extensions', '--disable-workspace-trust'],
 }).then(
   () => process.exit(0),

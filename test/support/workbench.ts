@@ -15,6 +15,8 @@ export interface WorkbenchOptions {
   withKey?: boolean;
   /** Emulator job timing; by default jobs finish only when a test says so. */
   jobMs?: number;
+  /** More workspace settings (never secrets). */
+  settings?: Record<string, unknown>;
 }
 
 export class Workbench {
@@ -34,7 +36,7 @@ export class Workbench {
     let browser: Browser | undefined;
     try {
       // Not secret: the service's address and the project id. The key never goes in a file.
-      const workspaceSettings = { 'docsAgent.baseUrl': emulator.baseUrl, 'docsAgent.projectId': emulator.projectId };
+      const workspaceSettings = { 'docsAgent.baseUrl': emulator.baseUrl, 'docsAgent.projectId': emulator.projectId, ...options.settings };
       server = await startCodeServer({ workspaceSettings, env, installExtension: repoRoot });
       const folder = server.folder;
       browser = await launchChromium();
@@ -97,6 +99,62 @@ export class Workbench {
     await input.press('Enter');
     const name = relativePath.split('/').pop() ?? relativePath;
     await this.page.locator('.tab.active', { hasText: name }).waitFor();
+  }
+
+  /** Right-clicks `target` and picks `item` from the context menu. */
+  async contextMenu(target: Locator, item: string): Promise<void> {
+    await target.click({ button: 'right' });
+    const entry = this.page.locator('.monaco-menu .action-item', { hasText: item }).first();
+    await entry.waitFor();
+    // Hover then Enter: a click can land while the menu is still settling and be dropped.
+    await entry.hover();
+    await this.page.keyboard.press('Enter');
+    await entry.waitFor({ state: 'hidden' });
+  }
+
+  /** Clicks a button of the modal dialog that shows `text`. */
+  async answerDialog(text: string | RegExp, button: string): Promise<string> {
+    const dialog = this.page.locator('.monaco-dialog-box', { hasText: text });
+    await dialog.waitFor({ timeout: 30_000 });
+    const said = await this.text(dialog);
+    await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+    return said;
+  }
+
+  /** Types into the open input box (or quick pick) and accepts it. */
+  async answerInput(value: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(value);
+    await input.press('Enter');
+  }
+
+  /** Shows the Agent Jobs view (the palette's focus command: a second activity-bar click would close it). */
+  async openDocsAgentView(): Promise<void> {
+    await this.runCommand('Focus on Agent Jobs View');
+    await this.page.locator('[id="workbench.parts.sidebar"] .composite.title', { hasText: 'Agent Jobs' }).waitFor();
+  }
+
+  /** The row of the Agent Jobs tree whose label holds `text`. */
+  jobRow(text: string): Locator {
+    return this.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row', { hasText: text }).first();
+  }
+
+  /** The status icon of that row, once it is this codicon (e.g. 'sync', 'error'). */
+  jobIcon(text: string, codicon: string): Locator {
+    return this.jobRow(text).locator(`.custom-view-tree-node-item-icon.codicon-${codicon}`);
+  }
+
+  /** Drags the side bar's edge so long labels show whole (for screenshots). */
+  async widenSideBar(width: number): Promise<void> {
+    const sidebar = await this.page.locator('[id="workbench.parts.sidebar"]').boundingBox();
+    if (!sidebar) return;
+    const edgeX = sidebar.x + sidebar.width + 1;
+    const y = sidebar.y + sidebar.height / 2;
+    await this.page.mouse.move(edgeX, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(sidebar.x + width, y, { steps: 5 });
+    await this.page.mouse.up();
   }
 
   /** Visible text with the editor's non-breaking spaces made plain. */

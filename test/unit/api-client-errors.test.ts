@@ -169,6 +169,7 @@ describe('API client: every failure becomes one typed error', () => {
     const error = await failure(api.client().createJob(projectId, 'x'));
     assert.ok(error instanceof InvalidRequestError);
     assert.ok(!error.message.includes(key));
+    assert.ok(!String(error.stack).includes(key));
     assert.match(error.message, /\[API key\]/);
   });
 });

@@ -1,0 +1,130 @@
+// Actions on tracked jobs, from the tree's item and title menus, notifications and the palette.
+import * as vscode from 'vscode';
+import { workspaceScopes } from '../config';
+import { JobTreeItem } from '../jobs/job-tree-item';
+import { webLink } from '../jobs/pr-link';
+import { keyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
+import { checkPrompt } from '../prompt/prompt-text';
+import { relativeTime } from '../util/relative-time';
+import { showError } from '../ui/show-error';
+import type { CommandDeps } from './deps';
+
+function isTrackedJob(value: unknown): value is TrackedJob {
+  return typeof value === 'object' && value !== null && 'id' in value && 'baseUrl' in value && 'job' in value;
+}
+
+/**
+ * The jobs a command is about: the tree's selection (several when many are selected), a job
+ * handed over by a notification, a job id, or else one the user picks.
+ */
+async function resolveJobs(deps: CommandDeps, arg: unknown, selection: unknown, filter: (job: TrackedJob) => boolean = () => true): Promise<TrackedJob[]> {
+  const fromTree = (value: unknown): TrackedJob | undefined => (value instanceof JobTreeItem ? value.job : isTrackedJob(value) ? value : undefined);
+  if (Array.isArray(selection) && selection.length > 0) return selection.map(fromTree).filter((j): j is TrackedJob => !!j);
+  const one = fromTree(arg) ?? (typeof arg === 'string' ? deps.tracker.jobs().find((j) => j.id === arg || keyOf(j) === arg) : undefined);
+  if (one) return [deps.tracker.get(keyOf(one)) ?? one];
+  const candidates = deps.tracker.jobs().filter(filter);
+  if (!candidates.length) {
+    void vscode.window.showInformationMessage('No tracked agent job fits.');
+    return [];
+  }
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((job) => ({ label: titleOf(job), description: `${job.job.rawStatus} · ${relativeTime(job.job.createdAt, Date.now())}`, detail: job.id, job })),
+    { placeHolder: 'Which agent job?', matchOnDetail: true },
+  );
+  return picked ? [picked.job] : [];
+}
+
+async function openPullRequest(job: TrackedJob): Promise<boolean> {
+  const link = webLink(job.job.prLink);
+  if (!link) {
+    void vscode.window.showWarningMessage(
+      job.job.prLink ? 'The pull request link is not a web address, so it was not opened.' : 'This job has no pull request (yet).',
+    );
+    return false;
+  }
+  return vscode.env.openExternal(vscode.Uri.parse(link, true));
+}
+
+async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] | undefined> {
+  const scopes = workspaceScopes();
+  if (scopes.length <= 1) return scopes[0];
+  const picked = await vscode.window.showQuickPick(scopes.map((s) => ({ label: s.projectId, description: s.baseUrl, scope: s })), { placeHolder: 'Which project?' });
+  return picked?.scope;
+}
+
+export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
+  const { tracker, log } = deps;
+  const register = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
+  return [
+    register('docsAgent.openPullRequest', async (arg, selection) => {
+      const [job] = await resolveJobs(deps, arg, selection, (j) => !!webLink(j.job.prLink));
+      return job ? openPullRequest(job) : false;
+    }),
+    register('docsAgent.sendFollowUp', async (arg, given) => {
+      const [job] = await resolveJobs(deps, arg, undefined);
+      if (!job) return undefined;
+      const prompt = typeof given === 'string' ? given : await vscode.window.showInputBox({
+        title: `Follow-up to “${titleOf(job)}”`,
+        prompt: 'The agent continues the same job with this instruction.',
+        ignoreFocusOut: true,
+      });
+      if (prompt === undefined) return undefined;
+      const check = checkPrompt(prompt, 'The follow-up');
+      if (!check.ok) {
+        void vscode.window.showWarningMessage(check.problem);
+        return undefined;
+      }
+      try {
+        const updated = await tracker.followUp(keyOf(job), check.prompt);
+        log.info(`Follow-up sent to job ${job.id}.`);
+        return updated;
+      } catch (error) {
+        showError(error, log);
+        return undefined;
+      }
+    }),
+    register('docsAgent.refreshJob', async (arg, selection) => {
+      const jobs = await resolveJobs(deps, arg, selection);
+      await Promise.all(jobs.map((job) => tracker.refresh(keyOf(job))));
+      return jobs.map((job) => tracker.get(keyOf(job)));
+    }),
+    register('docsAgent.copyJobId', async (arg, selection) => {
+      const jobs = await resolveJobs(deps, arg, selection);
+      if (!jobs.length) return;
+      await vscode.env.clipboard.writeText(jobs.map((j) => j.id).join('\n'));
+      vscode.window.setStatusBarMessage(`$(copy) Copied ${jobs.length === 1 ? 'the job ID' : `${jobs.length} job IDs`}`, 3000);
+    }),
+    register('docsAgent.stopTracking', async (arg, selection) => {
+      const jobs = await resolveJobs(deps, arg, selection);
+      await tracker.stopTracking(jobs.map(keyOf));
+      return jobs.length;
+    }),
+    register('docsAgent.refreshJobs', () => tracker.refreshAll()),
+    register('docsAgent.clearFinishedJobs', async () => {
+      const count = await tracker.clearFinished();
+      vscode.window.setStatusBarMessage(`Stopped tracking ${count} finished job${count === 1 ? '' : 's'}`, 3000);
+      return count;
+    }),
+    register('docsAgent.trackJobById', async (given) => {
+      const scope = await pickScope();
+      if (!scope) {
+        void vscode.window.showWarningMessage('Set a project ID first: jobs belong to a project.', 'Set Project ID')
+          .then((p) => p && vscode.commands.executeCommand('docsAgent.setProjectId'));
+        return undefined;
+      }
+      const id = typeof given === 'string' ? given : await vscode.window.showInputBox({
+        title: 'Track an agent job by ID',
+        prompt: `The job’s ID in project “${scope.projectId}” (the API cannot list jobs, so ask whoever started it).`,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() === '' ? 'Enter a job ID.' : undefined),
+      });
+      if (!id?.trim()) return undefined;
+      try {
+        return await tracker.trackById(scope, id.trim());
+      } catch (error) {
+        showError(error, log);
+        return undefined;
+      }
+    }),
+  ];
+}

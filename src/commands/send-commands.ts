@@ -1,0 +1,122 @@
+// Send the selection, whole files or free text to the agent as new jobs.
+import * as vscode from 'vscode';
+import { checkApiKey } from '../api/api-key';
+import { CancelledError, InvalidSettingError } from '../api/errors';
+import { confirmBeforeSending, scopeFor } from '../config';
+import type { JobScope, TrackedJob } from '../jobs/tracked-job';
+import { checkPrompt, decodeText, describePrompt } from '../prompt/prompt-text';
+import { showError } from '../ui/show-error';
+import type { CommandDeps } from './deps';
+
+interface Outgoing {
+  prompt: string;
+  scope: JobScope;
+}
+
+async function readFileText(uri: vscode.Uri): Promise<string | undefined> {
+  // What the user sees, unsaved edits included, when the file is open.
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  return open ? open.getText() : decodeText(await vscode.workspace.fs.readFile(uri));
+}
+
+/** Checks settings and key before asking anything, so a missing one is fixed first. */
+async function ready(deps: CommandDeps, scopes: JobScope[]): Promise<boolean> {
+  try {
+    if (scopes.some((s) => !s.projectId)) throw new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', 'docsAgent.projectId');
+    checkApiKey(await deps.keys.get());
+    return true;
+  } catch (error) {
+    showError(error, deps.log);
+    return false;
+  }
+}
+
+async function confirm(outgoing: Outgoing[]): Promise<boolean> {
+  if (!confirmBeforeSending()) return true;
+  const projects = [...new Set(outgoing.map((o) => o.scope.projectId))].join(', ');
+  const detail = outgoing.length === 1
+    ? `Prompt: ${describePrompt(outgoing[0]?.prompt ?? '')}`
+    : `${outgoing.length} prompts, one job each:\n${outgoing.map((o) => `• ${describePrompt(o.prompt)}`).join('\n')}`;
+  const send = outgoing.length === 1 ? 'Send' : `Send ${outgoing.length} Jobs`;
+  const always = 'Send and Don’t Ask Again';
+  const picked = await vscode.window.showInformationMessage(
+    `Send to the agent of project “${projects}”?`, { modal: true, detail }, send, always,
+  );
+  if (picked === always) await vscode.workspace.getConfiguration('docsAgent').update('confirmBeforeSending', false, vscode.ConfigurationTarget.Global);
+  return picked === send || picked === always;
+}
+
+async function send(deps: CommandDeps, outgoing: Outgoing[]): Promise<TrackedJob[]> {
+  if (!(await ready(deps, outgoing.map((o) => o.scope))) || !(await confirm(outgoing))) return [];
+  const created: TrackedJob[] = [];
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Sending to the agent', cancellable: true },
+    async (progress, token) => {
+      const cancel = new AbortController();
+      const listener = token.onCancellationRequested(() => cancel.abort());
+      try {
+        for (const [index, item] of outgoing.entries()) {
+          if (outgoing.length > 1) progress.report({ message: `${index + 1} of ${outgoing.length}`, increment: 100 / outgoing.length });
+          created.push(await deps.tracker.create(item.scope, item.prompt, { signal: cancel.signal }));
+        }
+      } catch (error) {
+        if (!(error instanceof CancelledError)) showError(error, deps.log, () => send(deps, outgoing.slice(created.length)));
+      } finally {
+        listener.dispose();
+      }
+    },
+  );
+  if (created.length) {
+    const what = created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
+    deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
+    void vscode.window.showInformationMessage(what, 'Show Jobs').then((picked) => picked && vscode.commands.executeCommand('docsAgent.jobs.focus'));
+  }
+  return created;
+}
+
+function problem(message: string): undefined {
+  void vscode.window.showWarningMessage(message);
+  return undefined;
+}
+
+export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('docsAgent.sendSelection', async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) return problem('Open a docs page and select the text to send.');
+      const text = [...editor.selections]
+        .sort((a, b) => a.start.compareTo(b.start))
+        .filter((s) => !s.isEmpty)
+        .map((s) => editor.document.getText(s))
+        .join('\n\n');
+      const check = checkPrompt(text, 'The selection');
+      if (!check.ok) return problem(check.problem);
+      return send(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
+    }),
+    vscode.commands.registerCommand('docsAgent.sendFile', async (uri?: vscode.Uri, selected?: vscode.Uri[]) => {
+      const uris = selected?.length ? selected : uri instanceof vscode.Uri ? [uri] : vscode.window.activeTextEditor ? [vscode.window.activeTextEditor.document.uri] : [];
+      if (!uris.length) return problem('Open or pick the file to send.');
+      const outgoing: Outgoing[] = [];
+      for (const file of uris) {
+        const name = vscode.workspace.asRelativePath(file);
+        const text = await readFileText(file).catch(() => undefined);
+        const check = text === undefined ? { ok: false as const, problem: `${name} is not a text file.` } : checkPrompt(text, name);
+        if (!check.ok) return problem(`${check.problem} Nothing was sent.`);
+        outgoing.push({ prompt: check.prompt, scope: scopeFor(file) });
+      }
+      return send(deps, outgoing);
+    }),
+    vscode.commands.registerCommand('docsAgent.newJob', async (given?: string) => {
+      const prompt = typeof given === 'string' ? given : await vscode.window.showInputBox({
+        title: 'New agent job',
+        prompt: 'What should the agent do in your docs?',
+        placeHolder: 'e.g. Add a troubleshooting section to the quickstart',
+        ignoreFocusOut: true,
+      });
+      if (prompt === undefined) return undefined;
+      const check = checkPrompt(prompt);
+      if (!check.ok) return problem(check.problem);
+      return send(deps, [{ prompt: check.prompt, scope: scopeFor(vscode.window.activeTextEditor?.document.uri) }]);
+    }),
+  ];
+}

@@ -1,0 +1,64 @@
+// Typed access to the extension's settings. The project id and base URL are per workspace
+// folder, so each folder of a multi-root workspace can point at its own project.
+import * as vscode from 'vscode';
+import type { PollSettings } from './jobs/poll-scheduler';
+import type { JobScope } from './jobs/tracked-job';
+
+export const section = 'docsAgent';
+export const defaultBaseUrl = 'https://api.mintlify.com';
+
+function settings(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(section, scope);
+}
+
+export function baseUrl(scope?: vscode.Uri): string {
+  return settings(scope).get<string>('baseUrl', defaultBaseUrl).trim() || defaultBaseUrl;
+}
+
+export function projectId(scope?: vscode.Uri): string {
+  return settings(scope).get<string>('projectId', '').trim();
+}
+
+export function confirmBeforeSending(): boolean {
+  return settings().get<boolean>('confirmBeforeSending', true);
+}
+
+export type NotifyStatus = 'completed' | 'failed' | 'archived';
+
+export function notifyOn(): ReadonlySet<string> {
+  return new Set(settings().get<NotifyStatus[]>('notifyOn', ['completed', 'failed']));
+}
+
+export function pollSettings(): Partial<PollSettings> {
+  const maxSeconds = settings().get<number>('polling.maxIntervalSeconds', 60);
+  return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
+}
+
+/** VS Code's own proxy settings, which the client honours before the environment's. */
+export function proxySettings(): { proxy: string; proxyStrictSSL: boolean } {
+  const http = vscode.workspace.getConfiguration('http');
+  return { proxy: http.get<string>('proxy', '').trim(), proxyStrictSSL: http.get<boolean>('proxyStrictSSL', true) };
+}
+
+/** The project a file belongs to: its workspace folder's settings (or the window's). */
+export function scopeFor(uri?: vscode.Uri): JobScope {
+  const folder = (uri && vscode.workspace.getWorkspaceFolder(uri)) ?? vscode.workspace.workspaceFolders?.[0];
+  return { baseUrl: baseUrl(folder?.uri), projectId: projectId(folder?.uri) };
+}
+
+/** Every distinct project the open folders point at (those with a project id). */
+export function workspaceScopes(): JobScope[] {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const all = folders.length ? folders.map((f) => scopeFor(f.uri)) : [scopeFor()];
+  const seen = new Set<string>();
+  return all.filter((scope) => {
+    const id = `${scope.baseUrl}\n${scope.projectId}`;
+    if (scope.projectId === '' || seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+export function affectsUs(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(section) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL');
+}

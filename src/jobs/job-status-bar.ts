@@ -1,0 +1,26 @@
+// "$(sync~spin) 2 agent jobs running" in the status bar while jobs run; a click opens the view.
+import * as vscode from 'vscode';
+import type { JobTracker } from './job-tracker';
+import { isRunning } from './tracked-job';
+
+export function createJobsStatusBar(tracker: JobTracker): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('docsAgent.jobs', vscode.StatusBarAlignment.Left, 50);
+  item.name = 'Docs Agent Jobs';
+  item.command = 'docsAgent.jobs.focus';
+
+  const update = (): void => {
+    const running = tracker.jobs().filter(isRunning).length;
+    const state = tracker.pollState.kind;
+    if (running === 0) {
+      item.hide();
+      return;
+    }
+    const offline = state === 'offline' || state === 'blocked' || state === 'rateLimited';
+    item.text = `${offline ? '$(cloud-offline)' : '$(sync~spin)'} ${running} agent job${running === 1 ? '' : 's'} running`;
+    item.tooltip = offline ? 'Docs Agent cannot check its jobs right now: open the view for why' : 'Show the agent jobs';
+    item.show();
+  };
+
+  update();
+  return vscode.Disposable.from(item, tracker.onDidChange(update));
+}

@@ -1,0 +1,91 @@
+// Tracked jobs, persisted in the editor's global storage so they survive reloads and are shared
+// by every window. Each change re-reads the stored list and applies itself to it, so two
+// windows writing at once do not drop each other's jobs.
+import type { AgentJob } from '../api/types';
+import { Emitter } from '../util/emitter';
+import { migrateStoredJobs, type StoredJobs } from './job-store-migration';
+import { keyOf, type TrackedJob } from './tracked-job';
+
+/** The part of vscode.Memento the store needs (globalState in the extension). */
+export interface Memento {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void>;
+}
+
+export const storageKey = 'docsAgent.trackedJobs';
+
+export class JobStore {
+  private jobs = new Map<string, TrackedJob>();
+  /** Records this version cannot read (newer or damaged): kept and written back, never lost. */
+  private unreadable: unknown[] = [];
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly memento: Memento) {
+    this.read();
+  }
+
+  /** Newest first. */
+  all(): TrackedJob[] {
+    return [...this.jobs.values()].sort((a, b) => b.job.createdAt.localeCompare(a.job.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  get(key: string): TrackedJob | undefined {
+    return this.jobs.get(key);
+  }
+
+  /** Picks up what other windows wrote. Fires onDidChange when anything differs. */
+  reload(): void {
+    const before = JSON.stringify(this.all());
+    this.read();
+    if (JSON.stringify(this.all()) !== before) this.changed.fire();
+  }
+
+  upsert(job: TrackedJob): Promise<void> {
+    return this.change((jobs) => jobs.set(keyOf(job), job));
+  }
+
+  /** Applies the service's latest answer to a job that may have changed in another window. */
+  updateJob(key: string, update: (job: TrackedJob) => TrackedJob): Promise<TrackedJob | undefined> {
+    let result: TrackedJob | undefined;
+    return this.change((jobs) => {
+      const current = jobs.get(key);
+      if (current) {
+        result = update(current);
+        jobs.set(key, result);
+      }
+    }).then(() => result);
+  }
+
+  remove(keys: readonly string[]): Promise<void> {
+    return this.change((jobs) => {
+      for (const key of keys) jobs.delete(key);
+    });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  /** Writes are queued so their read-modify-write steps never interleave. */
+  private change(apply: (jobs: Map<string, TrackedJob>) => void): Promise<void> {
+    const run = async (): Promise<void> => {
+      this.read();
+      apply(this.jobs);
+      const stored: StoredJobs = { version: 1, jobs: [...this.jobs.values()], unreadable: this.unreadable };
+      this.changed.fire();
+      await this.memento.update(storageKey, stored);
+    };
+    this.writing = this.writing.then(run, run);
+    return this.writing;
+  }
+
+  private read(): void {
+    const { jobs, unreadable } = migrateStoredJobs(this.memento.get<unknown>(storageKey));
+    this.jobs = new Map(jobs.map((job) => [keyOf(job), job]));
+    this.unreadable = unreadable;
+  }
+}
+
+export type { AgentJob };

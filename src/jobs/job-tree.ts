@@ -1,0 +1,72 @@
+// The "Agent Jobs" tree: the tracked jobs of the open projects, newest first, with a badge
+// counting the running ones and a message line for offline, rate-limited or refused-key states.
+import * as vscode from 'vscode';
+import { formatWait } from '../api/wait-text';
+import type { JobTracker } from './job-tracker';
+import { JobTreeItem } from './job-tree-item';
+import type { SchedulerState } from './poll-scheduler';
+import { isRunning } from './tracked-job';
+
+export const jobsViewId = 'docsAgent.jobs';
+
+export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly tracker: JobTracker) {}
+
+  getTreeItem(item: JobTreeItem): JobTreeItem {
+    return item;
+  }
+
+  getChildren(item?: JobTreeItem): JobTreeItem[] {
+    if (item) return [];
+    const now = Date.now();
+    return this.tracker.jobs().map((job) => new JobTreeItem(job, now));
+  }
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export function stateMessage(state: SchedulerState, now: number): string | undefined {
+  const until = (at: number): string => `in ${formatWait(Math.max(0, at - now))}`;
+  switch (state.kind) {
+    case 'offline':
+      return `Offline: ${state.error.message} Checking again ${until(state.until)}.`;
+    case 'rateLimited':
+      return `Paused by the rate limit; checking again ${until(state.until)}.`;
+    case 'blocked':
+      return `${state.error.message} Jobs are kept; checks resume once this is fixed.`;
+    default:
+      return undefined;
+  }
+}
+
+/** Creates the view and keeps its badge, message and relative ages current. */
+export function createJobsView(tracker: JobTracker): vscode.Disposable & { provider: JobTreeProvider } {
+  const provider = new JobTreeProvider(tracker);
+  const view = vscode.window.createTreeView(jobsViewId, { treeDataProvider: provider, canSelectMany: true });
+  let ageTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const update = (): void => {
+    provider.refresh();
+    const running = tracker.jobs().filter(isRunning).length;
+    view.badge = running ? { value: running, tooltip: `${running} agent job${running === 1 ? '' : 's'} running` } : undefined;
+    view.message = stateMessage(tracker.pollState, Date.now());
+    void vscode.commands.executeCommand('setContext', 'docsAgent.hasJobs', tracker.jobs().length > 0);
+    // Ages ("5 min ago") move on their own: redraw once a minute while the view shows jobs.
+    clearTimeout(ageTimer);
+    if (view.visible && tracker.jobs().length) ageTimer = setTimeout(update, 60_000);
+  };
+
+  update();
+  const listeners = [tracker.onDidChange(update), view.onDidChangeVisibility(update)];
+  const disposable = vscode.Disposable.from(view, provider, ...listeners, { dispose: () => clearTimeout(ageTimer) });
+  return { provider, dispose: () => disposable.dispose() };
+}

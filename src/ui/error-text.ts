@@ -1,0 +1,44 @@
+// What the user reads for each failure, and which one action fixes it. Pure, so unit tests
+// check every kind; ui/show-error.ts puts it on screen.
+import { isApiError } from '../api/errors';
+
+export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'retry' | 'showLog';
+
+export interface ErrorText {
+  message: string;
+  actions: ErrorAction[];
+  /** Cancelled by the user: nothing to say. */
+  silent: boolean;
+}
+
+export function describeError(error: unknown, canRetry: boolean): ErrorText {
+  if (!isApiError(error)) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { message: `Something went wrong: ${detail}`, actions: ['showLog'], silent: false };
+  }
+  const retry: ErrorAction[] = canRetry ? ['retry'] : [];
+  const { message } = error;
+  switch (error.kind) {
+    case 'cancelled':
+      return { message, actions: [], silent: true };
+    case 'invalidKey':
+    case 'auth':
+      return { message, actions: ['setApiKey'], silent: false };
+    case 'invalidSetting':
+      return {
+        message,
+        actions: 'setting' in error && error.setting === 'docsAgent.projectId' ? ['setProjectId'] : ['openSettings'],
+        silent: false,
+      };
+    case 'network':
+    case 'timeout':
+    case 'server':
+      return { message, actions: retry, silent: false };
+    case 'malformed':
+      return { message, actions: ['showLog'], silent: false };
+    case 'rateLimited':
+    case 'notFound':
+    case 'invalidRequest':
+      return { message, actions: [], silent: false };
+  }
+}

@@ -1,0 +1,33 @@
+// Shows a failure as one sentence with the action that fixes it; details go to the log only.
+import * as vscode from 'vscode';
+import { type ErrorAction, describeError } from './error-text';
+
+const labels: Record<ErrorAction, string> = {
+  setApiKey: 'Set API Key',
+  setProjectId: 'Set Project ID',
+  openSettings: 'Open Settings',
+  retry: 'Retry',
+  showLog: 'Show Log',
+};
+
+const commands: Partial<Record<ErrorAction, () => Thenable<unknown>>> = {
+  setApiKey: () => vscode.commands.executeCommand('docsAgent.setApiKey'),
+  setProjectId: () => vscode.commands.executeCommand('docsAgent.setProjectId'),
+  openSettings: () => vscode.commands.executeCommand('workbench.action.openSettings', 'docsAgent'),
+  showLog: () => vscode.commands.executeCommand('docsAgent.showLog'),
+};
+
+/**
+ * Shows the message and returns at once: the action runs if and when the user picks it, so a
+ * command never hangs on a notification nobody answers.
+ */
+export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: () => unknown): void {
+  const text = describeError(error, retry !== undefined);
+  if (text.silent) return;
+  log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  void vscode.window.showErrorMessage(text.message, ...text.actions.map((a) => labels[a])).then((picked) => {
+    const action = text.actions.find((a) => labels[a] === picked);
+    if (action === 'retry') return retry?.();
+    return action ? commands[action]?.() : undefined;
+  });
+}

@@ -1,0 +1,114 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DocsAgentApi } from '../../src/extension';
+import type { TrackedJob } from '../../src/jobs/tracked-job';
+import { api, type HostEmulator, iconOf, startHostEmulator, treeUntil } from './support';
+
+describe('agent jobs in the real extension host', () => {
+  let host: HostEmulator;
+  let tree: DocsAgentApi['jobsTree'];
+
+  before(async () => {
+    tree = (await api()).jobsTree;
+    host = await startHostEmulator();
+  });
+  after(async () => {
+    const items = await trackedItems();
+    if (items.length) await vscode.commands.executeCommand('docsAgent.stopTracking', items[0], items);
+    await host?.close();
+  });
+
+  async function trackedItems(): Promise<unknown[]> {
+    return (await tree.getChildren()) ?? [];
+  }
+
+  async function newJob(prompt: string): Promise<TrackedJob> {
+    const created = await vscode.commands.executeCommand<TrackedJob[]>('docsAgent.newJob', prompt);
+    assert.equal(created?.length, 1, 'one job is created');
+    return created[0] as TrackedJob;
+  }
+
+  const itemFor = (id: string) => (items: vscode.TreeItem[]) => items.find((i) => i.tooltip && JSON.stringify(i.id).includes(id));
+
+  it('sends a new job with exactly the prompt, and shows it spinning at the top', async () => {
+    const prompt = 'Explain rate limits in the quickstart\nwith one example.';
+    const job = await newJob(prompt);
+    const [request] = (await host.control.requests()).filter((r) => r.method === 'POST');
+    assert.deepEqual(request?.body, { prompt });
+    const items = await treeUntil(tree, (all) => !!itemFor(job.id)(all));
+    const item = itemFor(job.id)(items);
+    assert.equal(items[0], item, 'newest first');
+    assert.equal(item?.label, 'Explain rate limits in the quickstart');
+    assert.equal(iconOf(item as vscode.TreeItem), 'sync~spin');
+    assert.equal(item?.contextValue, 'job active pollable');
+  });
+
+  it('turns completed with its pull request when the poller sees it finish', async () => {
+    const job = await newJob('Add a webhook example');
+    await host.control.finishJob(job.id);
+    const items = await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job completed has-pr');
+    const item = itemFor(job.id)(items) as vscode.TreeItem;
+    assert.equal(iconOf(item), 'git-pull-request');
+    assert.match(String(item.description), /^pull request ready/);
+  });
+
+  it('shows failed and no-change finishes after a refresh', async () => {
+    const failing = await newJob('Rewrite the changelog [fail]');
+    const unchanged = await newJob('Check every link [no-change]');
+    await host.control.finishJob(failing.id);
+    await host.control.finishJob(unchanged.id);
+    await vscode.commands.executeCommand('docsAgent.refreshJob', failing.id);
+    await vscode.commands.executeCommand('docsAgent.refreshJob', unchanged.id);
+    const items = await treeUntil(tree, (all) =>
+      itemFor(failing.id)(all)?.contextValue === 'job failed' && itemFor(unchanged.id)(all)?.contextValue === 'job completed');
+    assert.equal(iconOf(itemFor(failing.id)(items) as vscode.TreeItem), 'error');
+    assert.match(String(itemFor(unchanged.id)(items)?.description), /^no files changed/);
+  });
+
+  it('sends a follow-up and polls the job again', async () => {
+    const job = await newJob('Document the retry policy');
+    await host.control.finishJob(job.id);
+    await vscode.commands.executeCommand('docsAgent.refreshJob', job.id);
+    await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job completed has-pr');
+    await vscode.commands.executeCommand('docsAgent.sendFollowUp', job.id, 'Also mention the jitter');
+    const [tracked] = (await host.control.jobs()).filter((j) => j.id === job.id);
+    assert.deepEqual(tracked?.prompts, ['Document the retry policy', 'Also mention the jitter']);
+    await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job active has-pr pollable');
+  });
+
+  it('tracks a job by its id and marks one the service no longer knows as not found', async () => {
+    const response = await fetch(`${host.emulator.baseUrl}/v2/agent/${host.emulator.projectId}/job`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.emulator.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Started from a script' }),
+    });
+    const { id } = (await response.json()) as { id: string };
+    const tracked = await vscode.commands.executeCommand<TrackedJob>('docsAgent.trackJobById', id);
+    assert.equal(tracked?.id, id);
+    await treeUntil(tree, (all) => itemFor(id)(all)?.label === `Job ${id}`);
+    await host.control.reset();
+    await vscode.commands.executeCommand('docsAgent.refreshJob', id);
+    const items = await treeUntil(tree, (all) => itemFor(id)(all)?.contextValue === 'job not-found');
+    assert.equal(iconOf(itemFor(id)(items) as vscode.TreeItem), 'warning');
+  });
+
+  it('keeps every job through a re-read of storage, and clears only the finished ones', async () => {
+    const before = (await trackedItems()).length;
+    await vscode.commands.executeCommand('docsAgent.refreshJobs');
+    assert.equal((await trackedItems()).length, before);
+    const running = await newJob('Still running');
+    const cleared = await vscode.commands.executeCommand<number>('docsAgent.clearFinishedJobs');
+    assert.ok((cleared ?? 0) >= 3, `cleared ${String(cleared)}`);
+    const items = await treeUntil(tree, (all) => all.every((i) => /pollable/.test(String(i.contextValue))));
+    assert.ok(itemFor(running.id)(items));
+  });
+
+  it('verifies the key with one request and says when the service refuses it', async () => {
+    await host.control.clearRequests();
+    assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), true);
+    assert.equal((await host.control.requests()).length, 1);
+    await host.control.setKeyState('revoked');
+    assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), false);
+    await host.control.setKeyState('valid');
+  });
+});

@@ -1,0 +1,78 @@
+// Shared set-up for host suites: the emulator runs inside the extension host itself, with the
+// key the launcher handed the extension host through MINTLIFY_API_KEY.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DocsAgentApi } from '../../src/extension';
+import { EmulatorControl } from '../emulator/control-client';
+import { type RunningEmulator, startEmulator } from '../emulator/server';
+
+export const extensionId = 'docs-agent.mintlify-docs-agent';
+
+export async function api(): Promise<DocsAgentApi> {
+  const extension = vscode.extensions.getExtension<DocsAgentApi>(extensionId);
+  assert.ok(extension, `${extensionId} is not installed`);
+  return extension.activate();
+}
+
+export interface HostEmulator {
+  emulator: RunningEmulator;
+  control: EmulatorControl;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator and points the open folder's settings at it. */
+export async function startHostEmulator(): Promise<HostEmulator> {
+  const key = process.env.MINTLIFY_API_KEY;
+  assert.ok(key, 'the launcher must set MINTLIFY_API_KEY for the extension host');
+  const emulator = await startEmulator({ port: 0, quiet: true, key, jobMinMs: 3_600_000, jobMaxMs: 3_600_000 });
+  const settings = vscode.workspace.getConfiguration('docsAgent');
+  await settings.update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Workspace);
+  await settings.update('projectId', emulator.projectId, vscode.ConfigurationTarget.Workspace);
+  await settings.update('confirmBeforeSending', false, vscode.ConfigurationTarget.Workspace);
+  return {
+    emulator,
+    control: new EmulatorControl(emulator.baseUrl),
+    async close() {
+      for (const name of ['baseUrl', 'projectId', 'confirmBeforeSending']) {
+        await settings.update(name, undefined, vscode.ConfigurationTarget.Workspace);
+      }
+      await emulator.close();
+    },
+  };
+}
+
+/** Waits for the tree to satisfy `ok`, re-reading it on every change, until a deadline. */
+export async function treeUntil(
+  tree: DocsAgentApi['jobsTree'],
+  ok: (items: vscode.TreeItem[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<vscode.TreeItem[]> {
+  const read = async (): Promise<vscode.TreeItem[]> => {
+    const children = (await tree.getChildren()) ?? [];
+    return Promise.all(children.map((child) => tree.getTreeItem(child)));
+  };
+  let items = await read();
+  if (ok(items)) return items;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      reject(new Error(`the tree did not get there in ${timeoutMs} ms; it shows: ${items.map(describe).join(' | ')}`));
+    }, timeoutMs);
+    const listener = tree.onDidChangeTreeData(async () => {
+      items = await read();
+      if (ok(items)) {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(items);
+      }
+    });
+  });
+}
+
+export function describe(item: vscode.TreeItem): string {
+  return `${String(item.label)} [${String(item.contextValue)}] ${String(item.description)}`;
+}
+
+export function iconOf(item: vscode.TreeItem): string | undefined {
+  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+}

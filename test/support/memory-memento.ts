@@ -1,0 +1,17 @@
+import type { Memento } from '../../src/jobs/job-store';
+
+/** The editor's global storage, in memory: shared by every store built on it, like windows. */
+export class MemoryMemento implements Memento {
+  readonly values = new Map<string, unknown>();
+
+  get<T>(key: string): T | undefined {
+    const value = this.values.get(key);
+    // Stored as JSON, as the editor does: no object is shared between readers.
+    return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as T);
+  }
+
+  update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, JSON.parse(JSON.stringify(value)) as unknown);
+    return Promise.resolve();
+  }
+}
