@@ -103,6 +103,28 @@ describe('agent jobs in the real extension host', () => {
     assert.ok(itemFor(running.id)(items));
   });
 
+  it('sends each file of an Explorer multi-selection as its own job, with the file’s text', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    const files = ['docs/guides/webhooks.mdx', 'docs/guides/rate-limits.md'].map((f) => vscode.Uri.joinPath(root, f));
+    await host.control.clearRequests();
+    const created = await vscode.commands.executeCommand<TrackedJob[]>('docsAgent.sendFile', files[0], files);
+    assert.equal(created?.length, 2);
+    const sent = (await host.control.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
+    const texts = await Promise.all(files.map(async (f) => new TextDecoder().decode(await vscode.workspace.fs.readFile(f))));
+    assert.deepEqual(sent, texts.map((prompt) => ({ prompt })));
+  });
+
+  it('refuses a binary file and sends nothing', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    const binary = vscode.Uri.joinPath(root, 'docs/logo.png');
+    await vscode.workspace.fs.writeFile(binary, Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    await host.control.clearRequests();
+    assert.equal(await vscode.commands.executeCommand('docsAgent.sendFile', binary), undefined);
+    assert.deepEqual(await host.control.requests(), []);
+  });
+
   it('verifies the key with one request and says when the service refuses it', async () => {
     await host.control.clearRequests();
     assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), true);
