@@ -32,10 +32,19 @@ export interface RunningCodeServer {
 }
 
 const running = new Set<ChildProcess>();
-// A Ctrl-C or a crash of the runner still takes code-server down with it.
-process.once('exit', () => {
+const killAll = (): void => {
   for (const child of running) killGroup(child, 'SIGKILL');
-});
+};
+// code-server runs in its own process group, so a Ctrl-C in the terminal does not reach it:
+// the runner's exit, crash or interruption must take it down.
+process.once('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAll();
+    // Alone (mocha installs no handler), exit as the signal would have; else the owner does.
+    if (process.listenerCount(signal) === 1) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+}
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
