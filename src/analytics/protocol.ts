@@ -1,0 +1,122 @@
+// Messages between the visitors panel (extension host) and its webview page. Shared by both
+// sides; no vscode or DOM import. Messages from the page are untrusted input: the host checks
+// them with isFromPage before acting.
+
+/** Inclusive calendar days, YYYY-MM-DD (UTC). The API's exclusive dateTo is derived from `to`. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export type RangePreset = '7d' | '30d' | '90d' | 'custom';
+
+export interface RangeChoice extends DayRange {
+  preset: RangePreset;
+}
+
+export interface Counts {
+  human: number;
+  ai: number;
+  /** Deduplicated across human and AI: never their sum. */
+  total: number;
+}
+
+export interface PathRow extends Counts {
+  path: string;
+}
+
+export interface ChartBar extends PathRow {
+  /** 1-based; rows with equal totals share a rank. */
+  rank: number;
+  /** The open page's row. */
+  current: boolean;
+}
+
+/** The open editor's page, or why it is not one. */
+export interface PageInfo {
+  /** Workspace-relative file name, for display. */
+  file: string;
+  /** `/guides/quickstart`, or null when the file is not a docs page. */
+  pagePath: string | null;
+  /** Why it is not a page (outside a docs root, not .md/.mdx…). */
+  reason?: string;
+  /** Its analytics rows (a path can come with and without a trailing slash). Empty: no visits. */
+  rows: PathRow[];
+  rank: number | null;
+  /** How many paths the report has, for "rank 3 of 412". */
+  of: number;
+}
+
+export interface VisitorsView {
+  projectId: string;
+  range: RangeChoice;
+  totals: Counts;
+  page: PageInfo;
+  /** Top paths by total, plus the open page's rows when they are not among them. */
+  chart: ChartBar[];
+  /** Every path, for the table (sorted and filtered in the page). */
+  table: PathRow[];
+  fetchedAt: number;
+  fromCache: boolean;
+  /** Analytics requests in the last hour, of the platform's 100. */
+  requestsLastHour: number;
+}
+
+export interface TrendWeek extends DayRange, Counts {}
+
+export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'retry';
+
+export type ToPage =
+  | { type: 'loading'; range: RangeChoice; pagesRead: number; estimatedPages?: number }
+  | { type: 'data'; view: VisitorsView }
+  | { type: 'page'; page: PageInfo; chart: ChartBar[] }
+  | { type: 'error'; message: string; actions: ErrorAction[] }
+  | { type: 'trendCost'; requests: number; cachedWeeks: number; weeks: number }
+  | { type: 'trend'; pagePath: string; weeks: TrendWeek[]; requests: number };
+
+export type FromPage =
+  | { type: 'ready' }
+  | { type: 'setRange'; range: RangeChoice }
+  | { type: 'refresh' }
+  | { type: 'cancel' }
+  | { type: 'loadTrend' }
+  | { type: 'openPath'; path: string }
+  | { type: 'action'; action: ErrorAction };
+
+/** What the page keeps with setState, so a reload or a restored panel starts where it was. */
+export interface PageState {
+  range?: RangeChoice;
+  tab?: 'chart' | 'table';
+  filter?: string;
+  sort?: { column: keyof PathRow; descending: boolean };
+}
+
+const day = /^\d{4}-\d{2}-\d{2}$/;
+const presets: ReadonlySet<string> = new Set(['7d', '30d', '90d', 'custom']);
+const actions: ReadonlySet<string> = new Set(['setApiKey', 'setProjectId', 'openSettings', 'retry']);
+
+function isRange(value: unknown): value is RangeChoice {
+  if (typeof value !== 'object' || value === null) return false;
+  const { preset, from, to } = value as Record<string, unknown>;
+  return typeof preset === 'string' && presets.has(preset) && typeof from === 'string' && day.test(from) && typeof to === 'string' && day.test(to) && from <= to;
+}
+
+export function isFromPage(message: unknown): message is FromPage {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as Record<string, unknown>;
+  switch (m.type) {
+    case 'ready':
+    case 'refresh':
+    case 'cancel':
+    case 'loadTrend':
+      return true;
+    case 'setRange':
+      return isRange(m.range);
+    case 'openPath':
+      return typeof m.path === 'string' && m.path.startsWith('/') && m.path.length < 2048;
+    case 'action':
+      return typeof m.action === 'string' && actions.has(m.action);
+    default:
+      return false;
+  }
+}
