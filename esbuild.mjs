@@ -1,4 +1,5 @@
-// Builds the extension bundle (dist/), and transpiles tests and the emulator (out/).
+// Builds the extension bundle and the visitors webview page (dist/), and transpiles tests and
+// the emulator (out/).
 //   node esbuild.mjs --production   minified bundle for packaging
 //   node esbuild.mjs --watch        rebuild the bundle on change
 //   node esbuild.mjs --tests        transpile src/ and test/ file by file into out/ for mocha
@@ -68,6 +69,20 @@ const extensionOptions = {
   plugins: [undiciAsSeparateFile, problemReporter],
 };
 
+// The visitors panel's page runs in the webview's browser sandbox, not in Node.
+const webviewOptions = {
+  entryPoints: { visitors: 'src/webview/visitors/main.ts' },
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  outdir: 'dist/webview',
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'warning',
+  plugins: [problemReporter],
+};
+
 if (args.has('--tests')) {
   rmSync('out', { recursive: true, force: true });
   await esbuild.build({
@@ -86,6 +101,8 @@ if (args.has('--tests')) {
   await esbuild.build(undiciOptions);
   const ctx = await esbuild.context(extensionOptions);
   await ctx.watch();
+  const webviewCtx = await esbuild.context(webviewOptions);
+  await webviewCtx.watch();
   console.log('watching src/ for changes…');
 } else {
   rmSync('dist', { recursive: true, force: true });
@@ -93,4 +110,5 @@ if (args.has('--tests')) {
   const ctx = await esbuild.context(extensionOptions);
   await ctx.rebuild();
   await ctx.dispose();
+  await esbuild.build(webviewOptions);
 }

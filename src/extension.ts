@@ -1,5 +1,6 @@
 // Composition root: builds the services once and registers everything; no logic of its own.
 import * as vscode from 'vscode';
+import { createVisitorsFeature } from './analytics/visitors-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
 import { registerSendCommands } from './commands/send-commands';
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
     ...registerJobCommands(deps),
+    createVisitorsFeature(context, clients, keys, log),
   );
   log.info(`Docs Agent ${version} is active.`);
   return { jobsTree: jobsView.provider };

@@ -75,7 +75,8 @@ export type ToPage =
   | { type: 'trend'; pagePath: string; weeks: TrendWeek[]; requests: number };
 
 export type FromPage =
-  | { type: 'ready' }
+  /** The page loaded; `range` is the one it showed before a reload. */
+  | { type: 'ready'; range?: RangeChoice }
   | { type: 'setRange'; range: RangeChoice }
   | { type: 'refresh' }
   | { type: 'cancel' }
@@ -106,6 +107,7 @@ export function isFromPage(message: unknown): message is FromPage {
   const m = message as Record<string, unknown>;
   switch (m.type) {
     case 'ready':
+      return m.range === undefined || isRange(m.range);
     case 'refresh':
     case 'cancel':
     case 'loadTrend':

@@ -43,6 +43,8 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Called just before each HTTP attempt, retries included (for request budgets). */
+  onAttempt?: () => void;
 }
 
 type Limit = 'agent' | 'analytics';
@@ -144,6 +146,7 @@ export class DocsApiClient {
     for (let attempt = 1; ; attempt++) {
       try {
         if (options.signal?.aborted) throw new CancelledError();
+        options.onAttempt?.();
         const response = await this.transport.send({ method: call.method, origin, path, headers, body, signal: inFlightSignal });
         return this.interpret(response, call);
       } catch (error) {

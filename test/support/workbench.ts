@@ -2,7 +2,7 @@
 // behind it, and Chromium in front. Helpers act the way a person does: palette, menus, clicks.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { EmulatorControl } from '../emulator/control-client';
 import { type RunningEmulator, startEmulator } from '../emulator/server';
 import { launchChromium } from './browser';
@@ -75,8 +75,15 @@ export class Workbench {
     }
   }
 
+  /** Takes keyboard focus back from a webview, whose frame would keep the keystrokes. */
+  async focusWorkbench(): Promise<void> {
+    // (A string: the suites compile without the DOM's types.)
+    await this.page.evaluate('document.activeElement && document.activeElement.blur()');
+  }
+
   async openPalette(): Promise<Locator> {
     const input = this.page.locator('.quick-input-widget input');
+    await this.focusWorkbench();
     await this.page.keyboard.press('Control+Shift+P');
     await input.waitFor({ state: 'visible' });
     return input;
@@ -91,13 +98,17 @@ export class Workbench {
 
   /** Opens a file of the workspace through Quick Open. */
   async openFile(relativePath: string): Promise<void> {
+    await this.focusWorkbench();
     await this.page.keyboard.press('Control+P');
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     await input.fill(relativePath);
-    await this.page.locator('.quick-input-list .monaco-list-row').first().waitFor();
-    await input.press('Enter');
     const name = relativePath.split('/').pop() ?? relativePath;
+    // Wait for the search's answer: the list first shows recently opened files.
+    const folder = relativePath.split('/').slice(0, -1).join('/');
+    const match = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first();
+    await match.waitFor();
+    await match.click();
     await this.page.locator('.tab.active', { hasText: name }).waitFor();
   }
 
@@ -155,6 +166,11 @@ export class Workbench {
     await this.page.mouse.down();
     await this.page.mouse.move(sidebar.x + width, y, { steps: 5 });
     await this.page.mouse.up();
+  }
+
+  /** The page inside the (first) webview panel: code-server nests it in two frames. */
+  webview(): FrameLocator {
+    return this.page.locator('iframe.webview.ready').first().contentFrame().locator('#active-frame').contentFrame();
   }
 
   /** Visible text with the editor's non-breaking spaces made plain. */

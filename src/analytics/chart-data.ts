@@ -1,0 +1,44 @@
+// What the chart and the page summary show, from a report's rows. The API's row order is not
+// specified, so ranks are computed here.
+import { rowsForPage } from './page-path';
+import type { ChartBar, PageInfo, PathRow } from './protocol';
+
+/** By code unit, not locale: the same order on every machine. */
+function byPath(a: PathRow, b: PathRow): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+function plainRow(row: PathRow): PathRow {
+  return { path: row.path, human: row.human, ai: row.ai, total: row.total };
+}
+
+/** Competition ranking by total desc (ties share a rank: 1,2,2,4), ties ordered by path. */
+export function rankRows(rows: readonly PathRow[]): ChartBar[] {
+  const sorted = [...rows].sort((a, b) => b.total - a.total || byPath(a, b));
+  let rank = 0;
+  return sorted.map((row, index): ChartBar => {
+    if (index === 0 || row.total !== sorted[index - 1]?.total) rank = index + 1;
+    return { ...plainRow(row), rank, current: false };
+  });
+}
+
+/** The top `top` rows by total, plus the open page's rows appended with their real rank when not in the top; those marked current. */
+export function chartBars(rows: readonly PathRow[], pagePath: string | null, top = 15): ChartBar[] {
+  const ranked = rankRows(rows);
+  const count = Math.max(0, Math.floor(top));
+  const current = new Set(pagePath === null ? [] : rowsForPage(ranked, pagePath).map((bar) => bar.path));
+  const mark = (bar: ChartBar): ChartBar => (current.has(bar.path) ? { ...bar, current: true } : bar);
+  // The open page stays visible even when it is far down the list; appended in rank order.
+  return [...ranked.slice(0, count).map(mark), ...ranked.slice(count).filter((bar) => current.has(bar.path)).map(mark)];
+}
+
+/** PageInfo for a file: its rows, best rank (of its rows), and `of` = rows.length. */
+export function pageInfo(rows: readonly PathRow[], file: string, page: { pagePath: string | null; reason?: string }): PageInfo {
+  const base = { file, pagePath: page.pagePath, ...(page.reason === undefined ? {} : { reason: page.reason }), of: rows.length };
+  if (page.pagePath === null) return { ...base, rows: [], rank: null };
+  const own = rowsForPage(rows, page.pagePath);
+  const paths = new Set(own.map((row) => row.path));
+  // rankRows is sorted, so the first of the page's rows met there has its best rank.
+  const best = paths.size === 0 ? undefined : rankRows(rows).find((bar) => paths.has(bar.path));
+  return { ...base, rows: own.map(plainRow), rank: best?.rank ?? null };
+}

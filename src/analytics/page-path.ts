@@ -1,0 +1,93 @@
+// From a file in the workspace to the page path the analytics report uses. Pure: the caller
+// passes `exists`, so this runs on any file system (the editor's, node:fs, or a test's Set).
+import * as path from 'node:path';
+
+export const docsConfigFiles = ['docs.json', 'mint.json'] as const;
+
+export type PageResult = { kind: 'page'; root: string; pagePath: string } | { kind: 'notPage'; reason: string };
+
+export interface PageOptions {
+  workspaceFolder?: string;
+  rootOverride?: string;
+  exists: (path: string) => Promise<boolean>;
+}
+
+const pageExtension = /\.(mdx|md)$/i;
+
+/** True when `child` is `parent` or lies inside it. */
+function isInside(child: string, parent: string): boolean {
+  const rel = path.posix.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.posix.isAbsolute(rel));
+}
+
+function clean(p: string): string {
+  const normal = path.posix.normalize(p);
+  return normal.length > 1 ? normal.replace(/\/+$/, '') : normal;
+}
+
+/** The folders from `dir` up to `top` (both included), nearest first. */
+function foldersUp(dir: string, top: string): string[] {
+  const folders: string[] = [];
+  for (let current = dir; ; current = path.posix.dirname(current)) {
+    folders.push(current);
+    if (current === top || current === path.posix.dirname(current)) return folders;
+  }
+}
+
+/** Nearest folder holding docs.json, else nearest holding mint.json: a newer config always wins. */
+async function findRoot(folders: readonly string[], exists: PageOptions['exists']): Promise<string | undefined> {
+  for (const config of docsConfigFiles) {
+    // Asked together: each check is a round trip to the editor's file system.
+    const found = await Promise.all(folders.map((folder) => exists(path.posix.join(folder, config))));
+    const index = found.indexOf(true);
+    if (index !== -1) return folders[index];
+  }
+  return undefined;
+}
+
+export async function pageForFile(filePath: string, options: PageOptions): Promise<PageResult> {
+  const file = clean(filePath);
+  const name = path.posix.basename(file);
+  if (!pageExtension.test(name)) {
+    return { kind: 'notPage', reason: `${name} is not a docs page: only .mdx and .md files are pages.` };
+  }
+  const workspace = options.workspaceFolder === undefined ? undefined : clean(options.workspaceFolder);
+  let root: string;
+  if (options.rootOverride !== undefined && options.rootOverride.trim() !== '') {
+    root = clean(path.posix.resolve(workspace ?? '/', options.rootOverride.trim()));
+    if (!isInside(file, root) || file === root) {
+      return { kind: 'notPage', reason: `${name} is outside the docs folder set in the settings (${root}).` };
+    }
+  } else {
+    if (workspace !== undefined && !isInside(file, workspace)) {
+      return { kind: 'notPage', reason: `${name} is outside the workspace folder, so it belongs to no docs project here.` };
+    }
+    const found = await findRoot(foldersUp(path.posix.dirname(file), workspace ?? '/'), options.exists);
+    if (found === undefined) {
+      return { kind: 'notPage', reason: `${name} is not inside a docs project: no folder above it holds docs.json or mint.json.` };
+    }
+    root = found;
+  }
+  const segments = path.posix.relative(root, file).split('/');
+  const hidden = segments.find((segment) => segment.startsWith('_') || segment.startsWith('.'));
+  if (hidden !== undefined) {
+    const what = hidden === name ? 'file' : 'folder';
+    const why = hidden.startsWith('_') ? "names starting with '_' hold snippets, which are not pages" : "names starting with '.' are hidden and not published";
+    return { kind: 'notPage', reason: `${name} is not a page: its ${what} ${hidden} is not published (${why}).` };
+  }
+  const last = (segments.pop() ?? '').replace(pageExtension, '');
+  if (last !== 'index') segments.push(last);
+  return { kind: 'page', root, pagePath: `/${segments.join('/')}` };
+}
+
+/** For matching: strip one trailing '/' (never from '/' itself). */
+export function normalizePagePath(pagePath: string): string {
+  return pagePath.length > 1 && pagePath.endsWith('/') ? pagePath.slice(0, -1) : pagePath;
+}
+
+/** The rows that are this page: the report may list `/a` and `/a/` apart. Exact spelling first. */
+export function rowsForPage<T extends { path: string }>(rows: readonly T[], pagePath: string): T[] {
+  const wanted = normalizePagePath(pagePath);
+  const matches = rows.filter((row) => normalizePagePath(row.path) === wanted);
+  return [...matches.filter((row) => row.path === pagePath), ...matches.filter((row) => row.path !== pagePath)];
+}

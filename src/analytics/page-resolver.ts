@@ -1,0 +1,48 @@
+// Finds the docs page of a file in the workspace: the pure mapping in page-path.ts, fed with
+// the workspace's file system and the per-folder docs root setting.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { pageForFile } from './page-path';
+
+export interface ResolvedPage {
+  /** Workspace-relative name, for display. */
+  file: string;
+  pagePath: string | null;
+  reason?: string;
+  /** The docs root folder, to find a page's file again. */
+  root?: vscode.Uri;
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function resolvePage(uri: vscode.Uri): Promise<ResolvedPage> {
+  const file = vscode.workspace.asRelativePath(uri, false);
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  const override = vscode.workspace.getConfiguration('docsAgent', uri).get<string>('docsRoot', '').trim();
+  const rootOverride = override && folder ? path.posix.resolve(folder.uri.path, override) : undefined;
+  const result = await pageForFile(uri.path, {
+    ...(folder ? { workspaceFolder: folder.uri.path } : {}),
+    ...(rootOverride ? { rootOverride } : {}),
+    exists: (p) => exists(uri.with({ path: p })),
+  });
+  if (result.kind === 'notPage') return { file, pagePath: null, reason: result.reason };
+  return { file, pagePath: result.pagePath, root: uri.with({ path: result.root }) };
+}
+
+/** The file that serves a page path under a docs root, if there is one. */
+export async function fileForPage(root: vscode.Uri, pagePath: string): Promise<vscode.Uri | undefined> {
+  const base = pagePath.replace(/\/+$/, '');
+  const candidates = [`${base}.mdx`, `${base}.md`, `${base}/index.mdx`, `${base}/index.md`];
+  for (const candidate of candidates) {
+    const uri = vscode.Uri.joinPath(root, candidate);
+    if (await exists(uri)) return uri;
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+// Visitors of one page week by week. The API has no per-day breakdown and no path filter, so
+// each week is one full report read; past weeks are then cached for good, which keeps the
+// second look at a trend free.
+import { weeksOf } from './date-range';
+import { rowsForPage } from './page-path';
+import type { DayRange, TrendWeek } from './protocol';
+import type { CacheScope } from './visitors-cache';
+import type { VisitorsService } from './visitors-service';
+
+export interface TrendOptions {
+  signal?: AbortSignal;
+  onWeek?: (done: number, of: number) => void;
+}
+
+export interface TrendCost {
+  requests: number;
+  cachedWeeks: number;
+  weeks: number;
+}
+
+/** Visitors per week for one page; a week with no row for the page counts as zeros. */
+export async function pageTrend(
+  service: VisitorsService,
+  scope: CacheScope,
+  range: DayRange,
+  pagePath: string,
+  options: TrendOptions = {},
+): Promise<{ weeks: TrendWeek[]; requests: number }> {
+  const weeks = weeksOf(range);
+  const result: TrendWeek[] = [];
+  let requests = 0;
+  // One week after another: gentler on the hourly budget, and a cancel stops at once.
+  for (const week of weeks) {
+    const { report, fromCache } = await service.load(scope, week, options.signal ? { signal: options.signal } : {});
+    if (!fromCache) requests += report.requests;
+    // Totals are distinct counts, so `/a` and `/a/` cannot be added: the exact spelling wins.
+    const row = rowsForPage(report.rows, pagePath)[0];
+    result.push({ from: week.from, to: week.to, human: row?.human ?? 0, ai: row?.ai ?? 0, total: row?.total ?? 0 });
+    options.onWeek?.(result.length, weeks.length);
+  }
+  return { weeks: result, requests };
+}
+
+/** What the trend would cost: weeks not cached yet * estimatePages; and how many weeks are cached. */
+export function trendCost(service: VisitorsService, scope: CacheScope, range: DayRange): TrendCost {
+  const weeks = weeksOf(range);
+  let requests = 0;
+  let cachedWeeks = 0;
+  for (const week of weeks) {
+    if (service.cached(scope, week)) cachedWeeks++;
+    else requests += service.estimatePages(scope, week);
+  }
+  return { requests, cachedWeeks, weeks: weeks.length };
+}

@@ -1,0 +1,275 @@
+// What the visitors panel shows and when it reads: follows the active editor, serves ranges
+// from the cache (no request on switching pages or reopening), reads every page of a range
+// when it must, and warns before a refresh would pass the platform's hourly limit.
+import * as vscode from 'vscode';
+import { checkApiKey } from '../api/api-key';
+import { CancelledError, InvalidSettingError } from '../api/errors';
+import { scopeFor } from '../config';
+import type { ApiKeyStore } from '../secrets/api-key-store';
+import { describeError } from '../ui/error-text';
+import { Emitter } from '../util/emitter';
+import { chartBars, pageInfo } from './chart-data';
+import { presetRange, rangeLabel, todayUtc } from './date-range';
+import { fileForPage, type ResolvedPage, resolvePage } from './page-resolver';
+import type { ErrorAction, FromPage, RangeChoice, RangePreset } from './protocol';
+import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
+import { pageTrend, trendCost } from './trend';
+import type { CachedReport } from './visitors-cache';
+import { VisitorsPanel } from './visitors-panel';
+import type { VisitorsService } from './visitors-service';
+
+export interface VisitorsDeps {
+  service: VisitorsService;
+  ledger: RequestLedger;
+  keys: ApiKeyStore;
+  log: vscode.LogOutputChannel;
+  extensionUri: vscode.Uri;
+}
+
+export function defaultPreset(): Exclude<RangePreset, 'custom'> {
+  return vscode.workspace.getConfiguration('docsAgent').get<Exclude<RangePreset, 'custom'>>('visitors.defaultRange', '30d');
+}
+
+const commandFor: Record<ErrorAction, string | undefined> = {
+  setApiKey: 'docsAgent.setApiKey',
+  setProjectId: 'docsAgent.setProjectId',
+  openSettings: 'workbench.action.openSettings',
+  retry: undefined,
+};
+
+export class VisitorsController implements vscode.Disposable {
+  private panel: VisitorsPanel | undefined;
+  private range: RangeChoice = presetRange(defaultPreset(), todayUtc(Date.now()));
+  private page: ResolvedPage | undefined;
+  private pageUri: vscode.Uri | undefined;
+  private shown: { report: CachedReport; fromCache: boolean } | undefined;
+  private reading: AbortController | undefined;
+  private readonly loaded = new Emitter<void>();
+  /** A range was read from the service (the status bar may now have numbers). */
+  readonly onDidLoad = this.loaded.event;
+  private readonly listeners: vscode.Disposable[];
+
+  constructor(private readonly deps: VisitorsDeps) {
+    this.listeners = [
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (this.panel && editor && editor.document.uri.scheme === 'file') void this.follow(editor.document.uri);
+      }),
+      // Another project, service or docs root: another report (from the cache when it has it).
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!this.panel || !['projectId', 'baseUrl', 'docsRoot'].some((name) => event.affectsConfiguration(`docsAgent.${name}`))) return;
+        void (this.pageUri ? this.follow(this.pageUri, false) : Promise.resolve()).then(() => this.load(false));
+      }),
+      this.deps.keys.onDidChange(() => this.panel && void this.load(false)),
+    ];
+  }
+
+  /** Opens (or reveals) the panel for a file's page. */
+  async show(uri: vscode.Uri | undefined): Promise<void> {
+    if (this.panel) this.panel.reveal();
+    else this.attach(VisitorsPanel.create(this.deps.extensionUri, (m) => void this.handle(m)));
+    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+    if (target) await this.follow(target, false);
+    await this.load(false);
+  }
+
+  /** A panel restored after a reload: it asks for its data when its page is ready. */
+  revive(panel: vscode.WebviewPanel): void {
+    this.attach(VisitorsPanel.revive(panel, this.deps.extensionUri, (m) => void this.handle(m)));
+    const editor = vscode.window.activeTextEditor;
+    if (editor) void this.follow(editor.document.uri, false);
+  }
+
+  dispose(): void {
+    this.reading?.abort();
+    this.panel?.dispose();
+    for (const listener of this.listeners) listener.dispose();
+    this.loaded.dispose();
+  }
+
+  private attach(panel: VisitorsPanel): void {
+    this.panel = panel;
+    panel.onDidClose(() => {
+      this.reading?.abort();
+      this.panel = undefined;
+    });
+  }
+
+  private async handle(message: FromPage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        if (message.range) this.range = message.range;
+        return this.load(false);
+      case 'setRange':
+        this.range = message.range;
+        return this.load(false);
+      case 'refresh':
+        return this.refresh();
+      case 'cancel':
+        this.reading?.abort();
+        return undefined;
+      case 'loadTrend':
+        return this.loadTrend();
+      case 'openPath':
+        return this.openPath(message.path);
+      case 'action': {
+        const command = commandFor[message.action];
+        if (command) await vscode.commands.executeCommand(command, ...(message.action === 'openSettings' ? ['docsAgent'] : []));
+        return this.load(false);
+      }
+    }
+  }
+
+  /** The active editor moved: the highlight follows, from data already here (no request). */
+  private async follow(uri: vscode.Uri, send = true): Promise<void> {
+    this.pageUri = uri;
+    this.page = await resolvePage(uri);
+    this.panel?.setTitle(this.page.pagePath ? `Visitors · ${this.page.pagePath}` : 'Visitors');
+    if (!send || !this.shown) return;
+    const rows = this.shown.report.rows;
+    this.panel?.post({ type: 'page', page: this.pageView(rows), chart: chartBars(rows, this.page.pagePath) });
+    this.postTrendCost();
+  }
+
+  private scope(): { baseUrl: string; projectId: string } {
+    return scopeFor(this.pageUri);
+  }
+
+  private async ready(): Promise<boolean> {
+    try {
+      if (!this.scope().projectId) throw new InvalidSettingError('Set the project ID to see its visitors.', 'docsAgent.projectId');
+      checkApiKey(await this.deps.keys.get());
+      return true;
+    } catch (error) {
+      this.postError(error);
+      return false;
+    }
+  }
+
+  private async refresh(): Promise<void> {
+    const pages = this.deps.service.estimatePages(this.scope(), this.range);
+    if (this.deps.ledger.wouldExceed(pages)) {
+      const used = this.deps.ledger.countLastHour();
+      const go = 'Refresh Anyway';
+      const answer = await vscode.window.showWarningMessage(
+        `This refresh needs about ${pages} request${pages === 1 ? '' : 's'}, and ${used} of the ${analyticsLimitPerHour} analytics requests an hour are used.`,
+        { modal: true, detail: 'Past the limit the service refuses analytics requests for the rest of the hour, in every tool that uses this organisation’s key.' },
+        go,
+      );
+      if (answer !== go) return;
+    }
+    await this.load(true);
+  }
+
+  private async load(force: boolean): Promise<void> {
+    if (!this.panel || !(await this.ready())) return;
+    const scope = this.scope();
+    const range = this.range;
+    this.reading?.abort();
+    const reading = new AbortController();
+    this.reading = reading;
+    const estimatedPages = this.deps.service.estimatePages(scope, range);
+    if (force || !this.deps.service.cached(scope, range)) this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
+    try {
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Reading visitors' },
+        () => this.deps.service.load(scope, range, {
+          force,
+          signal: reading.signal,
+          onPage: (pagesRead) => this.panel?.post({ type: 'loading', range, pagesRead, estimatedPages }),
+        }),
+      );
+      if (reading.signal.aborted) return;
+      this.shown = result;
+      if (!result.fromCache) this.loaded.fire();
+      this.postData(range);
+    } catch (error) {
+      if (error instanceof CancelledError) {
+        if (this.reading === reading && this.shown) this.postData(range);
+        return;
+      }
+      this.deps.log.error(`Reading visitors failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.postError(error);
+    }
+  }
+
+  private postData(range: RangeChoice): void {
+    if (!this.shown) return;
+    const { report, fromCache } = this.shown;
+    this.panel?.post({
+      type: 'data',
+      view: {
+        projectId: this.scope().projectId,
+        range,
+        totals: report.totals,
+        page: this.pageView(report.rows),
+        chart: chartBars(report.rows, this.page?.pagePath ?? null),
+        table: report.rows,
+        fetchedAt: report.fetchedAt,
+        fromCache,
+        requestsLastHour: this.deps.ledger.countLastHour(),
+      },
+    });
+    this.panel?.setTitle(this.page?.pagePath ? `Visitors · ${this.page.pagePath}` : `Visitors · ${rangeLabel(range)}`);
+    this.postTrendCost();
+  }
+
+  private pageView(rows: CachedReport['rows']): ReturnType<typeof pageInfo> {
+    const page = this.page ?? { file: '', pagePath: null, reason: 'Open a docs page to see its visitors.' };
+    return pageInfo(rows, page.file, { pagePath: page.pagePath, ...(page.reason ? { reason: page.reason } : {}) });
+  }
+
+  private postTrendCost(): void {
+    if (!this.page?.pagePath) return;
+    this.panel?.post({ type: 'trendCost', ...trendCost(this.deps.service, this.scope(), this.range) });
+  }
+
+  private async loadTrend(): Promise<void> {
+    const pagePath = this.page?.pagePath;
+    if (!pagePath || !(await this.ready())) return;
+    const scope = this.scope();
+    const cost = trendCost(this.deps.service, scope, this.range);
+    if (cost.requests > 0 && this.deps.ledger.wouldExceed(cost.requests)) {
+      const go = 'Load Anyway';
+      const answer = await vscode.window.showWarningMessage(
+        `The weekly trend needs about ${cost.requests} requests, more than the ${analyticsLimitPerHour - this.deps.ledger.countLastHour()} left this hour.`,
+        { modal: true },
+        go,
+      );
+      if (answer !== go) {
+        this.postTrendCost(); // the page waits for an answer to its button
+        return;
+      }
+    }
+    this.reading?.abort();
+    const reading = new AbortController();
+    this.reading = reading;
+    try {
+      const trend = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Reading the weekly trend' },
+        () => pageTrend(this.deps.service, scope, this.range, pagePath, { signal: reading.signal }),
+      );
+      this.panel?.post({ type: 'trend', pagePath, weeks: trend.weeks, requests: trend.requests });
+      this.postTrendCost();
+    } catch (error) {
+      if (error instanceof CancelledError) this.postTrendCost();
+      else this.postError(error);
+    }
+  }
+
+  private async openPath(pagePath: string): Promise<void> {
+    const root = this.page?.root;
+    const file = root && (await fileForPage(root, pagePath));
+    if (!file) {
+      void vscode.window.showInformationMessage(`No file in the docs folder serves ${pagePath}.`);
+      return;
+    }
+    await vscode.window.showTextDocument(file, { viewColumn: vscode.ViewColumn.One, preview: true });
+  }
+
+  private postError(error: unknown): void {
+    const text = describeError(error, true);
+    if (text.silent) return;
+    const actions = text.actions.filter((a): a is ErrorAction => a !== 'showLog');
+    this.panel?.post({ type: 'error', message: text.message, actions });
+  }
+}

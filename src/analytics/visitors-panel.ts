@@ -1,0 +1,108 @@
+// The webview panel that shows visitors: built by the book (CSP default-src 'none' with a
+// nonce, assets through asWebviewUri, resources limited to the bundle and media/), talking
+// to its page only through the typed messages of protocol.ts.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { type FromPage, isFromPage, type ToPage } from './protocol';
+
+export const visitorsViewType = 'docsAgent.visitors';
+
+export class VisitorsPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly closed = new vscode.EventEmitter<void>();
+  readonly onDidClose = this.closed.event;
+  private ready = false;
+  private queued: ToPage[] = [];
+
+  private constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    onMessage: (message: FromPage) => void,
+  ) {
+    panel.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media', 'webview')],
+    };
+    panel.iconPath = new vscode.ThemeIcon('graph');
+    panel.webview.html = html(panel.webview, extensionUri);
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((message: unknown) => {
+        // The page is a browser context: check what it sends before acting on it.
+        if (!isFromPage(message)) return;
+        if (message.type === 'ready') this.flush();
+        onMessage(message);
+      }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  static create(extensionUri: vscode.Uri, onMessage: (message: FromPage) => void): VisitorsPanel {
+    const panel = vscode.window.createWebviewPanel(visitorsViewType, 'Visitors', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      retainContextWhenHidden: false,
+    });
+    return new VisitorsPanel(panel, extensionUri, onMessage);
+  }
+
+  /** A panel VS Code restored after a reload (its page state comes back through getState). */
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, onMessage: (message: FromPage) => void): VisitorsPanel {
+    return new VisitorsPanel(panel, extensionUri, onMessage);
+  }
+
+  /** Messages wait until the page says it is ready: earlier ones would be lost. */
+  post(message: ToPage): void {
+    if (!this.ready) {
+      // Only the newest of each kind matters while the page loads.
+      this.queued = [...this.queued.filter((m) => m.type !== message.type), message];
+      return;
+    }
+    void this.panel.webview.postMessage(message);
+  }
+
+  setTitle(title: string): void {
+    this.panel.title = title;
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  dispose(): void {
+    if (this.disposables.length === 0) return;
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+    this.closed.fire();
+    this.closed.dispose();
+  }
+
+  private flush(): void {
+    this.ready = true;
+    for (const message of this.queued.splice(0)) void this.panel.webview.postMessage(message);
+  }
+}
+
+function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  const nonce = randomBytes(18).toString('base64');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'visitors.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview', 'visitors.css'));
+  const csp = [
+    "default-src 'none'",
+    `style-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource} data:`,
+    `font-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>Visitors</title>
+</head>
+<body>
+<div id="app"></div>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}

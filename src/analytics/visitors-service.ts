@@ -1,0 +1,167 @@
+// Reads visitors reports for the panel, the status bar and the trend: from the cache when it
+// can, else every page of the API, counting each request against the hourly budget.
+import type { DocsApiClient } from '../api/client';
+import { CancelledError } from '../api/errors';
+import { maxPageSize, readAllVisitors } from '../api/visitor-pages';
+import type { Clock } from '../jobs/poll-scheduler';
+import { parseDay, toQuery } from './date-range';
+import type { DayRange } from './protocol';
+import type { RequestLedger } from './request-ledger';
+import type { CachedReport, CacheScope, VisitorsCache } from './visitors-cache';
+
+export type VisitorsClient = Pick<DocsApiClient, 'getVisitors'>;
+
+export interface LoadResult {
+  report: CachedReport;
+  fromCache: boolean;
+}
+
+export interface LoadOptions {
+  force?: boolean;
+  signal?: AbortSignal;
+  onPage?: (pagesRead: number) => void;
+}
+
+export interface VisitorsServiceDeps {
+  client: (scope: CacheScope) => VisitorsClient;
+  cache: VisitorsCache;
+  ledger: RequestLedger;
+  clock: Pick<Clock, 'now'>;
+}
+
+/** One read in progress, shared by every load of the same scope and range. */
+interface Flight {
+  promise: Promise<CachedReport>;
+  controller: AbortController;
+  /** Loads still waiting; the read is aborted when the last one gives up. */
+  waiters: number;
+  listeners: Array<(pagesRead: number) => void>;
+}
+
+const dayMs = 86_400_000;
+
+function flightKey(scope: CacheScope, range: DayRange): string {
+  return JSON.stringify([scope.baseUrl, scope.projectId, range.from, range.to]);
+}
+
+export class VisitorsService {
+  private readonly flights = new Map<string, Flight>();
+
+  constructor(private readonly deps: VisitorsServiceDeps) {}
+
+  async load(scope: CacheScope, range: DayRange, options: LoadOptions = {}): Promise<LoadResult> {
+    if (options.signal?.aborted) throw new CancelledError();
+    if (!options.force) {
+      const report = this.deps.cache.get(scope, range);
+      if (report) return { report, fromCache: true };
+    }
+    // A refresh while the same read is under way gets that read: it is just as fresh.
+    const key = flightKey(scope, range);
+    let flight = this.flights.get(key);
+    if (!flight) {
+      flight = this.startRead(key, scope, range);
+      this.flights.set(key, flight);
+    }
+    return { report: await this.join(key, flight, options), fromCache: false };
+  }
+
+  cached(scope: CacheScope, range: DayRange): CachedReport | undefined {
+    return this.deps.cache.get(scope, range);
+  }
+
+  /** Requests a fresh read of this range would take: ceil(rows/250) from any cached report of the scope (the closest range), else 1. */
+  estimatePages(scope: CacheScope, range: DayRange): number {
+    let best: { distance: [number, number]; rows: number } | undefined;
+    for (const entry of this.deps.cache.entries(scope)) {
+      const distance = rangeDistance(entry.range, range);
+      if (!best || distance[0] < best.distance[0] || (distance[0] === best.distance[0] && distance[1] < best.distance[1])) {
+        best = { distance, rows: entry.report.rows.length };
+      }
+    }
+    return best ? Math.max(1, Math.ceil(best.rows / maxPageSize)) : 1;
+  }
+
+  private startRead(key: string, scope: CacheScope, range: DayRange): Flight {
+    const controller = new AbortController();
+    const listeners: Flight['listeners'] = [];
+    const { ledger, cache, clock } = this.deps;
+    const client = this.deps.client(scope);
+    // Every HTTP attempt is recorded as it leaves, retries inside the client included, so a
+    // read that fails halfway still counts what it spent. The ledger only advises: failing
+    // to store it must not fail the read.
+    const recordAttempt = (): void => void ledger.record().catch(() => undefined);
+    const counted: VisitorsClient = {
+      getVisitors: async (projectId, query, callOptions) => {
+        if (callOptions?.signal?.aborted) throw new CancelledError();
+        return client.getVisitors(projectId, query, { ...callOptions, onAttempt: recordAttempt });
+      },
+    };
+    const read = async (): Promise<CachedReport> => {
+      const fetchedAt = clock.now();
+      let pagesRead = 0;
+      try {
+        const result = await readAllVisitors(counted, scope.projectId, toQuery(range), {
+          signal: controller.signal,
+          pageSize: maxPageSize,
+          onPage: () => {
+            pagesRead++;
+            for (const listener of [...listeners]) listener(pagesRead);
+          },
+        });
+        // Everyone gave up while the last page arrived: the read counts as cancelled.
+        if (controller.signal.aborted) throw new CancelledError();
+        const report: CachedReport = { totals: result.totals, rows: result.rows, fetchedAt, requests: result.requests };
+        await cache.set(scope, range, report);
+        return report;
+      } finally {
+        if (this.flights.get(key)?.controller === controller) this.flights.delete(key);
+      }
+    };
+    return { promise: read(), controller, waiters: 0, listeners };
+  }
+
+  /** Waits for a shared read; this caller's signal ends only its own wait, unless it is the last one. */
+  private join(key: string, flight: Flight, options: LoadOptions): Promise<CachedReport> {
+    const { signal, onPage } = options;
+    flight.waiters++;
+    if (onPage) flight.listeners.push(onPage);
+    return new Promise<CachedReport>((resolve, reject) => {
+      const leave = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        const index = onPage ? flight.listeners.indexOf(onPage) : -1;
+        if (index !== -1) flight.listeners.splice(index, 1);
+      };
+      const onAbort = (): void => {
+        leave();
+        if (--flight.waiters === 0) {
+          // A later load must start afresh, not join a read being torn down.
+          if (this.flights.get(key) === flight) this.flights.delete(key);
+          flight.controller.abort();
+        }
+        reject(new CancelledError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      flight.promise.then(
+        (report) => {
+          leave();
+          resolve(report);
+        },
+        (error: unknown) => {
+          leave();
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
+/**
+ * How unlike two ranges are, for estimates: the number of paths grows with a range's length,
+ * so length (as a ratio: 7 days is nearer 1 than 90) comes first, then how far apart they lie.
+ */
+function rangeDistance(a: DayRange, b: DayRange): [number, number] {
+  const [aFrom, aTo, bFrom, bTo] = [a.from, a.to, b.from, b.to].map(parseDay);
+  if (aFrom === undefined || aTo === undefined || bFrom === undefined || bTo === undefined) return [Infinity, Infinity];
+  const ratio = Math.abs(Math.log((aTo - aFrom + dayMs) / (bTo - bFrom + dayMs)));
+  return [ratio, Math.abs(aFrom - bFrom) + Math.abs(aTo - bTo)];
+}

@@ -1,0 +1,61 @@
+// The open page's visitors at a glance, for the default range. It reads from the cache; the
+// only request it ever causes is the first read of a range nobody has read yet. A click opens
+// the panel.
+import * as vscode from 'vscode';
+import { checkApiKey } from '../api/api-key';
+import { scopeFor } from '../config';
+import type { ApiKeyStore } from '../secrets/api-key-store';
+import { pageInfo } from './chart-data';
+import { presetRange, rangeLabel, todayUtc } from './date-range';
+import { resolvePage } from './page-resolver';
+import { defaultPreset, type VisitorsController } from './visitors-controller';
+import type { VisitorsService } from './visitors-service';
+
+export function createVisitorsStatusBar(service: VisitorsService, controller: VisitorsController, keys: ApiKeyStore): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('docsAgent.visitors', vscode.StatusBarAlignment.Right, 100);
+  item.name = 'Docs Agent Visitors';
+  item.command = 'docsAgent.showVisitors';
+  const attempted = new Set<string>();
+  let current: vscode.Uri | undefined;
+
+  const update = async (): Promise<void> => {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    current = uri;
+    const enabled = vscode.workspace.getConfiguration('docsAgent').get<boolean>('visitors.statusBar', true);
+    const page = uri && enabled ? await resolvePage(uri) : undefined;
+    if (uri !== current) return; // the editor moved on while we looked
+    if (!page?.pagePath) {
+      item.hide();
+      return;
+    }
+    const scope = scopeFor(uri);
+    const range = presetRange(defaultPreset(), todayUtc(Date.now()));
+    const report = service.cached(scope, range);
+    if (!report) {
+      item.hide();
+      const id = JSON.stringify([scope, range]);
+      const canRead = scope.projectId !== '' && (await keys.get().then((k) => { try { checkApiKey(k); return true; } catch { return false; } }));
+      if (canRead && !attempted.has(id)) {
+        attempted.add(id);
+        service.load(scope, range).then(() => update(), () => undefined);
+      }
+      return;
+    }
+    const info = pageInfo(report.rows, page.file, { pagePath: page.pagePath });
+    const total = info.rows[0]?.total ?? 0;
+    item.text = `$(eye) ${total.toLocaleString('en-US')}`;
+    item.tooltip = `${page.pagePath}: ${total.toLocaleString('en-US')} unique visitors, ${rangeLabel(range).toLowerCase()}` +
+      (info.rank ? ` (rank ${info.rank} of ${info.of})` : '') + '. Click for the chart.';
+    item.accessibilityInformation = { label: `${total} visitors to ${page.pagePath}, ${rangeLabel(range)}` };
+    item.show();
+  };
+
+  void update();
+  return vscode.Disposable.from(
+    item,
+    vscode.window.onDidChangeActiveTextEditor(() => void update()),
+    controller.onDidLoad(() => void update()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent') && void update()),
+    keys.onDidChange(() => void update()),
+  );
+}

@@ -1,0 +1,12 @@
+// The site's totals for the range: human, AI and unique visitors.
+import type { Counts } from '../../analytics/protocol';
+import { el, figure } from './dom';
+
+export function renderTotals(root: HTMLElement, totals: Counts): void {
+  const heading = el('h2', 'section-title', 'Whole site');
+  const cards = el('div', 'figures');
+  cards.append(figure('human', 'Human', totals.human), figure('ai', 'AI', totals.ai), figure('total', 'Total', totals.total));
+  // Total is unique visitors, which surprises anyone who adds the first two up.
+  const note = el('p', 'note', 'Total counts each visitor once, so it is less than Human + AI when some visitors came both ways.');
+  root.replaceChildren(heading, cards, note);
+}

@@ -1,0 +1,83 @@
+// The open page's weekly trend. Reading it costs requests (one report per week), so it is
+// loaded only on demand, and the button says what it will cost.
+import type { PageInfo, RangeChoice, ToPage } from '../../analytics/protocol';
+import { formatDays } from './dates';
+import { button, count, el, plural } from './dom';
+
+export type TrendCost = Extract<ToPage, { type: 'trendCost' }>;
+export type Trend = Extract<ToPage, { type: 'trend' }>;
+
+export interface TrendInput {
+  page: PageInfo;
+  range: RangeChoice;
+  cost: TrendCost | null;
+  /** The newest trend, with the range it was read for. */
+  trend: { message: Trend; range: RangeChoice } | null;
+  loading: boolean;
+}
+
+export interface TrendView {
+  root: HTMLElement;
+  update(input: TrendInput): void;
+}
+
+function costText(cost: TrendCost | null, shown: boolean): string {
+  const verb = shown ? 'Reload weekly trend' : 'Show weekly trend';
+  if (!cost) return verb;
+  if (cost.requests === 0) return `${verb} (cached)`;
+  return `${verb} (costs about ${plural(cost.requests, 'request')})`;
+}
+
+function weeksChart(message: Trend): HTMLElement {
+  const list = el('ol', 'trend-list');
+  list.setAttribute('role', 'list');
+  list.setAttribute('aria-label', `Weekly visitors of ${message.pagePath}`);
+  const max = message.weeks.reduce((m, w) => Math.max(m, w.total), 1);
+  for (const week of message.weeks) {
+    const label = formatDays(week.from, week.to, false);
+    const item = el('li', 'trend-week');
+    const words = `${label}: ${count(week.total)} total, ${count(week.human)} human, ${count(week.ai)} AI`;
+    item.setAttribute('aria-label', words);
+    item.title = words;
+    const column = el('span', 'trend-column');
+    const fill = el('span', 'trend-bar');
+    fill.style.height = `${(week.total / max) * 100}%`;
+    column.append(fill);
+    item.append(el('span', 'trend-total', count(week.total)), column, el('span', 'trend-label', label));
+    list.append(item);
+  }
+  return list;
+}
+
+export function createTrend(load: () => void): TrendView {
+  const root = el('section', 'trend');
+  root.setAttribute('aria-label', 'Weekly trend');
+  // aria-disabled instead of disabled: a disabled button drops keyboard focus.
+  const loadButton = button('', () => {
+    if (loadButton.getAttribute('aria-disabled') !== 'true') load();
+  }, 'button secondary');
+  const note = el('span', 'note');
+  note.setAttribute('aria-live', 'polite');
+  const controls = el('div', 'trend-controls');
+  controls.append(loadButton, note);
+  const chart = el('div', 'trend-chart');
+  root.append(controls, chart);
+
+  function update({ page, range, cost, trend, loading }: TrendInput): void {
+    root.hidden = page.pagePath === null;
+    // A trend belongs to one page and one range: drop it when either changes.
+    const fits = trend !== null && trend.message.pagePath === page.pagePath && trend.range.from === range.from && trend.range.to === range.to;
+    loadButton.textContent = loading ? 'Loading weekly trend…' : costText(cost, fits);
+    loadButton.setAttribute('aria-disabled', String(loading));
+    if (!fits || !trend) {
+      chart.replaceChildren();
+      note.textContent = '';
+      return;
+    }
+    const { message } = trend;
+    chart.replaceChildren(message.weeks.length > 0 ? weeksChart(message) : el('p', 'page-empty', 'No weeks to show for this range.'));
+    note.textContent = message.requests > 0 ? `Read with ${plural(message.requests, 'request')}.` : 'From cache.';
+  }
+
+  return { root, update };
+}
