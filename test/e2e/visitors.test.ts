@@ -111,4 +111,16 @@ describe('e2e: visitors for the open docs page', () => {
     await panel.locator('.table-count', { hasText: `${shown} of ${paths.toLocaleString('en-US')}` }).waitFor();
     await workbench.screenshot('visitors-table-10k');
   });
+
+  it('comes back after a window reload with its range, read from the cache', async () => {
+    await workbench.control.clearRequests();
+    await workbench.page.reload();
+    await workbench.page.locator('.monaco-workbench').waitFor();
+    panel = workbench.webview();
+    await panel.locator('.project', { hasText: workbench.emulator.syntheticProjectId }).waitFor({ timeout: 60_000 });
+    await panel.locator('.totals .figure-value').first().waitFor();
+    const custom = await visitTruth(workbench.control, workbench.emulator.syntheticProjectId, from, to);
+    assert.deepEqual(await figures('.totals'), [custom.totals.human, custom.totals.ai, custom.totals.total]);
+    assert.equal((await analyticsRequests()).filter((r) => r.query.dateFrom === from).length, 0, 'a past range is never read twice');
+  });
 });
