@@ -47,7 +47,8 @@ export function trendCost(service: VisitorsService, scope: CacheScope, range: Da
   let requests = 0;
   let cachedWeeks = 0;
   for (const week of weeks) {
-    if (service.cached(scope, week)) cachedWeeks++;
+    // Weeks on disk count too: after a reload they cost no request either.
+    if (service.isCached(scope, week)) cachedWeeks++;
     else requests += service.estimatePages(scope, week);
   }
   return { requests, cachedWeeks, weeks: weeks.length };

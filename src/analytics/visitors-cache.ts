@@ -2,10 +2,16 @@
 // A range that ended before today barely changes: it is kept until the user refreshes, also
 // across reloads. A range that includes today still grows: it is kept a few minutes, in
 // memory only, so a reload or another window may read it afresh.
+//
+// Persisted reports are files (ReportFiles); global state holds only a small index of them.
+// The editor keeps global state as one JSON blob, sends all of it to the main process on every
+// change (the request ledger changes it on every request) and can lose a large write on reload.
+import { createHash } from 'node:crypto';
 import type { Memento } from '../jobs/job-store';
 import type { Clock } from '../jobs/poll-scheduler';
 import { endsBeforeToday, todayUtc } from './date-range';
 import type { Counts, DayRange, PathRow } from './protocol';
+import type { ReportFiles } from './report-files';
 
 export interface CachedReport {
   totals: Counts;
@@ -19,19 +25,24 @@ export interface CacheScope {
   projectId: string;
 }
 
-export interface CachedEntry {
+/** A report known for a scope, described without reading its file: enough for estimates. */
+export interface KnownReport {
   range: DayRange;
-  report: CachedReport;
+  rows: number;
 }
 
-export const cacheKey = 'docsAgent.visitorsCache';
+/** Global state key of the index of report files. */
+export const indexKey = 'docsAgent.visitorsCacheIndex';
+/** Where earlier versions kept whole reports; removed on the first write so the blob stops weighing on global state. */
+export const legacyCacheKey = 'docsAgent.visitorsCache';
 export const maxPersistedRanges = 12;
-/** Global storage is loaded whole at startup; a few megabytes is a polite share of it. */
-export const maxPersistedChars = 8 * 1024 * 1024;
+/** On disk, not in global state, so this can be generous; it still bounds the folder. */
+export const maxPersistedChars = 32 * 1024 * 1024;
 /** Past ranges also kept in memory for the session, beyond the persisted ones (a 90-day trend has 13 weeks). */
 const maxMemoryEntries = 64;
 const defaultTodayTtlMs = 5 * 60_000;
 
+/** What a report file holds: the report with what it answers, so a file can be checked against its index entry. */
 interface StoredEntry {
   baseUrl: string;
   projectId: string;
@@ -40,13 +51,37 @@ interface StoredEntry {
   report: CachedReport;
 }
 
+interface IndexEntry {
+  baseUrl: string;
+  projectId: string;
+  from: string;
+  to: string;
+  file: string;
+  rows: number;
+  /** Length of the file's text, for the size cap. */
+  chars: number;
+  fetchedAt: number;
+}
+
 interface MemoryEntry extends StoredEntry {
   /** Undefined for a past range: it never expires on its own. */
   expiresAt: number | undefined;
 }
 
-function keyOf(scope: CacheScope, range: DayRange): string {
-  return JSON.stringify([scope.baseUrl, scope.projectId, range.from, range.to]);
+interface Keyed {
+  baseUrl: string;
+  projectId: string;
+  from: string;
+  to: string;
+}
+
+function keyOf(e: Keyed): string {
+  return JSON.stringify([e.baseUrl, e.projectId, e.from, e.to]);
+}
+
+/** A name safe on any file system, whatever the base URL or project ID hold. */
+function fileNameOf(key: string): string {
+  return `${createHash('sha256').update(key).digest('hex')}.json`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -57,43 +92,110 @@ function isCounts(value: unknown): value is Counts {
   return isRecord(value) && typeof value.human === 'number' && typeof value.ai === 'number' && typeof value.total === 'number';
 }
 
+function isKeyed(value: Record<string, unknown>): value is Record<string, unknown> & Keyed {
+  return typeof value.baseUrl === 'string' && typeof value.projectId === 'string' && typeof value.from === 'string' && typeof value.to === 'string';
+}
+
 /** Storage outlives versions and may be damaged: anything not of this shape is dropped. */
 function isStoredEntry(value: unknown): value is StoredEntry {
   if (!isRecord(value) || !isRecord(value.report)) return false;
   const { report } = value;
   return (
-    typeof value.baseUrl === 'string' && typeof value.projectId === 'string' && typeof value.from === 'string' && typeof value.to === 'string' &&
+    isKeyed(value) &&
     isCounts(report.totals) && typeof report.fetchedAt === 'number' && typeof report.requests === 'number' &&
     Array.isArray(report.rows) && report.rows.every((row: unknown) => isCounts(row) && isRecord(row) && typeof row.path === 'string')
   );
 }
 
+/** The file name must be the one this key gives, so a damaged index never reads or removes another file. */
+function isIndexEntry(value: unknown): value is IndexEntry {
+  return (
+    isRecord(value) && isKeyed(value) &&
+    typeof value.rows === 'number' && typeof value.chars === 'number' && typeof value.fetchedAt === 'number' &&
+    value.file === fileNameOf(keyOf(value))
+  );
+}
+
+function parseStored(text: string | undefined): StoredEntry | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isStoredEntry(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class VisitorsCache {
   private readonly todayTtlMs: number;
-  /** Every report set in this session, oldest first (Map order), for quick reads. */
+  /** Every report set or loaded in this session, oldest first (Map order), for quick reads. */
   private readonly memory = new Map<string, MemoryEntry>();
+  /** Index changes run one at a time, so their read-modify-write steps never interleave. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly memento: Memento,
+    private readonly files: ReportFiles,
     private readonly clock: Pick<Clock, 'now'>,
     options: { todayTtlMs?: number } = {},
   ) {
     this.todayTtlMs = options.todayTtlMs ?? defaultTodayTtlMs;
   }
 
+  /** From memory only: what this session set or loaded. */
   get(scope: CacheScope, range: DayRange): CachedReport | undefined {
     const now = this.clock.now();
-    const key = keyOf(scope, range);
-    const entry = this.memory.get(key);
+    const entry = this.memory.get(keyOf({ ...scope, ...range }));
     if (endsBeforeToday(range, todayUtc(now))) {
       // An entry with an expiry was read while the range still held today: not final.
-      if (entry && entry.expiresAt === undefined) return entry.report;
-      // Another window, or an earlier session, may have stored it.
-      const stored = this.stored().find((e) => keyOf(e, e) === key);
-      if (stored) this.remember({ ...stored, expiresAt: undefined });
-      return stored?.report;
+      return entry && entry.expiresAt === undefined ? entry.report : undefined;
     }
     return entry?.expiresAt !== undefined && now < entry.expiresAt ? entry.report : undefined;
+  }
+
+  /** Whether get() answers, or a file is indexed for the range (which may yet turn out missing). */
+  has(scope: CacheScope, range: DayRange): boolean {
+    if (this.get(scope, range)) return true;
+    if (!endsBeforeToday(range, todayUtc(this.clock.now()))) return false;
+    const key = keyOf({ ...scope, ...range });
+    return this.index().some((e) => keyOf(e) === key);
+  }
+
+  /** From memory, else for a past range from its file, which another window or an earlier session may have written. */
+  async load(scope: CacheScope, range: DayRange): Promise<CachedReport | undefined> {
+    const inMemory = this.get(scope, range);
+    if (inMemory) return inMemory;
+    if (!endsBeforeToday(range, todayUtc(this.clock.now()))) return undefined;
+    const key = keyOf({ ...scope, ...range });
+    const indexed = this.index().find((e) => keyOf(e) === key);
+    // The file's name comes from the key, so it is found even when the index missed its last
+    // write (global storage can lose a moment's writes when a browser window reloads).
+    const file = indexed?.file ?? fileNameOf(key);
+    const stored = parseStored(await this.files.read(file).catch(() => undefined));
+    if (!stored || keyOf(stored) !== key) {
+      if (indexed) await this.dropDamaged(indexed);
+      return undefined;
+    }
+    if (!indexed) await this.reindex(stored, file);
+    // A refresh may have set a newer report while the file was read.
+    const newer = this.get(scope, range);
+    if (newer) return newer;
+    this.remember({ ...stored, expiresAt: undefined });
+    return stored.report;
+  }
+
+  /** Puts a report found on disk but missing from the index back into it (newest first). */
+  private reindex(stored: StoredEntry, file: string): Promise<void> {
+    return this.change(async () => {
+      const key = keyOf(stored);
+      if (this.index().some((e) => keyOf(e) === key)) return;
+      const { report } = stored;
+      const entry: IndexEntry = { baseUrl: stored.baseUrl, projectId: stored.projectId, from: stored.from, to: stored.to, file, rows: report.rows.length, chars: JSON.stringify(stored).length, fetchedAt: report.fetchedAt };
+      const newestFirst = [entry, ...this.index()];
+      const kept = withinCaps(newestFirst);
+      await this.memento.update(indexKey, kept);
+      for (const dropped of newestFirst.filter((e) => !kept.includes(e))) await this.removeFile(dropped.file);
+    });
   }
 
   async set(scope: CacheScope, range: DayRange, report: CachedReport): Promise<void> {
@@ -104,31 +206,55 @@ export class VisitorsCache {
       return;
     }
     this.remember({ ...entry, expiresAt: undefined });
-    const key = keyOf(scope, range);
-    await this.write([entry, ...this.stored().filter((e) => keyOf(e, e) !== key)]);
+    const key = keyOf(entry);
+    const file = fileNameOf(key);
+    const text = JSON.stringify(entry);
+    await this.change(async () => {
+      // One report too large alone stays in memory only. Disk trouble must not fail the read
+      // that brought the report: it is then simply not persisted.
+      const saved = text.length <= maxPersistedChars && (await this.files.write(file, text).then(() => true, () => false));
+      const others = this.index().filter((e) => keyOf(e) !== key);
+      const newestFirst: IndexEntry[] = saved
+        ? [{ baseUrl: scope.baseUrl, projectId: scope.projectId, from: range.from, to: range.to, file, rows: report.rows.length, chars: text.length, fetchedAt: report.fetchedAt }, ...others]
+        : others;
+      const kept = withinCaps(newestFirst);
+      // The index first, then the files: an entry never names a file already removed.
+      await this.memento.update(indexKey, kept);
+      const dropped = newestFirst.filter((e) => !kept.includes(e)).map((e) => e.file);
+      // Not saved: an older copy of this range would be stale, or half overwritten.
+      if (!saved) dropped.push(file);
+      for (const name of dropped) await this.removeFile(name);
+    });
   }
 
   async forget(scope: CacheScope, range: DayRange): Promise<void> {
-    const key = keyOf(scope, range);
+    const key = keyOf({ ...scope, ...range });
     this.memory.delete(key);
-    const stored = this.stored();
-    const kept = stored.filter((e) => keyOf(e, e) !== key);
-    if (kept.length !== stored.length) await this.write(kept);
+    await this.change(async () => {
+      const index = this.index();
+      const kept = index.filter((e) => keyOf(e) !== key);
+      if (kept.length !== index.length) await this.memento.update(indexKey, kept);
+      await this.removeFile(fileNameOf(key));
+    });
   }
 
-  /** Every report known for a scope, expired ones included: good enough to estimate a read's size. */
-  entries(scope: CacheScope): CachedEntry[] {
-    const seen = new Map<string, CachedEntry>();
-    for (const e of [...this.memory.values(), ...this.stored()]) {
-      if (e.baseUrl !== scope.baseUrl || e.projectId !== scope.projectId) continue;
-      const key = keyOf(e, e);
-      if (!seen.has(key)) seen.set(key, { range: { from: e.from, to: e.to }, report: e.report });
+  /** Every report known for a scope, expired ones included, without reading files: good enough to estimate a read's size. */
+  entries(scope: CacheScope): KnownReport[] {
+    const seen = new Map<string, KnownReport>();
+    const known = [
+      ...[...this.memory.values()].map((e) => ({ keyed: e, rows: e.report.rows.length })),
+      ...this.index().map((e) => ({ keyed: e, rows: e.rows })),
+    ];
+    for (const { keyed, rows } of known) {
+      if (keyed.baseUrl !== scope.baseUrl || keyed.projectId !== scope.projectId) continue;
+      const key = keyOf(keyed);
+      if (!seen.has(key)) seen.set(key, { range: { from: keyed.from, to: keyed.to }, rows });
     }
     return [...seen.values()];
   }
 
   private remember(entry: MemoryEntry): void {
-    const key = keyOf(entry, entry);
+    const key = keyOf(entry);
     this.memory.delete(key);
     this.memory.set(key, entry);
     for (const oldest of this.memory.keys()) {
@@ -137,23 +263,49 @@ export class VisitorsCache {
     }
   }
 
-  /** Newest first, as stored. */
-  private stored(): StoredEntry[] {
-    const value = this.memento.get<unknown>(cacheKey);
-    return Array.isArray(value) ? value.filter(isStoredEntry) : [];
+  /** Newest first, as stored. Read afresh each time: another window may have written it. */
+  private index(): IndexEntry[] {
+    const value = this.memento.get<unknown>(indexKey);
+    return Array.isArray(value) ? value.filter(isIndexEntry) : [];
   }
 
-  /** Keeps the newest entries that fit both caps; an entry too large on its own is skipped. */
-  private async write(newestFirst: readonly StoredEntry[]): Promise<void> {
-    const kept: StoredEntry[] = [];
-    let chars = 2;
-    for (const entry of newestFirst) {
-      if (kept.length >= maxPersistedRanges) break;
-      const size = JSON.stringify(entry).length + 1;
-      if (chars + size > maxPersistedChars) continue;
-      kept.push(entry);
-      chars += size;
-    }
-    await this.memento.update(cacheKey, kept);
+  /** A file that is missing or damaged: its entry goes, unless another window has written the range again meanwhile. */
+  private dropDamaged(indexed: IndexEntry): Promise<void> {
+    return this.change(async () => {
+      const index = this.index();
+      const current = index.find((e) => e.file === indexed.file);
+      if (current && current.fetchedAt !== indexed.fetchedAt) return;
+      if (current) await this.memento.update(indexKey, index.filter((e) => e !== current));
+      await this.removeFile(indexed.file);
+    });
   }
+
+  private async removeFile(name: string): Promise<void> {
+    // Best effort: a file left behind is overwritten when its range is stored again.
+    await this.files.remove(name).catch(() => undefined);
+  }
+
+  private change(run: () => Promise<void>): Promise<void> {
+    const step = async (): Promise<void> => {
+      if (this.memento.get<unknown>(legacyCacheKey) !== undefined) await this.memento.update(legacyCacheKey, undefined);
+      await run();
+    };
+    const result = this.writing.then(step, step);
+    // A failed change fails its caller, not the ones queued after it.
+    this.writing = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** The newest entries that fit both caps; an entry too large for what is left is skipped. */
+function withinCaps(newestFirst: readonly IndexEntry[]): IndexEntry[] {
+  const kept: IndexEntry[] = [];
+  let chars = 0;
+  for (const entry of newestFirst) {
+    if (kept.length >= maxPersistedRanges) break;
+    if (chars + entry.chars > maxPersistedChars) continue;
+    kept.push(entry);
+    chars += entry.chars;
+  }
+  return kept;
 }

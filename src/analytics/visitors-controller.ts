@@ -2,11 +2,10 @@
 // from the cache (no request on switching pages or reopening), reads every page of a range
 // when it must, and warns before a refresh would pass the platform's hourly limit.
 import * as vscode from 'vscode';
-import { checkApiKey } from '../api/api-key';
 import { CancelledError, InvalidSettingError } from '../api/errors';
 import { scopeFor } from '../config';
 import type { ApiKeyStore } from '../secrets/api-key-store';
-import { describeError } from '../ui/error-text';
+import { actionCommands, describeError } from '../ui/error-text';
 import { Emitter } from '../util/emitter';
 import { chartBars, pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
@@ -29,13 +28,6 @@ export interface VisitorsDeps {
 export function defaultPreset(): Exclude<RangePreset, 'custom'> {
   return vscode.workspace.getConfiguration('docsAgent').get<Exclude<RangePreset, 'custom'>>('visitors.defaultRange', '30d');
 }
-
-const commandFor: Record<ErrorAction, string | undefined> = {
-  setApiKey: 'docsAgent.setApiKey',
-  setProjectId: 'docsAgent.setProjectId',
-  openSettings: 'workbench.action.openSettings',
-  retry: undefined,
-};
 
 export class VisitorsController implements vscode.Disposable {
   private panel: VisitorsPanel | undefined;
@@ -112,8 +104,10 @@ export class VisitorsController implements vscode.Disposable {
       case 'openPath':
         return this.openPath(message.path);
       case 'action': {
-        const command = commandFor[message.action];
-        if (command) await vscode.commands.executeCommand(command, ...(message.action === 'openSettings' ? ['docsAgent'] : []));
+        if (message.action !== 'retry') {
+          const { command, args } = actionCommands[message.action];
+          await vscode.commands.executeCommand(command, ...args);
+        }
         return this.load(false);
       }
     }
@@ -137,7 +131,7 @@ export class VisitorsController implements vscode.Disposable {
   private async ready(): Promise<boolean> {
     try {
       if (!this.scope().projectId) throw new InvalidSettingError('Set the project ID to see its visitors.', 'docsAgent.projectId');
-      checkApiKey(await this.deps.keys.get());
+      await this.deps.keys.require();
       return true;
     } catch (error) {
       this.postError(error);
@@ -168,7 +162,11 @@ export class VisitorsController implements vscode.Disposable {
     const reading = new AbortController();
     this.reading = reading;
     const estimatedPages = this.deps.service.estimatePages(scope, range);
-    if (force || !this.deps.service.cached(scope, range)) this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
+    const cached = !force && this.deps.service.isCached(scope, range);
+    if (!cached) {
+      this.deps.log.info(`Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages} request${estimatedPages === 1 ? '' : 's'}${force ? ', refresh' : ''}).`);
+      this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
+    }
     try {
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: 'Reading visitors' },

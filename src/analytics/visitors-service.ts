@@ -1,10 +1,11 @@
-// Reads visitors reports for the panel, the status bar and the trend: from the cache when it
-// can, else every page of the API, counting each request against the hourly budget.
+// Reads visitors reports for the panel, the status bar and the trend: from the cache (memory,
+// then disk) when it can, else every page of the API, counting each request against the
+// hourly budget.
 import type { DocsApiClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import { maxPageSize, readAllVisitors } from '../api/visitor-pages';
 import type { Clock } from '../jobs/poll-scheduler';
-import { parseDay, toQuery } from './date-range';
+import { endsBeforeToday, parseDay, todayUtc, toQuery } from './date-range';
 import type { DayRange } from './protocol';
 import type { RequestLedger } from './request-ledger';
 import type { CachedReport, CacheScope, VisitorsCache } from './visitors-cache';
@@ -52,8 +53,15 @@ export class VisitorsService {
   async load(scope: CacheScope, range: DayRange, options: LoadOptions = {}): Promise<LoadResult> {
     if (options.signal?.aborted) throw new CancelledError();
     if (!options.force) {
-      const report = this.deps.cache.get(scope, range);
+      const { cache } = this.deps;
+      // Only a past range can be on disk, so only it costs an await (loads started together
+      // still join one read in the order they were made). The file is looked for even when the
+      // index does not list it: the index lives in global storage, which can lose a moment's
+      // writes when a browser window reloads.
+      const past = endsBeforeToday(range, todayUtc(this.deps.clock.now()));
+      const report = cache.get(scope, range) ?? (past ? await cache.load(scope, range) : undefined);
       if (report) return { report, fromCache: true };
+      if (options.signal?.aborted) throw new CancelledError();
     }
     // A refresh while the same read is under way gets that read: it is just as fresh.
     const key = flightKey(scope, range);
@@ -65,8 +73,14 @@ export class VisitorsService {
     return { report: await this.join(key, flight, options), fromCache: false };
   }
 
+  /** What this session holds in memory; a report only on disk needs load(). */
   cached(scope: CacheScope, range: DayRange): CachedReport | undefined {
     return this.deps.cache.get(scope, range);
+  }
+
+  /** Whether a load would be answered without a request: from memory, or from a file on disk (unless it turns out damaged). */
+  isCached(scope: CacheScope, range: DayRange): boolean {
+    return this.deps.cache.has(scope, range);
   }
 
   /** Requests a fresh read of this range would take: ceil(rows/250) from any cached report of the scope (the closest range), else 1. */
@@ -75,7 +89,7 @@ export class VisitorsService {
     for (const entry of this.deps.cache.entries(scope)) {
       const distance = rangeDistance(entry.range, range);
       if (!best || distance[0] < best.distance[0] || (distance[0] === best.distance[0] && distance[1] < best.distance[1])) {
-        best = { distance, rows: entry.report.rows.length };
+        best = { distance, rows: entry.rows };
       }
     }
     return best ? Math.max(1, Math.ceil(best.rows / maxPageSize)) : 1;

@@ -2,7 +2,6 @@
 // only request it ever causes is the first read of a range nobody has read yet. A click opens
 // the panel.
 import * as vscode from 'vscode';
-import { checkApiKey } from '../api/api-key';
 import { scopeFor } from '../config';
 import type { ApiKeyStore } from '../secrets/api-key-store';
 import { pageInfo } from './chart-data';
@@ -34,7 +33,7 @@ export function createVisitorsStatusBar(service: VisitorsService, controller: Vi
     if (!report) {
       item.hide();
       const id = JSON.stringify([scope, range]);
-      const canRead = scope.projectId !== '' && (await keys.get().then((k) => { try { checkApiKey(k); return true; } catch { return false; } }));
+      const canRead = scope.projectId !== '' && (await keys.usable());
       if (canRead && !attempted.has(id)) {
         attempted.add(id);
         service.load(scope, range).then(() => update(), () => undefined);

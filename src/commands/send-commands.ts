@@ -1,6 +1,5 @@
 // Send the selection, whole files or free text to the agent as new jobs.
 import * as vscode from 'vscode';
-import { checkApiKey } from '../api/api-key';
 import { CancelledError, InvalidSettingError } from '../api/errors';
 import { confirmBeforeSending, scopeFor } from '../config';
 import type { JobScope, TrackedJob } from '../jobs/tracked-job';
@@ -23,7 +22,7 @@ async function readFileText(uri: vscode.Uri): Promise<string | undefined> {
 async function ready(deps: CommandDeps, scopes: JobScope[]): Promise<boolean> {
   try {
     if (scopes.some((s) => !s.projectId)) throw new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', 'docsAgent.projectId');
-    checkApiKey(await deps.keys.get());
+    await deps.keys.require();
     return true;
   } catch (error) {
     showError(error, deps.log);

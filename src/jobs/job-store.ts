@@ -1,7 +1,6 @@
 // Tracked jobs, persisted in the editor's global storage so they survive reloads and are shared
 // by every window. Each change re-reads the stored list and applies itself to it, so two
 // windows writing at once do not drop each other's jobs.
-import type { AgentJob } from '../api/types';
 import { Emitter } from '../util/emitter';
 import { migrateStoredJobs, type StoredJobs } from './job-store-migration';
 import { keyOf, type TrackedJob } from './tracked-job';
@@ -88,4 +87,3 @@ export class JobStore {
   }
 }
 
-export type { AgentJob };

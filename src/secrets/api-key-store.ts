@@ -33,6 +33,16 @@ export class ApiKeyStore implements vscode.Disposable {
     return this.env[environmentVariable]?.trim() ? 'environment' : 'none';
   }
 
+  /** The key to send, or an InvalidApiKeyError that says what is missing or wrong. */
+  async require(): Promise<string> {
+    return checkApiKey(await this.get());
+  }
+
+  /** Whether a key of the right form is there (a stored one, or the environment's). */
+  async usable(): Promise<boolean> {
+    return this.require().then(() => true, () => false);
+  }
+
   /** Checks the key's form (throws InvalidApiKeyError) before it is stored. */
   async set(key: string): Promise<void> {
     await this.secrets.store(secretKey, checkApiKey(key));

@@ -4,6 +4,14 @@ import { isApiError } from '../api/errors';
 
 export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'retry' | 'showLog';
 
+/** The command behind each action (retry is the caller's own). */
+export const actionCommands: Record<Exclude<ErrorAction, 'retry'>, { command: string; args: unknown[] }> = {
+  setApiKey: { command: 'docsAgent.setApiKey', args: [] },
+  setProjectId: { command: 'docsAgent.setProjectId', args: [] },
+  openSettings: { command: 'workbench.action.openSettings', args: ['docsAgent'] },
+  showLog: { command: 'docsAgent.showLog', args: [] },
+};
+
 export interface ErrorText {
   message: string;
   actions: ErrorAction[];

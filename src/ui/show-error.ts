@@ -1,6 +1,6 @@
 // Shows a failure as one sentence with the action that fixes it; details go to the log only.
 import * as vscode from 'vscode';
-import { type ErrorAction, describeError } from './error-text';
+import { actionCommands, type ErrorAction, describeError } from './error-text';
 
 const labels: Record<ErrorAction, string> = {
   setApiKey: 'Set API Key',
@@ -8,13 +8,6 @@ const labels: Record<ErrorAction, string> = {
   openSettings: 'Open Settings',
   retry: 'Retry',
   showLog: 'Show Log',
-};
-
-const commands: Partial<Record<ErrorAction, () => Thenable<unknown>>> = {
-  setApiKey: () => vscode.commands.executeCommand('docsAgent.setApiKey'),
-  setProjectId: () => vscode.commands.executeCommand('docsAgent.setProjectId'),
-  openSettings: () => vscode.commands.executeCommand('workbench.action.openSettings', 'docsAgent'),
-  showLog: () => vscode.commands.executeCommand('docsAgent.showLog'),
 };
 
 /**
@@ -28,6 +21,6 @@ export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: 
   void vscode.window.showErrorMessage(text.message, ...text.actions.map((a) => labels[a])).then((picked) => {
     const action = text.actions.find((a) => labels[a] === picked);
     if (action === 'retry') return retry?.();
-    return action ? commands[action]?.() : undefined;
+    return action ? vscode.commands.executeCommand(actionCommands[action].command, ...actionCommands[action].args) : undefined;
   });
 }

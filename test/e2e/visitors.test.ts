@@ -114,7 +114,10 @@ describe('e2e: visitors for the open docs page', () => {
 
   it('comes back after a window reload with its range, read from the cache', async () => {
     await workbench.control.clearRequests();
-    await workbench.page.reload();
+    // The editor's own reload, which lets storage finish writing first (a browser reload can
+    // cut a large write short; the cache is then simply read again).
+    await workbench.runCommand('Developer: Reload Window');
+    await workbench.page.waitForEvent('load');
     await workbench.page.locator('.monaco-workbench').waitFor();
     panel = workbench.webview();
     await panel.locator('.project', { hasText: workbench.emulator.syntheticProjectId }).waitFor({ timeout: 60_000 });

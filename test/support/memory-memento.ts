@@ -10,8 +10,10 @@ export class MemoryMemento implements Memento {
     return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as T);
   }
 
+  /** undefined removes the key, as the editor does. */
   update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, JSON.parse(JSON.stringify(value)) as unknown);
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, JSON.parse(JSON.stringify(value)) as unknown);
     return Promise.resolve();
   }
 }

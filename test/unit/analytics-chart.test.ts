@@ -14,6 +14,7 @@ import type { Visit } from '../emulator/types';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
+import { MemoryReportFiles } from '../support/memory-report-files';
 
 const row = (p: string, total: number): PathRow => ({ path: p, human: total, ai: 0, total });
 const ranks = (bars: ReturnType<typeof rankRows>): string[] => bars.map((b) => `${b.rank} ${b.path}${b.current ? ' *' : ''}`);
@@ -77,7 +78,7 @@ describe('analytics: chart data', () => {
       const clock = new FakeClock(Date.parse(`${TODAY}T08:00:00Z`));
       const memento = new MemoryMemento();
       const client = api.client();
-      const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, clock), ledger: new RequestLedger(memento, clock), clock });
+      const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, new MemoryReportFiles(), clock), ledger: new RequestLedger(memento, clock), clock });
       const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId };
       const visits = await api.control.visits(api.emulator.projectId);
       for (const range of [presetRange('30d', TODAY), { from: '2026-09-01', to: '2026-09-30' }]) {

@@ -6,11 +6,12 @@ import type { ClientOptions } from '../../src/api/client';
 import { CancelledError, ServerError } from '../../src/api/errors';
 import { presetRange } from '../../src/analytics/date-range';
 import { RequestLedger } from '../../src/analytics/request-ledger';
-import { cacheKey, VisitorsCache } from '../../src/analytics/visitors-cache';
+import { indexKey, VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
 import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
+import { MemoryReportFiles } from '../support/memory-report-files';
 
 const TODAY = '2026-11-20';
 const NOON = Date.parse(`${TODAY}T12:00:00Z`);
@@ -28,17 +29,21 @@ describe('analytics: visitors service', () => {
   const fixture = (): { baseUrl: string; projectId: string } => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId });
   const synthetic = (): { baseUrl: string; projectId: string } => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId });
 
-  function setup(memento = new MemoryMemento(), clock = new FakeClock(NOON), client: Partial<ClientOptions> = {}) {
-    const cache = new VisitorsCache(memento, clock);
+  /** The editor's global state and the report files folder, shared by windows. */
+  const newStorage = (): { memento: MemoryMemento; files: MemoryReportFiles } => ({ memento: new MemoryMemento(), files: new MemoryReportFiles() });
+
+  function setup(storage = newStorage(), clock = new FakeClock(NOON), client: Partial<ClientOptions> = {}) {
+    const { memento, files } = storage;
+    const cache = new VisitorsCache(memento, files, clock);
     const ledger = new RequestLedger(memento, clock);
     const apiClient = api.client(client);
     const service = new VisitorsService({ client: () => apiClient, cache, ledger, clock });
-    return { service, cache, ledger, clock, memento };
+    return { service, cache, ledger, clock, memento, files, storage };
   }
   const requestCount = async (): Promise<number> => (await api.control.requests()).length;
 
   it('reads a past range once, then never again: not in this session, not after a reload', async () => {
-    const { service, memento, ledger } = setup();
+    const { service, storage, ledger } = setup();
     const first = await service.load(fixture(), past);
     assert.equal(first.fromCache, false);
     assert.equal(first.report.requests, 1);
@@ -46,14 +51,53 @@ describe('analytics: visitors service', () => {
     assert.deepEqual((await api.control.requests())[0]?.query, { dateFrom: '2026-10-01', dateTo: '2026-11-01', limit: '250', offset: '0' });
     const again = await service.load(fixture(), past);
     assert.deepEqual(again, { report: first.report, fromCache: true });
-    const reloaded = setup(memento);
+    const reloaded = setup(storage);
     assert.deepEqual(await reloaded.service.load(fixture(), past), { report: first.report, fromCache: true });
     assert.equal(await requestCount(), 1);
     assert.equal(ledger.countLastHour(), 1);
   });
 
+  it('serves a past range read in one window from disk in a new one: no request, a small index', async () => {
+    const range = { from: '2026-08-01', to: '2026-08-31' };
+    const first = setup();
+    const read = await first.service.load(synthetic(), range);
+    assert.ok(read.report.requests > 1, `${read.report.requests} requests`);
+    assert.equal(await requestCount(), read.report.requests);
+    await api.control.clearRequests();
+
+    const second = setup(first.storage);
+    const before = second.ledger.countLastHour();
+    assert.equal(second.service.cached(synthetic(), range), undefined, 'not in this window\'s memory yet');
+    assert.equal(second.service.isCached(synthetic(), range), true);
+    assert.equal(second.service.estimatePages(synthetic(), range), read.report.requests, 'estimated from the index alone');
+    assert.deepEqual(await second.service.load(synthetic(), range), { report: read.report, fromCache: true });
+    assert.deepEqual(second.service.cached(synthetic(), range), read.report);
+    assert.equal(await requestCount(), 0);
+    assert.equal(second.ledger.countLastHour(), before);
+    const index = JSON.stringify(first.storage.memento.get<unknown>(indexKey));
+    assert.ok(index.length < 500 && !index.includes('"path"'), index);
+    assert.equal(first.files.names().length, 1);
+  });
+
+  it('reads a range again when its file is damaged, and stores it afresh', async () => {
+    const first = setup();
+    const read = await first.service.load(fixture(), past);
+    const [name] = first.files.names();
+    assert.ok(name);
+    first.files.files.set(name, '{"baseUrl":"cut sho');
+    await api.control.clearRequests();
+    const second = setup(first.storage);
+    const again = await second.service.load(fixture(), past);
+    assert.equal(again.fromCache, false);
+    assert.deepEqual(again.report.rows, read.report.rows);
+    assert.equal(await requestCount(), 1);
+    assert.deepEqual(JSON.parse(first.files.files.get(name) ?? '').report, again.report);
+    assert.deepEqual(await setup(first.storage).service.load(fixture(), past), { report: again.report, fromCache: true });
+    assert.equal(await requestCount(), 1);
+  });
+
   it("keeps today's range five minutes, in memory only", async () => {
-    const { service, clock, memento } = setup();
+    const { service, clock, storage, files } = setup();
     await service.load(fixture(), week);
     await clock.advance(5 * 60_000 - 1);
     assert.equal((await service.load(fixture(), week)).fromCache, true);
@@ -61,20 +105,21 @@ describe('analytics: visitors service', () => {
     await clock.advance(1);
     assert.equal((await service.load(fixture(), week)).fromCache, false);
     assert.equal(await requestCount(), 2);
-    assert.equal(memento.get<unknown[]>(cacheKey), undefined, 'nothing persisted');
-    assert.equal((await setup(memento, clock).service.load(fixture(), week)).fromCache, false);
+    assert.equal(storage.memento.get<unknown[]>(indexKey), undefined, 'nothing persisted');
+    assert.deepEqual(files.names(), []);
+    assert.equal((await setup(storage, clock).service.load(fixture(), week)).fromCache, false);
     assert.equal(await requestCount(), 3);
   });
 
   it('reads again on a forced refresh and keeps the new report', async () => {
-    const { service, clock, memento } = setup();
+    const { service, clock, storage } = setup();
     await service.load(fixture(), past);
     await clock.advance(60_000);
     const forced = await service.load(fixture(), past, { force: true });
     assert.equal(forced.fromCache, false);
     assert.equal(forced.report.fetchedAt, NOON + 60_000);
     assert.equal(await requestCount(), 2);
-    assert.equal((await setup(memento, clock).service.load(fixture(), past)).report.fetchedAt, NOON + 60_000);
+    assert.equal((await setup(storage, clock).service.load(fixture(), past)).report.fetchedAt, NOON + 60_000);
   });
 
   it('shares one read between loads of the same range at once', async () => {
@@ -86,21 +131,22 @@ describe('analytics: visitors service', () => {
       service.load(synthetic(), past),
     ]);
     assert.equal(a.report, b.report);
-    assert.deepEqual(pages, ['a1', 'b1']);
+    assert.deepEqual(pages.sort(), ['a1', 'b1'], 'both hear of the one page read');
     const fixtureReads = (await api.control.requests()).filter((r) => r.path.includes(api.emulator.projectId));
     assert.equal(fixtureReads.length, 1);
     assert.equal(ledger.countLastHour(), 1 + other.report.requests);
   });
 
   it('cancels a read: CancelledError, no further page asked, nothing cached', async () => {
-    const { service, cache, ledger, memento } = setup();
+    const { service, cache, ledger, memento, files } = setup();
     const controller = new AbortController();
     const error = await failure(service.load(synthetic(), past, { signal: controller.signal, onPage: () => controller.abort() }));
     assert.ok(error instanceof CancelledError, String(error));
     assert.equal(await requestCount(), 1);
     assert.equal(ledger.countLastHour(), 1);
     assert.equal(cache.get(synthetic(), past), undefined);
-    assert.equal(memento.get<unknown[]>(cacheKey), undefined);
+    assert.equal(memento.get<unknown[]>(indexKey), undefined);
+    assert.deepEqual(files.names(), []);
     // The next load starts a new read rather than joining the cancelled one.
     assert.equal((await service.load(synthetic(), past)).fromCache, false);
   });

@@ -12,6 +12,7 @@ import type { Visit } from '../emulator/types';
 import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
+import { MemoryReportFiles } from '../support/memory-report-files';
 
 const TODAY = '2026-11-20';
 
@@ -33,12 +34,17 @@ describe('analytics: weekly trend', () => {
   after(() => api.close());
   beforeEach(() => api.control.reset());
 
-  function setup(): { service: VisitorsService; clock: FakeClock; scope: { baseUrl: string; projectId: string } } {
-    const clock = new FakeClock(Date.parse(`${TODAY}T09:30:00Z`));
-    const memento = new MemoryMemento();
+  interface Storage {
+    memento: MemoryMemento;
+    files: MemoryReportFiles;
+  }
+
+  /** A window; give it another's storage to play the same user after a reload. */
+  function setup(storage: Storage = { memento: new MemoryMemento(), files: new MemoryReportFiles() }, clock = new FakeClock(Date.parse(`${TODAY}T09:30:00Z`))) {
+    const { memento, files } = storage;
     const client = api.client();
-    const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, clock), ledger: new RequestLedger(memento, clock), clock });
-    return { service, clock, scope: { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId } };
+    const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, files, clock), ledger: new RequestLedger(memento, clock), clock });
+    return { service, clock, storage, scope: { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId } };
   }
   const requestCount = async (): Promise<number> => (await api.control.requests()).length;
   const range = presetRange('30d', TODAY);
@@ -73,6 +79,18 @@ describe('analytics: weekly trend', () => {
     assert.equal(third.requests, 1);
     const last = (await api.control.requests()).at(-1);
     assert.deepEqual(last?.query, { dateFrom: '2026-11-19', dateTo: '2026-11-21', limit: '250', offset: '0' });
+  });
+
+  it('after a reload, counts the past weeks on disk as cached and reads only the week with today', async () => {
+    const first = setup();
+    const trend = await pageTrend(first.service, first.scope, range, '/quickstart');
+    await api.control.clearRequests();
+    const reloaded = setup(first.storage, first.clock);
+    assert.deepEqual(trendCost(reloaded.service, reloaded.scope, range), { requests: 1, cachedWeeks: 4, weeks: 5 });
+    const again = await pageTrend(reloaded.service, reloaded.scope, range, '/quickstart');
+    assert.deepEqual(again.weeks, trend.weeks);
+    assert.equal(again.requests, 1);
+    assert.deepEqual((await api.control.requests()).map((r) => r.query.dateFrom), ['2026-11-19']);
   });
 
   it("takes the exact spelling's counts when a page has a trailing-slash twin, and zeros for no visits", async () => {
