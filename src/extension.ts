@@ -14,6 +14,7 @@ import { connectTracker } from './jobs/job-wiring';
 import { systemClock } from './jobs/poll-scheduler';
 import { ApiKeyStore } from './secrets/api-key-store';
 import { ClientProvider } from './services/client-provider';
+import { storageFolder } from './services/storage-folder';
 
 /** What other extensions (and the host test suites) can read. */
 export interface DocsAgentApi {
@@ -25,7 +26,8 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
   const keys = new ApiKeyStore(context.secrets);
   const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`);
-  const store = new JobStore(context.globalState);
+  const files = storageFolder(context.globalStorageUri);
+  const store = new JobStore(context.globalState, { read: () => files.read('tracked-jobs.json'), write: (text) => files.write('tracked-jobs.json', text) });
   const tracker = new JobTracker({
     store,
     client: (scope) => clients.forBaseUrl(scope.baseUrl),

@@ -1,6 +1,8 @@
 // Tracked jobs, persisted in the editor's global storage so they survive reloads and are shared
 // by every window. Each change re-reads the stored list and applies itself to it, so two
-// windows writing at once do not drop each other's jobs.
+// windows writing at once do not drop each other's jobs. A copy also goes to a file: global
+// storage in a browser window can lose a moment's writes on reload, and the API cannot list
+// jobs, so a job lost here would be lost for good.
 import { Emitter } from '../util/emitter';
 import { migrateStoredJobs, type StoredJobs } from './job-store-migration';
 import { keyOf, type TrackedJob } from './tracked-job';
@@ -13,6 +15,12 @@ export interface Memento {
 
 export const storageKey = 'docsAgent.trackedJobs';
 
+/** The file copy (under globalStorageUri in the extension). */
+export interface JobsBackup {
+  read(): Promise<string | undefined>;
+  write(text: string): Promise<void>;
+}
+
 export class JobStore {
   private jobs = new Map<string, TrackedJob>();
   /** Records this version cannot read (newer or damaged): kept and written back, never lost. */
@@ -20,9 +28,15 @@ export class JobStore {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private writing: Promise<void> = Promise.resolve();
+  /** Settles once the file copy has been merged in. */
+  readonly restored: Promise<void>;
 
-  constructor(private readonly memento: Memento) {
+  constructor(
+    private readonly memento: Memento,
+    private readonly backup?: JobsBackup,
+  ) {
     this.read();
+    this.restored = backup ? this.restore(backup) : Promise.resolve();
   }
 
   /** Newest first. */
@@ -75,9 +89,30 @@ export class JobStore {
       const stored: StoredJobs = { version: 1, jobs: [...this.jobs.values()], unreadable: this.unreadable };
       this.changed.fire();
       await this.memento.update(storageKey, stored);
+      // The copy only backs storage up: failing to write it must not fail the change.
+      await this.backup?.write(JSON.stringify(stored)).catch(() => undefined);
     };
     this.writing = this.writing.then(run, run);
     return this.writing;
+  }
+
+  /** Brings back jobs that storage lost but the file kept (or knows newer), never the reverse. */
+  private async restore(backup: JobsBackup): Promise<void> {
+    const text = await backup.read().catch(() => undefined);
+    let copy: TrackedJob[] = [];
+    try {
+      copy = text ? migrateStoredJobs(JSON.parse(text) as unknown).jobs : [];
+    } catch {
+      return; // a damaged copy: storage alone is all there is
+    }
+    const newer = (job: TrackedJob, jobs: Map<string, TrackedJob>): boolean => {
+      const mine = jobs.get(keyOf(job));
+      return !mine || mine.lastCheckedAt < job.lastCheckedAt;
+    };
+    if (!copy.some((job) => newer(job, this.jobs))) return;
+    await this.change((jobs) => {
+      for (const job of copy) if (newer(job, jobs)) jobs.set(keyOf(job), job);
+    });
   }
 
   private read(): void {

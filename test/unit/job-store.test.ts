@@ -94,3 +94,47 @@ describe('job store: migration and damage', () => {
     }
   });
 });
+
+describe('job store: the file copy', () => {
+  function fileCopy(): { text: string | undefined; read(): Promise<string | undefined>; write(t: string): Promise<void> } {
+    return {
+      text: undefined,
+      read() {
+        return Promise.resolve(this.text);
+      },
+      write(t: string) {
+        this.text = t;
+        return Promise.resolve();
+      },
+    };
+  }
+
+  it('brings back jobs that global storage lost', async () => {
+    const backup = fileCopy();
+    const before = new JobStore(new MemoryMemento(), backup);
+    await before.upsert(tracked('kept', '2026-11-01T10:00:00Z'));
+    // A browser reload dropped the last writes of global storage: it comes back empty.
+    const lostStorage = new MemoryMemento();
+    const after = new JobStore(lostStorage, backup);
+    await after.restored;
+    assert.deepEqual(after.all().map((j) => j.id), ['kept']);
+    assert.equal(new JobStore(lostStorage).all().length, 1, 'and storage has it again');
+  });
+
+  it('never lets the copy undo a newer answer, and ignores a damaged copy', async () => {
+    const memento = new MemoryMemento();
+    const backup = fileCopy();
+    const store = new JobStore(memento, backup);
+    await store.upsert(tracked('a', '2026-11-01T10:00:00Z'));
+    const stale = backup.text;
+    await store.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, lastCheckedAt: '2026-11-02T10:00:00Z', notFound: true }));
+    backup.text = stale;
+    const reloaded = new JobStore(memento, backup);
+    await reloaded.restored;
+    assert.equal(reloaded.all()[0]?.notFound, true);
+    backup.text = '{ not json';
+    const damaged = new JobStore(memento, backup);
+    await damaged.restored;
+    assert.equal(damaged.all().length, 1);
+  });
+});
