@@ -22,6 +22,8 @@ describe('e2e: visitors for the open docs page', () => {
 
   before(async () => {
     workbench = await Workbench.open({ withKey: true });
+    // Tall enough for the README's picture to show the chart under the cards.
+    await workbench.page.setViewportSize({ width: 1400, height: 1150 });
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
