@@ -22,6 +22,7 @@ export interface DocsAgentApi {
 }
 
 export function activate(context: vscode.ExtensionContext): DocsAgentApi {
+  const started = performance.now();
   const version = String(context.extension.packageJSON.version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
   const keys = new ApiKeyStore(context.secrets);
@@ -56,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerJobCommands(deps),
     createVisitorsFeature(context, clients, keys, log),
   );
-  log.info(`Docs Agent ${version} is active.`);
+  log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
   return { jobsTree: jobsView.provider };
 }
 
