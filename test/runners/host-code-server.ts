@@ -8,11 +8,10 @@ import { join } from 'node:path';
 import type { HostResults } from '../host/index';
 import { launchChromium } from '../support/browser';
 import { repoRoot, startCodeServer } from '../support/code-server';
+import { hostTestKey } from './host-test-key';
 import { readWorkbenchConfig } from './workbench-config';
 
 const deadlineMs = 10 * 60_000;
-/** The host suites start the emulator with this key; the extension reads it from its environment. */
-export const hostTestKey = 'mint_hosttest_3f9a1c7e5b2d4068';
 
 async function main(): Promise<number> {
   if (!existsSync(join(repoRoot, 'dist/extension.js'))) {

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { copyFixtureWorkspace, repoRoot } from '../support/code-server';
+import { hostTestKey } from './host-test-key';
 
 const version = process.env.DOCS_AGENT_VSCODE_VERSION ?? 'stable';
 
@@ -10,7 +11,7 @@ runTests({
   version,
   extensionDevelopmentPath: repoRoot,
   extensionTestsPath: join(repoRoot, 'out/test/host/index.js'),
-  extensionTestsEnv: { MINTLIFY_API_KEY: 'mint_hosttest_3f9a1c7e5b2d4068' },
+  extensionTestsEnv: { MINTLIFY_API_KEY: hostTestKey },
   launchArgs: [copyFixtureWorkspace(), '--disable-extensions', '--disable-workspace-trust'],
 }).then(
   () => process.exit(0),
