@@ -6,10 +6,10 @@
 // Persisted reports are files (ReportFiles); global state holds only a small index of them.
 // The editor keeps global state as one JSON blob, sends all of it to the main process on every
 // change (the request ledger changes it on every request) and can lose a large write on reload.
-import { createHash } from 'node:crypto';
 import type { Memento } from '../jobs/job-store';
 import type { Clock } from '../jobs/poll-scheduler';
 import { endsBeforeToday, todayUtc } from './date-range';
+import { fileNameOf, type IndexEntry, indexEntryOf, isIndexEntry, keyOf, maxPersistedChars, parseStored, type StoredEntry, withinCaps } from './cache-entries';
 import type { Counts, DayRange, PathRow } from './protocol';
 import type { ReportFiles } from './report-files';
 
@@ -35,95 +35,15 @@ export interface KnownReport {
 export const indexKey = 'docsAgent.visitorsCacheIndex';
 /** Where earlier versions kept whole reports; removed on the first write so the blob stops weighing on global state. */
 export const legacyCacheKey = 'docsAgent.visitorsCache';
-export const maxPersistedRanges = 12;
-/** On disk, not in global state, so this can be generous; it still bounds the folder. */
-export const maxPersistedChars = 32 * 1024 * 1024;
+export { maxPersistedChars, maxPersistedRanges } from './cache-entries';
+
 /** Past ranges also kept in memory for the session, beyond the persisted ones (a 90-day trend has 13 weeks). */
 const maxMemoryEntries = 64;
 const defaultTodayTtlMs = 5 * 60_000;
 
-/** What a report file holds: the report with what it answers, so a file can be checked against its index entry. */
-interface StoredEntry {
-  baseUrl: string;
-  projectId: string;
-  from: string;
-  to: string;
-  report: CachedReport;
-}
-
-interface IndexEntry {
-  baseUrl: string;
-  projectId: string;
-  from: string;
-  to: string;
-  file: string;
-  rows: number;
-  /** Length of the file's text, for the size cap. */
-  chars: number;
-  fetchedAt: number;
-}
-
 interface MemoryEntry extends StoredEntry {
   /** Undefined for a past range: it never expires on its own. */
   expiresAt: number | undefined;
-}
-
-interface Keyed {
-  baseUrl: string;
-  projectId: string;
-  from: string;
-  to: string;
-}
-
-function keyOf(e: Keyed): string {
-  return JSON.stringify([e.baseUrl, e.projectId, e.from, e.to]);
-}
-
-/** A name safe on any file system, whatever the base URL or project ID hold. */
-function fileNameOf(key: string): string {
-  return `${createHash('sha256').update(key).digest('hex')}.json`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isCounts(value: unknown): value is Counts {
-  return isRecord(value) && typeof value.human === 'number' && typeof value.ai === 'number' && typeof value.total === 'number';
-}
-
-function isKeyed(value: Record<string, unknown>): value is Record<string, unknown> & Keyed {
-  return typeof value.baseUrl === 'string' && typeof value.projectId === 'string' && typeof value.from === 'string' && typeof value.to === 'string';
-}
-
-/** Storage outlives versions and may be damaged: anything not of this shape is dropped. */
-function isStoredEntry(value: unknown): value is StoredEntry {
-  if (!isRecord(value) || !isRecord(value.report)) return false;
-  const { report } = value;
-  return (
-    isKeyed(value) &&
-    isCounts(report.totals) && typeof report.fetchedAt === 'number' && typeof report.requests === 'number' &&
-    Array.isArray(report.rows) && report.rows.every((row: unknown) => isCounts(row) && isRecord(row) && typeof row.path === 'string')
-  );
-}
-
-/** The file name must be the one this key gives, so a damaged index never reads or removes another file. */
-function isIndexEntry(value: unknown): value is IndexEntry {
-  return (
-    isRecord(value) && isKeyed(value) &&
-    typeof value.rows === 'number' && typeof value.chars === 'number' && typeof value.fetchedAt === 'number' &&
-    value.file === fileNameOf(keyOf(value))
-  );
-}
-
-function parseStored(text: string | undefined): StoredEntry | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return isStoredEntry(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export class VisitorsCache {
@@ -187,15 +107,22 @@ export class VisitorsCache {
   /** Puts a report found on disk but missing from the index back into it (newest first). */
   private reindex(stored: StoredEntry, file: string): Promise<void> {
     return this.change(async () => {
-      const key = keyOf(stored);
-      if (this.index().some((e) => keyOf(e) === key)) return;
-      const { report } = stored;
-      const entry: IndexEntry = { baseUrl: stored.baseUrl, projectId: stored.projectId, from: stored.from, to: stored.to, file, rows: report.rows.length, chars: JSON.stringify(stored).length, fetchedAt: report.fetchedAt };
-      const newestFirst = [entry, ...this.index()];
-      const kept = withinCaps(newestFirst);
-      await this.memento.update(indexKey, kept);
-      for (const dropped of newestFirst.filter((e) => !kept.includes(e))) await this.removeFile(dropped.file);
+      if (this.index().some((e) => keyOf(e) === keyOf(stored))) return;
+      await this.putFirst(keyOf(stored), indexEntryOf(stored, file, JSON.stringify(stored).length));
     });
+  }
+
+  /**
+   * Makes `entry` (or nothing) the newest for `key`, applies the caps, and removes the files
+   * of what fell out. The index is written first: an entry never names a file already removed.
+   */
+  private async putFirst(key: string, entry: IndexEntry | undefined, alsoRemove: string[] = []): Promise<void> {
+    const others = this.index().filter((e) => keyOf(e) !== key);
+    const newestFirst = entry ? [entry, ...others] : others;
+    const kept = withinCaps(newestFirst);
+    await this.memento.update(indexKey, kept);
+    const dropped = [...newestFirst.filter((e) => !kept.includes(e)).map((e) => e.file), ...alsoRemove];
+    for (const name of dropped) await this.removeFile(name);
   }
 
   async set(scope: CacheScope, range: DayRange, report: CachedReport): Promise<void> {
@@ -213,17 +140,8 @@ export class VisitorsCache {
       // One report too large alone stays in memory only. Disk trouble must not fail the read
       // that brought the report: it is then simply not persisted.
       const saved = text.length <= maxPersistedChars && (await this.files.write(file, text).then(() => true, () => false));
-      const others = this.index().filter((e) => keyOf(e) !== key);
-      const newestFirst: IndexEntry[] = saved
-        ? [{ baseUrl: scope.baseUrl, projectId: scope.projectId, from: range.from, to: range.to, file, rows: report.rows.length, chars: text.length, fetchedAt: report.fetchedAt }, ...others]
-        : others;
-      const kept = withinCaps(newestFirst);
-      // The index first, then the files: an entry never names a file already removed.
-      await this.memento.update(indexKey, kept);
-      const dropped = newestFirst.filter((e) => !kept.includes(e)).map((e) => e.file);
       // Not saved: an older copy of this range would be stale, or half overwritten.
-      if (!saved) dropped.push(file);
-      for (const name of dropped) await this.removeFile(name);
+      await this.putFirst(key, saved ? indexEntryOf(entry, file, text.length) : undefined, saved ? [] : [file]);
     });
   }
 
@@ -295,17 +213,4 @@ export class VisitorsCache {
     this.writing = result.catch(() => undefined);
     return result;
   }
-}
-
-/** The newest entries that fit both caps; an entry too large for what is left is skipped. */
-function withinCaps(newestFirst: readonly IndexEntry[]): IndexEntry[] {
-  const kept: IndexEntry[] = [];
-  let chars = 0;
-  for (const entry of newestFirst) {
-    if (kept.length >= maxPersistedRanges) break;
-    if (chars + entry.chars > maxPersistedChars) continue;
-    kept.push(entry);
-    chars += entry.chars;
-  }
-  return kept;
 }

@@ -1,0 +1,107 @@
+// The shapes a persisted visitors report takes on disk and in the cache's index, checked on
+// the way in: storage outlives versions and may be damaged.
+import { createHash } from 'node:crypto';
+import type { Counts } from './protocol';
+import type { CachedReport } from './visitors-cache';
+
+export const maxPersistedRanges = 12;
+/** On disk, not in global state, so this can be generous; it still bounds the folder. */
+export const maxPersistedChars = 32 * 1024 * 1024;
+
+/** What a report file holds: the report with what it answers, so a file can be checked against its index entry. */
+export interface StoredEntry {
+  baseUrl: string;
+  projectId: string;
+  from: string;
+  to: string;
+  report: CachedReport;
+}
+
+export interface IndexEntry {
+  baseUrl: string;
+  projectId: string;
+  from: string;
+  to: string;
+  file: string;
+  rows: number;
+  /** Length of the file's text, for the size cap. */
+  chars: number;
+  fetchedAt: number;
+}
+
+export interface Keyed {
+  baseUrl: string;
+  projectId: string;
+  from: string;
+  to: string;
+}
+
+export function keyOf(e: Keyed): string {
+  return JSON.stringify([e.baseUrl, e.projectId, e.from, e.to]);
+}
+
+/** A name safe on any file system, whatever the base URL or project ID hold. */
+export function fileNameOf(key: string): string {
+  return `${createHash('sha256').update(key).digest('hex')}.json`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isCounts(value: unknown): value is Counts {
+  return isRecord(value) && typeof value.human === 'number' && typeof value.ai === 'number' && typeof value.total === 'number';
+}
+
+function isKeyed(value: Record<string, unknown>): value is Record<string, unknown> & Keyed {
+  return typeof value.baseUrl === 'string' && typeof value.projectId === 'string' && typeof value.from === 'string' && typeof value.to === 'string';
+}
+
+/** Storage outlives versions and may be damaged: anything not of this shape is dropped. */
+function isStoredEntry(value: unknown): value is StoredEntry {
+  if (!isRecord(value) || !isRecord(value.report)) return false;
+  const { report } = value;
+  return (
+    isKeyed(value) &&
+    isCounts(report.totals) && typeof report.fetchedAt === 'number' && typeof report.requests === 'number' &&
+    Array.isArray(report.rows) && report.rows.every((row: unknown) => isCounts(row) && isRecord(row) && typeof row.path === 'string')
+  );
+}
+
+/** The file name must be the one this key gives, so a damaged index never reads or removes another file. */
+export function isIndexEntry(value: unknown): value is IndexEntry {
+  return (
+    isRecord(value) && isKeyed(value) &&
+    typeof value.rows === 'number' && typeof value.chars === 'number' && typeof value.fetchedAt === 'number' &&
+    value.file === fileNameOf(keyOf(value))
+  );
+}
+
+export function parseStored(text: string | undefined): StoredEntry | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isStoredEntry(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The index entry of a report stored in `file` as `chars` characters of text. */
+export function indexEntryOf(stored: StoredEntry, file: string, chars: number): IndexEntry {
+  const { baseUrl, projectId, from, to, report } = stored;
+  return { baseUrl, projectId, from, to, file, rows: report.rows.length, chars, fetchedAt: report.fetchedAt };
+}
+
+/** The newest entries that fit both caps; an entry too large for what is left is skipped. */
+export function withinCaps(newestFirst: readonly IndexEntry[]): IndexEntry[] {
+  const kept: IndexEntry[] = [];
+  let chars = 0;
+  for (const entry of newestFirst) {
+    if (kept.length >= maxPersistedRanges) break;
+    if (chars + entry.chars > maxPersistedChars) continue;
+    kept.push(entry);
+    chars += entry.chars;
+  }
+  return kept;
+}
