@@ -1,10 +1,10 @@
 // Starts test/tools/code-server.mjs in its own process group and waits until it listens.
 // stop() kills only that group, also when a test fails or the run is interrupted.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '../../..');
 
@@ -17,6 +17,8 @@ export interface CodeServerOptions {
   smokeDriver?: boolean;
   /** Link this extension folder in as installed. */
   installExtension?: string;
+  /** Have code-server install this .vsix (an absolute path) before it starts, instead. */
+  installVsix?: string;
   /** A fixed port; by default a free one. */
   port?: number;
   /** Where code-server's own output goes; by default it is kept and shown on failure. */
@@ -55,6 +57,19 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * The package the end-to-end suites run against, when DOCS_AGENT_E2E_VSIX names one (as
+ * `npm run test:e2e:vsix` does); otherwise undefined and they link the repo folder in.
+ */
+export function e2eVsix(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const vsix = env.DOCS_AGENT_E2E_VSIX;
+  if (!vsix) return undefined;
+  if (!isAbsolute(vsix) || !vsix.endsWith('.vsix') || !existsSync(vsix)) {
+    throw new Error(`DOCS_AGENT_E2E_VSIX must be the absolute path of an existing .vsix (got "${vsix}"); \`npm run package\` makes one`);
+  }
+  return vsix;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
@@ -88,6 +103,7 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');
   if (options.installExtension) args.push('--install-extension', options.installExtension);
+  if (options.installVsix) args.push('--install-vsix', options.installVsix);
   const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { EmulatorControl } from '../emulator/control-client';
 import { type RunningEmulator, startEmulator } from '../emulator/server';
 import { launchChromium } from './browser';
-import { repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
+import { e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
 
 export const screenshotsDir = join(repoRoot, 'media/screenshots');
 
@@ -29,6 +29,8 @@ export class Workbench {
   ) {}
 
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
+    // The packaged extension when DOCS_AGENT_E2E_VSIX names one, else the repo folder linked in.
+    const vsix = e2eVsix();
     const jobMs = options.jobMs ?? 3_600_000;
     const emulator = await startEmulator({ port: 0, quiet: true, jobMinMs: jobMs, jobMaxMs: jobMs });
     const env: Record<string, string> = options.withKey ? { MINTLIFY_API_KEY: emulator.key } : {};
@@ -37,7 +39,8 @@ export class Workbench {
     try {
       // Not secret: the service's address and the project id. The key never goes in a file.
       const workspaceSettings = { 'docsAgent.baseUrl': emulator.baseUrl, 'docsAgent.projectId': emulator.projectId, ...options.settings };
-      server = await startCodeServer({ workspaceSettings, env, installExtension: repoRoot });
+      const install = vsix ? { installVsix: vsix } : { installExtension: repoRoot };
+      server = await startCodeServer({ workspaceSettings, env, ...install });
       const folder = server.folder;
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });

@@ -5,11 +5,14 @@
 // foreground with this process's environment, which reaches the extension host.
 //
 //   node test/tools/code-server.mjs --port N --state-dir DIR --folder DIR
-//        [--smoke-driver] [--install-extension DIR]
+//        [--smoke-driver] [--install-extension DIR | --install-vsix FILE]
+//
+// --install-extension links a folder in (the repo, for development); --install-vsix has
+// code-server install a package the way a user's editor would, before it starts.
 //
 // Run it in its own process group and stop that group: code-server forks.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { codeServerCommand } from './lib/provision-code-server.mjs';
@@ -48,11 +51,16 @@ const { values } = parseArgs({
     folder: { type: 'string' },
     'smoke-driver': { type: 'boolean', default: false },
     'install-extension': { type: 'string' },
+    'install-vsix': { type: 'string' },
   },
 });
-if (!values.port || !values['state-dir'] || !values.folder) {
-  console.error('usage: code-server.mjs --port N --state-dir DIR --folder DIR [--smoke-driver] [--install-extension DIR]');
+if (!values.port || !values['state-dir'] || !values.folder || (values['install-extension'] && values['install-vsix'])) {
+  console.error('usage: code-server.mjs --port N --state-dir DIR --folder DIR [--smoke-driver] [--install-extension DIR | --install-vsix FILE]');
   process.exit(2);
+}
+if (values['install-vsix'] && !existsSync(values['install-vsix'])) {
+  console.error(`code-server: no package at ${resolve(values['install-vsix'])} (run \`npm run package\`)`);
+  process.exit(1);
 }
 
 let paths;
@@ -75,6 +83,24 @@ if (values['install-extension']) {
   const source = resolve(values['install-extension']);
   const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
   symlinkSync(source, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+}
+
+if (values['install-vsix']) {
+  // code-server's own installer, with the same folders (and config file, so nothing is
+  // written under ~/.config) as the server below; it exits when done.
+  const vsix = resolve(values['install-vsix']);
+  const r = spawnSync(paths.node, [
+    paths.codeServerEntry,
+    '--config', join(stateDir, 'config.yaml'),
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensionsDir,
+    '--install-extension', vsix,
+  ], { stdio: 'inherit', env: { ...process.env, EXTENSIONS_GALLERY: gallery }, timeout: 120_000 });
+  if (r.status !== 0) {
+    const how = r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`;
+    console.error(`code-server: could not install ${vsix} (${how})`);
+    process.exit(1);
+  }
 }
 
 const { command, args } = codeServerCommand(paths, {

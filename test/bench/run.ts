@@ -1,0 +1,90 @@
+// `npm run bench`: runs every bench once and prints one JSON object (all figures) on stdout,
+// then a short table for people. Progress and failures go to stderr, so stdout stays
+// parseable up to the table. Exits 1 only when a bench could not run; a figure off its target
+// is a result, not a failure.
+import { cpus } from 'node:os';
+import { analyticsBench } from './analytics-bench';
+import { pollBench } from './poll-bench';
+import { sizeBench } from './sizes';
+import { type BenchResult, runBench } from './stats';
+import { workbenchBench } from './workbench-bench';
+
+type Row = [figure: string, value: string, target: string];
+
+function rowsOf<T>(result: BenchResult<T>, name: string, rows: (figures: T) => Row[]): Row[] {
+  return result.ok ? rows(result.figures) : [[name, `could not run: ${result.error.split('\n')[0] ?? ''}`, '']];
+}
+
+const ms = (n: number): string => `${n} ms`;
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  // Module-level benches first: a failure in the real editor must not cost their figures.
+  const analytics = await runBench('1 analytics (module)', analyticsBench);
+  const polling = await runBench('3 polling (virtual time)', pollBench);
+  const size = await runBench('4 bundle sizes', sizeBench);
+  const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
+  const report = {
+    bench: 'docs-agent',
+    startedAt: new Date(started).toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    totalMs: Date.now() - started,
+    analytics,
+    webview,
+    polling,
+    size,
+  };
+  console.log(JSON.stringify(report));
+
+  const rows: Row[] = [
+    ...rowsOf(analytics, '1 analytics', (f) => [
+      [`1 90-day read, ${f.paths} paths: requests`, String(f.firstLoadRequests), `${f.minimumRequests} (ceil rows/250)`],
+      ['1 second load, same past range: requests', String(f.secondLoadRequests), '0'],
+      ['1 fresh service, same storage: requests', String(f.reopenRequests), '0'],
+    ]),
+    ...rowsOf(webview, '2 webview', (f) => [
+      ['2a Show Visitors -> chart (from Enter)', ms(f.firstOpen.commandToChartMs), `${f.firstOpen.requests} request(s)`],
+      ['2a   of which: Enter -> read arrives', ms(f.firstOpen.commandToRequestMs), ''],
+      ['2a   of which: Enter -> webview frame ready', ms(f.firstOpen.commandToFrameMs), ''],
+      ['2a last request arrival -> chart', ms(f.firstOpen.lastRequestToChartMs), ''],
+      [`2b project set -> table of ${f.synthetic.paths} paths`, ms(f.synthetic.projectSetToTableMs), `${f.synthetic.requests} req (min ${f.synthetic.minimumRequests})`],
+      ['2b last request arrival -> table', ms(f.synthetic.lastRequestToTableMs), ''],
+      ['2b filter typed -> count updated', ms(f.synthetic.filterToCountMs), ''],
+      ['2c switch editor: requests', String(f.switchEditor.requests), '0'],
+      ['2c close + reopen panel: requests', String(f.reopenPanel.requests), '0'],
+      ['2d extension host peak memory (VmHWM)', `${f.extensionHost.peakMb} MB`, `${f.extensionHost.peakAtStartMb} MB at start`],
+      ['4 activation (as logged)', ms(f.activationMs), ''],
+    ]),
+    ...rowsOf(polling, '3 polling', (f) => {
+      const { scheduler: s, naive5s: n } = f.batch;
+      const delay = (d: typeof s.detectionDelaySeconds): string => `${d.mean} / ${d.p95} / ${d.max} s`;
+      return [
+        [`3 ${f.batch.jobs} jobs: GETs scheduler / naive 5 s`, `${s.getRequests} / ${n.getRequests}`, ''],
+        ['3 detection delay scheduler (mean/p95/max)', delay(s.detectionDelaySeconds), ''],
+        ['3 detection delay naive 5 s (mean/p95/max)', delay(n.detectionDelaySeconds), ''],
+        [`3 ${f.hour.jobs} running jobs, 1 h: GETs focused / unfocused`, `${f.hour.schedulerFocused} / ${f.hour.schedulerUnfocused}`, `naive ${f.hour.naive5sComputed}`],
+      ];
+    }),
+    ...rowsOf(size, '4 size', (f) => [
+      ['4 dist/extension.js (minified)', kb(f.extensionBytes), ''],
+      ['4 dist/undici.js (lazy)', kb(f.undiciBytes), ''],
+      ['4 dist/webview/visitors.js', kb(f.webviewBytes), ''],
+    ]),
+  ];
+  const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log('');
+  for (const [figure, value, target] of rows) {
+    console.log(`${figure.padEnd(widths[0] ?? 0)}  ${value.padStart(widths[1] ?? 0)}  ${target}`.trimEnd());
+  }
+  console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const failed = [analytics, webview, polling, size].some((r) => !r.ok);
+  // Explicit exit: keep-alive sockets and code-server's handlers must not hold the process.
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
