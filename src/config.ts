@@ -34,6 +34,11 @@ export function pollSettings(): Partial<PollSettings> {
   return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
 }
 
+/** How long an answer may take before the request counts as failed (slow networks raise it). */
+export function requestTimeoutSeconds(): number {
+  return Math.max(2, settings().get<number>('requestTimeoutSeconds', 30));
+}
+
 /** VS Code's own proxy settings, which the client honours before the environment's. */
 export function proxySettings(): { proxy: string; proxyStrictSSL: boolean } {
   const http = vscode.workspace.getConfiguration('http');

@@ -9,7 +9,11 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
   switch (job.job.status) {
     case 'completed': {
       if (!link) {
-        await vscode.window.showInformationMessage(`Agent job ${title} completed: no files changed, so there is no pull request.`);
+        await vscode.window.showInformationMessage(
+          job.job.prLink
+            ? `Agent job ${title} completed, but its pull request link is not a web address, so it is not offered.`
+            : `Agent job ${title} completed: no files changed, so there is no pull request.`,
+        );
         return;
       }
       const open = 'Open Pull Request';

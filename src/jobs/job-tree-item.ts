@@ -19,8 +19,10 @@ function lookOf(job: TrackedJob): Look {
     case 'active':
       return { icon: 'sync~spin', word: 'running' };
     case 'completed':
+      if (webLink(prLink)) return { icon: 'git-pull-request', color: 'testing.iconPassed', word: 'pull request ready' };
+      // A link that is not a web address is never offered: it could run something locally.
       return prLink
-        ? { icon: 'git-pull-request', color: 'testing.iconPassed', word: 'pull request ready' }
+        ? { icon: 'check', color: 'testing.iconPassed', word: 'completed, link refused' }
         : { icon: 'check', color: 'testing.iconPassed', word: 'no files changed' };
     case 'failed':
       return { icon: 'error', color: 'testing.iconFailed', word: 'failed' };

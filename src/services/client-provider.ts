@@ -1,7 +1,7 @@
 // One API client per base URL and proxy configuration, rebuilt when those settings change.
 import * as vscode from 'vscode';
 import { DocsApiClient } from '../api/client';
-import { proxySettings } from '../config';
+import { proxySettings, requestTimeoutSeconds } from '../config';
 import type { ApiKeyStore } from '../secrets/api-key-store';
 
 export class ClientProvider implements vscode.Disposable {
@@ -14,14 +14,15 @@ export class ClientProvider implements vscode.Disposable {
 
   forBaseUrl(baseUrl: string): DocsApiClient {
     const proxy = proxySettings();
-    const id = JSON.stringify([baseUrl, proxy]);
+    const responseTimeoutMs = requestTimeoutSeconds() * 1000;
+    const id = JSON.stringify([baseUrl, proxy, responseTimeoutMs]);
     let client = this.clients.get(id);
     if (!client) {
       client = new DocsApiClient({
         baseUrl,
         userAgent: this.userAgent,
         getApiKey: () => this.keys.get(),
-        transport: { proxy: proxy.proxy, proxyStrictSSL: proxy.proxyStrictSSL },
+        transport: { proxy: proxy.proxy, proxyStrictSSL: proxy.proxyStrictSSL, responseTimeoutMs },
       });
       this.clients.set(id, client);
     }
