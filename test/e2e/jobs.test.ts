@@ -73,7 +73,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
 
   it('sends a follow-up from the job’s context menu, and the job runs again', async () => {
     await workbench.contextMenu(workbench.jobRow(selected), 'Send Follow-up');
-    await workbench.answerInput('Also show the Windows command');
+    await workbench.answerInput('Also show the Windows command', 'Follow-up to');
     await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
     const [job] = (await workbench.control.jobs()).filter((j) => j.id === jobId);
     assert.deepEqual(job?.prompts, [selected, 'Also show the Windows command']);
@@ -81,10 +81,10 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
 
   it('shows running, completed and failed jobs side by side', async () => {
     await workbench.runCommand('Docs Agent: New Agent Job');
-    await workbench.answerInput('Rewrite the webhooks guide [fail]');
+    await workbench.answerInput('Rewrite the webhooks guide [fail]', 'New agent job');
     await workbench.answerDialog('Send to the agent', 'Send');
     await workbench.runCommand('Docs Agent: New Agent Job');
-    await workbench.answerInput('Check every link in the guides [no-change]');
+    await workbench.answerInput('Check every link in the guides [no-change]', 'New agent job');
     await workbench.answerDialog('Send to the agent', 'Send');
     await workbench.control.waitForRequests(4, 30_000, (r) => r.method === 'POST');
     for (const job of await workbench.control.jobs()) {

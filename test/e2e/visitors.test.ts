@@ -97,7 +97,7 @@ describe('e2e: visitors for the open docs page', () => {
   it('reads the 10,000-path site in the fewest requests and lists every path in the table', async () => {
     await workbench.control.clearRequests();
     await workbench.runCommand('Docs Agent: Set Project ID');
-    await workbench.answerInput(workbench.emulator.syntheticProjectId);
+    await workbench.answerInput(workbench.emulator.syntheticProjectId, 'Mintlify project ID');
     await panel.locator('.project', { hasText: workbench.emulator.syntheticProjectId }).waitFor({ timeout: 30_000 });
     // The panel keeps the custom range chosen earlier.
     const truth = await visitTruth(workbench.control, workbench.emulator.syntheticProjectId, from, to);

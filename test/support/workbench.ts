@@ -135,8 +135,12 @@ export class Workbench {
     return said;
   }
 
-  /** Types into the open input box (or quick pick) and accepts it. */
-  async answerInput(value: string): Promise<void> {
+  /**
+   * Types into the open input box (or quick pick) and accepts it. `expect` is text the box
+   * shows (its title or prompt): the palette's own box, still closing, looks the same.
+   */
+  async answerInput(value: string, expect?: string): Promise<void> {
+    if (expect) await this.page.locator('.quick-input-widget', { hasText: expect }).waitFor();
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     await input.fill(value);

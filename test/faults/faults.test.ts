@@ -1,0 +1,143 @@
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FaultSpec } from '../emulator/types';
+import { type MatrixRow, printMatrix } from '../support/fault-matrix';
+import { Workbench } from '../support/workbench';
+
+/** Every file under a folder (the editor's logs). */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  } catch {
+    return [];
+  }
+}
+
+// The service misbehaving in every documented way: the user reads one clear sentence with the
+// action that fixes it, the editor stays usable, and no tracked job is lost, even after a reload.
+describe('e2e: fault matrix', () => {
+  let workbench: Workbench;
+  const rows: MatrixRow[] = [];
+  let baseline = 0;
+
+  const jobRows = () => workbench.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row');
+  async function sendJob(prompt: string): Promise<void> {
+    await workbench.runCommand('Docs Agent: New Agent Job');
+    await workbench.answerInput(prompt, 'New agent job');
+  }
+  /** Runs one case: fault, action, then the toast (its text and its action button). */
+  async function sendingCase(fault: string, spec: FaultSpec | (() => Promise<void>), expect: RegExp, button?: string): Promise<void> {
+    const before = await jobRows().count();
+    if (typeof spec === 'function') await spec();
+    else await workbench.control.fault({ ...spec, match: { method: 'POST', ...spec.match } });
+    await sendJob(`Case: ${fault}`);
+    const toast = await workbench.notification(expect, 30_000).catch(async (error: unknown) => {
+      const posts = (await workbench.control.requests()).filter((r) => r.method === 'POST').map((r) => `${String((r.body as { prompt?: string } | null)?.prompt)}→${String(r.status)}`);
+      const toasts = await workbench.page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+      throw new Error(`${String(error)}\nPOSTs: ${posts.join(', ')}\ntoasts: ${toasts.join(' | ')}`);
+    });
+    const shown = await workbench.text(toast.locator('.notification-list-item-message'));
+    if (button) await toast.locator('.monaco-button', { hasText: button }).waitFor();
+    const after = await jobRows().count();
+    rows.push({ fault, shown: button ? `${shown} [${button}]` : shown, jobsBefore: before, jobsAfter: after, result: after === before ? 'handled' : 'FAILED' });
+    // Dismissed as a person does, with its close button.
+    await toast.hover();
+    await toast.locator('.codicon-notifications-clear').click();
+    await toast.waitFor({ state: 'detached' });
+    await workbench.control.clearFaults();
+    await workbench.control.setKeyState('valid');
+    assert.equal(after, before, 'no job appears or disappears');
+  }
+
+  before(async () => {
+    workbench = await Workbench.open({
+      withKey: true,
+      settings: { 'docsAgent.confirmBeforeSending': false, 'docsAgent.requestTimeoutSeconds': 2, 'docsAgent.polling.maxIntervalSeconds': 5 },
+    });
+    await workbench.openDocsAgentView();
+    await sendJob('Baseline job one');
+    await sendJob('Baseline job two');
+    await workbench.jobRow('Baseline job two').waitFor();
+    baseline = await jobRows().count();
+    await workbench.runCommand('Notifications: Clear All Notifications');
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
+  });
+  after(async () => {
+    if (rows.length) console.log(`\n${printMatrix(rows)}\n`);
+    await workbench?.close();
+  });
+
+  it('429 with Retry-After in seconds', () =>
+    sendingCase('429, Retry-After: 1800', { kind: 'status', status: 429, retryAfter: '1800' }, /rate limit for agent jobs.*Try again in 30 minutes/));
+  it('429 with Retry-After as an HTTP date', () =>
+    sendingCase('429, Retry-After: HTTP date', { kind: 'status', status: 429, retryAfter: new Date(Date.now() + 2 * 3600_000).toUTCString() }, /rate limit.*Try again in 2 hours/));
+  for (const status of [500, 502, 503]) {
+    it(`${status} from the service`, () =>
+      sendingCase(`${status}`, { kind: 'status', status }, new RegExp(`service had an error \\(HTTP ${status}\\)`), 'Retry'));
+  }
+  it('a hung response times out', () => sendingCase('hung response', { kind: 'hang' }, /did not answer in time/, 'Retry'));
+  it('a reset connection', () => sendingCase('reset connection', { kind: 'drop' }, /Could not reach .*connection/, 'Retry'));
+  it('malformed JSON', () => sendingCase('malformed JSON', { kind: 'malformed' }, /not JSON/, 'Show Log'));
+  it('a body missing required fields', () =>
+    sendingCase('missing field "status"', { kind: 'schema', omit: ['status'] }, /"status" should be a string/, 'Show Log'));
+  it('401: the key expired', () =>
+    sendingCase('401 expired key', () => workbench.control.setKeyState('revoked'), /key was refused.*expired/, 'Set API Key'));
+  it('403: the key lacks a scope', () =>
+    sendingCase('403 wrong scope', () => workbench.control.setKeyState('forbidden'), /not allowed to do this/, 'Set API Key'));
+
+  it('an unknown job status is shown as such and polled on', async () => {
+    const [job] = await workbench.control.jobs();
+    assert.ok(job);
+    await workbench.control.setJob(job.id, { status: 'paused' });
+    await workbench.contextMenu(workbench.jobRow('Baseline job one'), 'Refresh');
+    const row = workbench.jobRow('Baseline job one');
+    await row.locator('.label-description', { hasText: 'status “paused”' }).waitFor();
+    rows.push({ fault: 'unknown job status', shown: await workbench.text(row), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+  });
+
+  it('a 404 for a tracked job marks it not found and keeps it', async () => {
+    const jobs = await workbench.control.jobs();
+    const two = jobs.find((j) => j.prompts[0] === 'Baseline job two');
+    assert.ok(two);
+    await workbench.control.fault({ kind: 'status', status: 404, body: { error: 'Job not found' }, match: { method: 'GET', path: two.id } });
+    await workbench.contextMenu(workbench.jobRow('Baseline job two'), 'Refresh');
+    const row = workbench.jobRow('Baseline job two');
+    await row.locator('.label-description', { hasText: 'not found' }).waitFor();
+    rows.push({ fault: '404 for a tracked job', shown: await workbench.text(row), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+  });
+
+  it('keeps every tracked job through a window reload', async () => {
+    await workbench.runCommand('Developer: Reload Window');
+    await workbench.page.waitForEvent('load');
+    await workbench.page.locator('.monaco-workbench').waitFor();
+    await workbench.openDocsAgentView();
+    await workbench.jobRow('Baseline job two').waitFor({ timeout: 30_000 });
+    assert.equal(await jobRows().count(), baseline);
+    rows.push({ fault: 'window reload after all of the above', shown: `${baseline} jobs listed`, jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+  });
+
+  it('an analytics page failing halfway through paging says so, with Retry', async () => {
+    await workbench.control.fault({ kind: 'status', status: 500, count: 50, after: 2, match: { path: '/visitors' } });
+    await workbench.runCommand('Docs Agent: Set Project ID');
+    await workbench.answerInput(workbench.emulator.syntheticProjectId, 'Mintlify project ID');
+    await workbench.openFile('docs/quickstart.mdx');
+    await workbench.runCommand('Docs Agent: Show Visitors for This Page');
+    const panel = workbench.webview();
+    const error = panel.locator('.status-line.error');
+    await error.waitFor({ timeout: 60_000 });
+    assert.match(await error.innerText(), /service had an error \(HTTP 500\)/);
+    await panel.getByRole('button', { name: 'Retry' }).waitFor();
+    const pages = (await workbench.control.requests()).filter((r) => r.path.includes('/visitors'));
+    assert.ok(pages.length >= 3, 'two pages were read before the failure');
+    rows.push({ fault: 'analytics page 3 fails (500)', shown: `${(await error.innerText()).trim()} [Retry]`, jobsBefore: baseline, jobsAfter: baseline, result: 'handled' });
+  });
+
+  it('leaves no promise rejection unhandled in the extension host', () => {
+    const logs = filesUnder(join(workbench.server.stateDir, 'user-data', 'logs')).filter((f) => /exthost|remoteexthost/i.test(f));
+    const ours = logs.flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((l) => /unhandled|rejected promise/i.test(l) && /docs-agent|mintlify/i.test(l));
+    assert.deepEqual(ours, []);
+  });
+});
