@@ -8,6 +8,7 @@ import { addDays } from '../../src/analytics/date-range';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
 import { MemoryReportFiles } from '../support/memory-report-files';
+import type { IndexEntry } from '../../src/analytics/cache-entries';
 
 const NOON = Date.parse('2026-11-20T12:00:00Z');
 const scope = { baseUrl: 'https://api.example.test', projectId: 'acme-docs' };
@@ -19,14 +20,8 @@ function report(rows = 3, fetchedAt = NOON, pathLength = 10): CachedReport {
   return { totals: { human: rows, ai: 1, total: rows + 1 }, rows: list, fetchedAt, requests: Math.max(1, Math.ceil(rows / 250)) };
 }
 
-interface IndexRow {
-  from: string;
-  to: string;
-  file: string;
-  rows: number;
-  chars: number;
-  fetchedAt: number;
-}
+/** The index as stored, in the cache's own shape. */
+type IndexRow = IndexEntry;
 
 function index(memento: MemoryMemento): IndexRow[] {
   return memento.get<IndexRow[]>(indexKey) ?? [];
