@@ -123,6 +123,7 @@ describe('e2e: fault matrix', () => {
     await workbench.control.fault({ kind: 'status', status: 500, count: 50, after: 2, match: { path: '/visitors' } });
     await workbench.runCommand('Docs Agent: Set Project ID');
     await workbench.answerInput(workbench.emulator.syntheticProjectId, 'Mintlify project ID');
+    await workbench.settingIs('docsAgent.projectId', workbench.emulator.syntheticProjectId);
     await workbench.openFile('docs/quickstart.mdx');
     await workbench.runCommand('Docs Agent: Show Visitors for This Page');
     const panel = workbench.webview();

@@ -1,6 +1,6 @@
 // A person's view of the real editor: code-server with the extension installed, the emulator
 // behind it, and Chromium in front. Helpers act the way a person does: palette, menus, clicks.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { EmulatorControl } from '../emulator/control-client';
@@ -178,6 +178,19 @@ export class Workbench {
   /** The page inside the (first) webview panel: code-server nests it in two frames. */
   webview(): FrameLocator {
     return this.page.locator('iframe.webview.ready').first().contentFrame().locator('#active-frame').contentFrame();
+  }
+
+  /** Waits (with a deadline) until the workspace's settings file holds this value. */
+  async settingIs(name: string, value: unknown, timeoutMs = 15_000): Promise<void> {
+    const file = join(this.server.folder, '.vscode', 'settings.json');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : '{}';
+      const settings = JSON.parse(text) as Record<string, unknown>;
+      if (settings[name] === value) return;
+      if (Date.now() > deadline) throw new Error(`${name} is ${JSON.stringify(settings[name])} in ${file}, not ${JSON.stringify(value)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Visible text with the editor's non-breaking spaces made plain. */
