@@ -48,6 +48,7 @@ async function confirm(outgoing: Outgoing[]): Promise<boolean> {
 async function send(deps: CommandDeps, outgoing: Outgoing[]): Promise<TrackedJob[]> {
   if (!(await ready(deps, outgoing.map((o) => o.scope))) || !(await confirm(outgoing))) return [];
   const created: TrackedJob[] = [];
+  let failure: unknown;
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Sending to the agent', cancellable: true },
     async (progress, token) => {
@@ -59,12 +60,14 @@ async function send(deps: CommandDeps, outgoing: Outgoing[]): Promise<TrackedJob
           created.push(await deps.tracker.create(item.scope, item.prompt, { signal: cancel.signal }));
         }
       } catch (error) {
-        if (!(error instanceof CancelledError)) showError(error, deps.log, () => send(deps, outgoing.slice(created.length)));
+        if (!(error instanceof CancelledError)) failure = error;
       } finally {
         listener.dispose();
       }
     },
   );
+  // Shown once the progress notification is gone, so the two never share the screen.
+  if (failure !== undefined) showError(failure, deps.log, () => send(deps, outgoing.slice(created.length)));
   if (created.length) {
     const what = created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
     deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
