@@ -6,26 +6,18 @@ import * as path from 'node:path';
 import { chartBars, pageInfo, rankRows } from '../../src/analytics/chart-data';
 import { presetRange } from '../../src/analytics/date-range';
 import { pageForFile } from '../../src/analytics/page-path';
-import type { Counts, DayRange, PathRow } from '../../src/analytics/protocol';
+import type { PathRow } from '../../src/analytics/protocol';
 import { RequestLedger } from '../../src/analytics/request-ledger';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
-import type { Visit } from '../emulator/types';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
 import { MemoryReportFiles } from '../support/memory-report-files';
+import { pathTruth } from '../support/visit-truth';
 
 const row = (p: string, total: number): PathRow => ({ path: p, human: total, ai: 0, total });
 const ranks = (bars: ReturnType<typeof rankRows>): string[] => bars.map((b) => `${b.rank} ${b.path}${b.current ? ' *' : ''}`);
-
-/** Distinct visitors of one path over inclusive days, computed the plain way. */
-function truthFor(visits: readonly Visit[], pagePath: string, range: DayRange): Counts {
-  const mine = visits.filter((v) => v.path === pagePath && v.day >= range.from && v.day <= range.to);
-  const human = new Set(mine.filter((v) => v.kind === 'human').map((v) => v.visitor));
-  const ai = new Set(mine.filter((v) => v.kind === 'ai').map((v) => v.visitor));
-  return { human: human.size, ai: ai.size, total: new Set([...human, ...ai]).size };
-}
 
 describe('analytics: chart data', () => {
   const rows = [row('/b', 50), row('/a', 50), row('/c', 40), row('/top', 90), row('/d', 40), row('/e', 40), row('/tail/', 2), row('/tail', 3), row('/z', 1)];
@@ -84,7 +76,7 @@ describe('analytics: chart data', () => {
       for (const range of [presetRange('30d', TODAY), { from: '2026-09-01', to: '2026-09-30' }]) {
         const { report } = await service.load(scope, range);
         const info = pageInfo(report.rows, 'docs/quickstart.mdx', { pagePath: '/quickstart' });
-        const expected = truthFor(visits, '/quickstart', range);
+        const expected = pathTruth(visits, '/quickstart', range);
         assert.ok(expected.total > 0);
         assert.deepEqual(info.rows, [{ path: '/quickstart', ...expected }]);
         assert.equal(info.of, new Set(visits.filter((v) => v.day >= range.from && v.day <= range.to).map((v) => v.path)).size);

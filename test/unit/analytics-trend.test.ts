@@ -2,7 +2,6 @@
 // the raw visit log, past weeks are read once, and trendCost says what a trend will cost.
 import * as assert from 'node:assert/strict';
 import { presetRange, weeksOf } from '../../src/analytics/date-range';
-import type { Counts, DayRange } from '../../src/analytics/protocol';
 import { RequestLedger } from '../../src/analytics/request-ledger';
 import { pageTrend, trendCost } from '../../src/analytics/trend';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
@@ -13,16 +12,9 @@ import { type ApiFixture, failure, startApiFixture } from '../support/api-fixtur
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
 import { MemoryReportFiles } from '../support/memory-report-files';
+import { pathTruth } from '../support/visit-truth';
 
 const TODAY = '2026-11-20';
-
-/** Distinct visitors of one path over inclusive days, computed the plain way. */
-function truthFor(visits: readonly Visit[], pagePath: string, range: DayRange): Counts {
-  const mine = visits.filter((v) => v.path === pagePath && v.day >= range.from && v.day <= range.to);
-  const human = new Set(mine.filter((v) => v.kind === 'human').map((v) => v.visitor));
-  const ai = new Set(mine.filter((v) => v.kind === 'ai').map((v) => v.visitor));
-  return { human: human.size, ai: ai.size, total: new Set([...human, ...ai]).size };
-}
 
 describe('analytics: weekly trend', () => {
   let api: ApiFixture;
@@ -56,7 +48,7 @@ describe('analytics: weekly trend', () => {
     assert.deepEqual(trend.weeks.map(({ from, to }) => ({ from, to })), weeksOf(range));
     assert.equal(trend.weeks.length, 5);
     for (const week of trend.weeks) {
-      assert.deepEqual(week, { from: week.from, to: week.to, ...truthFor(visits, '/quickstart', week) });
+      assert.deepEqual(week, { from: week.from, to: week.to, ...pathTruth(visits, '/quickstart', week) });
     }
     assert.ok(trend.weeks.every((w) => w.total > 0));
     assert.deepEqual(progress, ['1/5', '2/5', '3/5', '4/5', '5/5']);
@@ -98,8 +90,8 @@ describe('analytics: weekly trend', () => {
     const slash = await pageTrend(service, scope, range, '/guides/webhooks/');
     const bare = await pageTrend(service, scope, range, '/guides/webhooks');
     for (const [i, week] of weeksOf(range).entries()) {
-      assert.deepEqual(slash.weeks[i], { ...week, ...truthFor(visits, '/guides/webhooks/', week) });
-      assert.deepEqual(bare.weeks[i], { ...week, ...truthFor(visits, '/guides/webhooks', week) });
+      assert.deepEqual(slash.weeks[i], { ...week, ...pathTruth(visits, '/guides/webhooks/', week) });
+      assert.deepEqual(bare.weeks[i], { ...week, ...pathTruth(visits, '/guides/webhooks', week) });
     }
     assert.ok(slash.weeks.some((w, i) => w.total !== bare.weeks[i]?.total), 'the twins differ');
     const none = await pageTrend(service, scope, range, '/drafts/unpublished');
