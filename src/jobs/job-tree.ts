@@ -42,7 +42,7 @@ export function stateMessage(state: SchedulerState, now: number): string | undef
     case 'rateLimited':
       return `Paused by the rate limit; checking again ${until(state.until)}.`;
     case 'blocked':
-      return `${state.error.message} Jobs are kept; checks resume once this is fixed.`;
+      return `${state.error.message} Jobs are kept; checks resume once this is fixed, or press Refresh to try now.`;
     default:
       return undefined;
   }

@@ -100,13 +100,14 @@ export class PollScheduler {
   }
 
   /**
-   * A manual refresh: checks now, also an unwatched key (once) and also while offline. Sends
-   * nothing while rate limited or blocked. Shares a running check of the key. Never rejects.
+   * A manual refresh: checks now, also an unwatched key (once), also while offline, and while
+   * blocked as a probe (the key may have been fixed on the dashboard: a success lifts the block).
+   * Sends nothing while rate limited. Shares a running check of the key. Never rejects.
    */
   checkNow(key: string): Promise<void> {
     const running = this.inFlight.get(key);
     if (running) return running.done;
-    if (this.disposed || this.blockedBy || this.isRateLimited()) return Promise.resolve();
+    if (this.disposed || this.isRateLimited()) return Promise.resolve();
     // Manual refreshes do not wait for a slot: the user asked for them now.
     const done = this.start(key);
     this.plan();
@@ -123,13 +124,17 @@ export class PollScheduler {
   /** The key or settings changed: forget blocked/offline/rate-limited, check every key soon. */
   resume(): void {
     if (this.disposed) return;
+    this.wakeAll();
+    this.plan();
+  }
+
+  private wakeAll(): void {
     this.blockedBy = undefined;
     this.pause = undefined;
     this.offlineFailures = 0;
     for (const [key, timing] of this.keys) {
       this.keys.set(key, wokenTiming(timing, this.deps.clock.now(), this.settings.firstDelayMs, this.settings));
     }
-    this.plan();
   }
 
   updateSettings(settings: Partial<PollSettings>): void {
@@ -189,6 +194,8 @@ export class PollScheduler {
     if ('verdict' in outcome) {
       this.offlineFailures = 0;
       if (this.pause?.kind === 'offline') this.pause = undefined;
+      // A manual probe got through: the key works again, so every job is checked soon.
+      if (this.blockedBy) this.wakeAll();
       if (!timing) return;
       if (outcome.verdict === 'stop') this.keys.delete(key);
       else reschedule(intervalAfter(outcome.verdict, timing.intervalMs, this.settings));

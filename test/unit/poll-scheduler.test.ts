@@ -232,7 +232,6 @@ describe('PollScheduler', () => {
       await h.clock.advance(3_000);
       assert.deepEqual(h.scheduler.state, { kind: 'blocked', error });
       h.scheduler.watch('b');
-      await h.scheduler.checkNow('a');
       assert.equal(h.clock.pending(), 0);
       await h.clock.advance(3_600_000);
       assert.deepEqual(h.times('a'), [3_000]);
@@ -240,6 +239,22 @@ describe('PollScheduler', () => {
       assert.equal(h.scheduler.state.kind, 'polling');
       await h.clock.advance(3_000);
       assert.deepEqual([h.times('a'), h.times('b')], [[3_000, 3_606_000], [3_606_000]]);
+    });
+
+    it(`lets a manual check probe while blocked by ${error.name}; its success resumes every job`, async () => {
+      const h = harness();
+      h.script('a', error, error);
+      h.scheduler.watch('a');
+      h.scheduler.watch('b', { delayMs: 10_000 });
+      await h.clock.advance(3_000);
+      await h.scheduler.checkNow('a');
+      assert.deepEqual(h.scheduler.state, { kind: 'blocked', error }, 'the probe failed the same way');
+      assert.equal(h.clock.pending(), 0);
+      await h.clock.advance(60_000);
+      await h.scheduler.checkNow('a');
+      assert.equal(h.scheduler.state.kind, 'polling');
+      await h.clock.advance(3_000);
+      assert.deepEqual([h.times('a'), h.times('b')], [[3_000, 3_000, 63_000], [66_000]], "a was just checked; b wakes with the rest");
     });
   }
 
