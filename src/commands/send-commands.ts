@@ -66,7 +66,7 @@ async function send(deps: CommandDeps, outgoing: Outgoing[]): Promise<TrackedJob
       }
     },
   );
-  // Shown once the progress notification is gone, so the two never share the screen.
+  // Shown once sending has ended: an error never sits beside a live Cancel button.
   if (failure !== undefined) showError(failure, deps.log, () => send(deps, outgoing.slice(created.length)));
   if (created.length) {
     const what = created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;

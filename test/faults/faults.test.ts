@@ -1,18 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FaultSpec } from '../emulator/types';
 import { type MatrixRow, printMatrix } from '../support/fault-matrix';
+import { filesUnder } from '../support/files';
 import { Workbench } from '../support/workbench';
-
-/** Every file under a folder (the editor's logs). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
-  } catch {
-    return [];
-  }
-}
 
 // The service misbehaving in every documented way: the user reads one clear sentence with the
 // action that fixes it, the editor stays usable, and no tracked job is lost, even after a reload.
@@ -26,11 +18,15 @@ describe('e2e: fault matrix', () => {
     await workbench.runCommand('Docs Agent: New Agent Job');
     await workbench.answerInput(prompt, 'New agent job');
   }
+  /** A tree row as the matrix prints it: label — description. */
+  const rowText = async (label: string): Promise<string> =>
+    `${label} — ${await workbench.text(workbench.jobRow(label).locator('.label-description'))}`;
   /** Runs one case: fault, action, then the toast (its text and its action button). */
   async function sendingCase(fault: string, spec: FaultSpec | (() => Promise<void>), expect: RegExp, button?: string): Promise<void> {
     const before = await jobRows().count();
     if (typeof spec === 'function') await spec();
     else await workbench.control.fault({ ...spec, match: { method: 'POST', ...spec.match } });
+    await workbench.toastsQuiet();
     await sendJob(`Case: ${fault}`);
     const toast = await workbench.notification(expect, 30_000).catch(async (error: unknown) => {
       const posts = (await workbench.control.requests()).filter((r) => r.method === 'POST').map((r) => `${String((r.body as { prompt?: string } | null)?.prompt)}→${String(r.status)}`);
@@ -41,9 +37,10 @@ describe('e2e: fault matrix', () => {
     if (button) await toast.locator('.monaco-button', { hasText: button }).waitFor();
     const after = await jobRows().count();
     rows.push({ fault, shown: button ? `${shown} [${button}]` : shown, jobsBefore: before, jobsAfter: after, result: after === before ? 'handled' : 'FAILED' });
-    // Dismissed as a person does, with its close button.
+    // Dismissed as a person does, with its close button (one without buttons may also hide on
+    // its own meanwhile); either way it must go.
     await toast.hover();
-    await toast.locator('.codicon-notifications-clear').click();
+    await toast.locator('.codicon-notifications-clear').click({ timeout: 5_000 }).catch(() => undefined);
     await toast.waitFor({ state: 'detached' });
     await workbench.control.clearFaults();
     await workbench.control.setKeyState('valid');
@@ -95,7 +92,7 @@ describe('e2e: fault matrix', () => {
     await workbench.contextMenu(workbench.jobRow('Baseline job one'), 'Refresh');
     const row = workbench.jobRow('Baseline job one');
     await row.locator('.label-description', { hasText: 'status “paused”' }).waitFor();
-    rows.push({ fault: 'unknown job status', shown: await workbench.text(row), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({ fault: 'unknown job status', shown: await rowText('Baseline job one'), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
   });
 
   it('a 404 for a tracked job marks it not found and keeps it', async () => {
@@ -106,7 +103,7 @@ describe('e2e: fault matrix', () => {
     await workbench.contextMenu(workbench.jobRow('Baseline job two'), 'Refresh');
     const row = workbench.jobRow('Baseline job two');
     await row.locator('.label-description', { hasText: 'not found' }).waitFor();
-    rows.push({ fault: '404 for a tracked job', shown: await workbench.text(row), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({ fault: '404 for a tracked job', shown: await rowText('Baseline job two'), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
   });
 
   it('keeps every tracked job through a window reload', async () => {
@@ -129,11 +126,12 @@ describe('e2e: fault matrix', () => {
     const panel = workbench.webview();
     const error = panel.locator('.status-line.error');
     await error.waitFor({ timeout: 60_000 });
-    assert.match(await error.innerText(), /service had an error \(HTTP 500\)/);
+    const said = await error.locator('.error-text').innerText();
+    assert.match(said, /service had an error \(HTTP 500\)/);
     await panel.getByRole('button', { name: 'Retry' }).waitFor();
     const pages = (await workbench.control.requests()).filter((r) => r.path.includes('/visitors'));
     assert.ok(pages.length >= 3, 'two pages were read before the failure');
-    rows.push({ fault: 'analytics page 3 fails (500)', shown: `${(await error.innerText()).trim()} [Retry]`, jobsBefore: baseline, jobsAfter: baseline, result: 'handled' });
+    rows.push({ fault: 'analytics page 3 fails (500)', shown: `${said} [Retry]`, jobsBefore: baseline, jobsAfter: baseline, result: 'handled' });
   });
 
   it('leaves no promise rejection unhandled in the extension host', () => {

@@ -17,6 +17,8 @@ export interface WorkbenchOptions {
   jobMs?: number;
   /** More workspace settings (never secrets). */
   settings?: Record<string, unknown>;
+  /** Called with the page before it loads the workbench (to watch its requests, say). */
+  onPage?: (page: Page) => void;
 }
 
 export class Workbench {
@@ -44,6 +46,7 @@ export class Workbench {
       const folder = server.folder;
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+      options.onPage?.(page);
       await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       // Restored enough for a person to start: the Explorer lists the workspace.
@@ -97,6 +100,23 @@ export class Workbench {
     const toast = this.page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
     await toast.waitFor({ timeout });
     return toast;
+  }
+
+  /**
+   * Resolves once no notification toast has appeared for a second. The editor shows at most
+   * three new toasts per 800 ms (the rest go to the notification centre only), so a test that
+   * expects a toast right after others waits for this first, as a person's pace would.
+   */
+  async toastsQuiet(): Promise<void> {
+    await this.page.evaluate(`new Promise((resolve) => {
+      const isToast = (node) => node.nodeType === 1 && node.classList.contains('notification-toast-container');
+      const observer = new MutationObserver((records) => {
+        if (records.some((r) => [...r.addedNodes].some(isToast))) { clearTimeout(timer); timer = setTimeout(done, 1000); }
+      });
+      let timer = setTimeout(done, 1000);
+      function done() { observer.disconnect(); resolve(undefined); }
+      observer.observe(document.body, { childList: true, subtree: true });
+    })`);
   }
 
   /** Opens a file of the workspace through Quick Open. */
@@ -161,6 +181,25 @@ export class Workbench {
   /** The status icon of that row, once it is this codicon (e.g. 'sync', 'error'). */
   jobIcon(text: string, codicon: string): Locator {
     return this.jobRow(text).locator(`.custom-view-tree-node-item-icon.codicon-${codicon}`);
+  }
+
+  /**
+   * Hovers `target` until the editor's hover holding `text` shows: a pointer that is already
+   * there, or a hover still closing, can swallow the first move, so it leaves and comes back.
+   */
+  async hoverFor(target: Locator, text: string, timeoutMs = 30_000): Promise<Locator> {
+    const hover = this.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: text }).first();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.mouse.move(700, 500); // the empty editor area: nothing there hovers
+      await target.hover();
+      try {
+        await hover.waitFor({ timeout: 3_000 });
+        return hover;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
   }
 
   /** Drags the side bar's edge so long labels show whole (for screenshots). */
