@@ -61,6 +61,12 @@ interface Plan {
   /** Days a visitor stays active. */
   activeSpan: number;
   visitorPrefix: string;
+  /**
+   * An AI crawler (one more visitor) reads every page once on a day among the last this many
+   * days before today, so a range of that length holds every page: the long tail of a real
+   * site is swept by crawlers, and paging then has to read all of it.
+   */
+  crawlDays?: number;
 }
 
 function generate(rng: Rng, plan: Plan, today: number): VisitLog {
@@ -86,6 +92,16 @@ function generate(rng: Rng, plan: Plan, today: number): VisitLog {
       vis.push(v);
       pth.push(p);
       knd.push(ai);
+      dys.push(day);
+      perDay[day]++;
+    }
+  }
+  if (plan.crawlDays) {
+    for (let p = 0; p < plan.paths.length; p++) {
+      const day = LOG_DAYS - 2 - Math.floor(rng() * plan.crawlDays);
+      vis.push(plan.visitors);
+      pth.push(p);
+      knd.push(1);
       dys.push(day);
       perDay[day]++;
     }
@@ -132,7 +148,10 @@ export function fixtureLog(rng: Rng, sitePaths: readonly string[], today: number
 
 export const SYNTHETIC_PATH_COUNT = 10_000;
 
-/** 10,000 pages `/section-NN/page-NNNN`, Zipf popularity in a seeded order, ~150k visits. */
+/**
+ * 10,000 pages `/section-NN/page-NNNN`, Zipf popularity in a seeded order, ~150k visits, and
+ * a crawler that reads every page within the 90 days before today.
+ */
 export function syntheticLog(rng: Rng, today: number): VisitLog {
   const paths = Array.from({ length: SYNTHETIC_PATH_COUNT }, (_, i) => {
     const section = String(Math.floor(i / 100)).padStart(2, '0');
@@ -141,5 +160,5 @@ export function syntheticLog(rng: Rng, today: number): VisitLog {
   // Popularity rank unrelated to path order, so a client that forgets to sort still shows it.
   const ranks = shuffle(rng, Array.from({ length: paths.length }, (_, i) => i + 1));
   const weights = ranks.map((rank) => 1 / Math.pow(rank, 1.05));
-  return generate(rng, { paths, weights, visitors: 20_000, meanVisits: 7.5, revisit: 0.3, activeSpan: 45, visitorPrefix: 's-' }, today);
+  return generate(rng, { paths, weights, visitors: 20_000, meanVisits: 7.5, revisit: 0.3, activeSpan: 45, visitorPrefix: 's-', crawlDays: 90 }, today);
 }

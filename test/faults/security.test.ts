@@ -85,10 +85,9 @@ describe('e2e: security checks', () => {
       await menu.waitFor({ state: 'hidden' });
       await row.dblclick();
     }
-    // The tooltip shows the link as plain text: no anchor, nothing to click.
+    // The tooltip shows the link as plain text; its only anchor is the repository's web address.
     const hover = await workbench.hoverFor(workbench.jobRow('Link scheme javascript'), 'Pull request');
     assert.match(await workbench.text(hover), /Pull request: javascript:window\.__docsAgentPwned=true/);
-    // The only link in it is the repository's web address.
     for (const anchor of await hover.locator('a').all()) {
       for (const attribute of ['href', 'data-href']) assert.match((await anchor.getAttribute(attribute)) ?? 'https:', /^https:/);
     }
@@ -168,6 +167,7 @@ describe('e2e: security checks', () => {
     assert.equal(await rows.count(), tracked, 'an ID the service does not know is not tracked');
   });
 
+  // Last: by now the key has been typed in, used by every feature and echoed by the service.
   it('leaves the key nowhere: logs, output channel, settings, any file, webview HTML, or a URL', async () => {
     const files = filesUnder(workbench.server.stateDir);
     const channel = files.filter((f) => f.endsWith('Docs Agent.log'));
