@@ -21,6 +21,16 @@ export interface WorkbenchOptions {
   onPage?: (page: Page) => void;
 }
 
+/** A settings file's values; undefined while the editor is part-way through writing it. */
+function readSettings(file: string): Record<string, unknown> | undefined {
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
 export class Workbench {
   private constructor(
     readonly emulator: RunningEmulator,
@@ -224,10 +234,9 @@ export class Workbench {
     const file = join(this.server.folder, '.vscode', 'settings.json');
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const text = existsSync(file) ? readFileSync(file, 'utf8') : '{}';
-      const settings = JSON.parse(text) as Record<string, unknown>;
-      if (settings[name] === value) return;
-      if (Date.now() > deadline) throw new Error(`${name} is ${JSON.stringify(settings[name])} in ${file}, not ${JSON.stringify(value)}`);
+      const settings = readSettings(file);
+      if (settings?.[name] === value) return;
+      if (Date.now() > deadline) throw new Error(`${name} is ${JSON.stringify(settings?.[name])} in ${file}, not ${JSON.stringify(value)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
