@@ -181,7 +181,11 @@ export class DocsApiClient {
       if (json === undefined) {
         throw new MalformedResponseError('The service sent an answer that is not JSON.', undefined, status);
       }
-      return call.parse(json.value, status);
+      try {
+        return call.parse(json.value, status);
+      } catch (error) {
+        throw withReportedId(error, json.value, status);
+      }
     }
     const { message, details } = parseErrorBody(json?.value);
     const said = message ? ` The service said: ${message}` : '';
@@ -217,6 +221,13 @@ function parseJson(text: string): { value: unknown } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Keeps the id of a success answer that failed validation: the service did act on the request. */
+function withReportedId(error: unknown, body: unknown, status: number): unknown {
+  const id = typeof body === 'object' && body !== null && 'id' in body ? body.id : undefined;
+  if (!(error instanceof MalformedResponseError) || typeof id !== 'string' || id.trim() === '') return error;
+  return new MalformedResponseError(error.message, error.field, status, id);
 }
 
 function project(projectId: string): string {

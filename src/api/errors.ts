@@ -109,7 +109,13 @@ export class TimeoutError extends ApiError {
 /** A 2xx answer whose body is not JSON or does not have the documented shape. */
 export class MalformedResponseError extends ApiError {
   readonly kind = 'malformed';
-  constructor(message: string, readonly field: string | undefined, status: number) {
+  constructor(
+    message: string,
+    readonly field: string | undefined,
+    status: number,
+    /** A string `id` the unreadable success answer still carried: after a create, that job exists. */
+    readonly reportedId?: string,
+  ) {
     super(message, status);
   }
 }

@@ -45,7 +45,8 @@ async function confirm(outgoing: Outgoing[]): Promise<boolean> {
   return picked === send || picked === always;
 }
 
-async function send(deps: CommandDeps, outgoing: Outgoing[]): Promise<TrackedJob[]> {
+/** Sends each prompt as a job; `onSent` runs once every prompt has a job (after a Retry too). */
+async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void): Promise<TrackedJob[]> {
   if (!(await ready(deps, outgoing.map((o) => o.scope))) || !(await confirm(outgoing))) return [];
   const created: TrackedJob[] = [];
   let failure: unknown;
@@ -67,7 +68,8 @@ async function send(deps: CommandDeps, outgoing: Outgoing[]): Promise<TrackedJob
     },
   );
   // Shown once sending has ended: an error never sits beside a live Cancel button.
-  if (failure !== undefined) showError(failure, deps.log, () => send(deps, outgoing.slice(created.length)));
+  if (failure !== undefined) showError(failure, deps.log, () => send(deps, outgoing.slice(created.length), onSent));
+  else if (created.length === outgoing.length) onSent?.();
   if (created.length) {
     const what = created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
     deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
@@ -82,6 +84,7 @@ function problem(message: string): undefined {
 }
 
 export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
+  let unsent: string | undefined;
   return [
     vscode.commands.registerCommand('docsAgent.sendSelection', async () => {
       const editor = vscode.window.activeTextEditor;
@@ -111,14 +114,21 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand('docsAgent.newJob', async (given?: string) => {
       const prompt = typeof given === 'string' ? given : await vscode.window.showInputBox({
         title: 'New agent job',
-        prompt: 'What should the agent do in your docs?',
+        prompt: unsent === undefined ? 'What should the agent do in your docs?' : 'Your last prompt was not sent, so it is filled in again.',
         placeHolder: 'e.g. Add a troubleshooting section to the quickstart',
+        value: unsent,
         ignoreFocusOut: true,
       });
       if (prompt === undefined) return undefined;
       const check = checkPrompt(prompt);
       if (!check.ok) return problem(check.problem);
-      return send(deps, [{ prompt: check.prompt, scope: scopeFor(vscode.window.activeTextEditor?.document.uri) }]);
+      // Typed text exists nowhere else: kept until it is sent (also by a later Retry), so a
+      // failed or declined send does not lose it.
+      unsent = check.prompt;
+      const sent = (): void => {
+        if (unsent === check.prompt) unsent = undefined;
+      };
+      return send(deps, [{ prompt: check.prompt, scope: scopeFor(vscode.window.activeTextEditor?.document.uri) }], sent);
     }),
   ];
 }

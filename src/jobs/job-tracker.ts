@@ -2,7 +2,7 @@
 // poll scheduler, and decides when a finish deserves a notification. No vscode import: the UI
 // adapters (tree, status bar, notifier) listen to it.
 import type { CallOptions, DocsApiClient } from '../api/client';
-import { NotFoundError } from '../api/errors';
+import { MalformedResponseError, NotFoundError } from '../api/errors';
 import type { AgentJob } from '../api/types';
 import { Emitter } from '../util/emitter';
 import { type CheckVerdict, type Clock, PollScheduler, type PollSettings, type SchedulerState } from './poll-scheduler';
@@ -83,7 +83,13 @@ export class JobTracker {
   }
 
   async create(scope: JobScope, prompt: string, options: CallOptions = {}): Promise<TrackedJob> {
-    const job = await this.deps.client(scope).createJob(scope.projectId, prompt, options);
+    const job = await this.deps.client(scope).createJob(scope.projectId, prompt, options).catch((error: unknown) => {
+      // The job exists even though its answer was unreadable: track it by the id, and let the
+      // first check fill in the rest, rather than lose a job that will open a pull request.
+      if (!(error instanceof MalformedResponseError) || error.reportedId === undefined) throw error;
+      this.deps.log?.(`Creating a job got an unreadable answer (${error.message}); tracking ${error.reportedId} by its ID.`);
+      return placeholderJob(error.reportedId, this.now());
+    });
     const now = this.now();
     const tracked: TrackedJob = {
       ...scope, id: job.id, prompt: clipPrompt(prompt), followUps: [], job, notFound: false, trackedAt: now, lastCheckedAt: now,
@@ -218,4 +224,9 @@ export class JobTracker {
 
 function changedFields(a: AgentJob, b: AgentJob): boolean {
   return a.rawStatus !== b.rawStatus || a.prLink !== b.prLink || a.ref !== b.ref || a.archivedAt !== b.archivedAt;
+}
+
+/** A job known only by its id: running, as a job just made is, until its first check. */
+function placeholderJob(id: string, now: string): AgentJob {
+  return { id, status: 'active', rawStatus: 'active', repository: '', ref: null, model: '', prLink: null, createdAt: now, archivedAt: null };
 }

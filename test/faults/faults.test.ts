@@ -21,13 +21,28 @@ describe('e2e: fault matrix', () => {
   /** A tree row as the matrix prints it: label — description. */
   const rowText = async (label: string): Promise<string> =>
     `${label} — ${await workbench.text(workbench.jobRow(label).locator('.label-description'))}`;
-  /** Runs one case: fault, action, then the toast (its text and its action button). */
-  async function sendingCase(fault: string, spec: FaultSpec | (() => Promise<void>), expect: RegExp, button?: string): Promise<void> {
+  /** Opens New Agent Job, reads what it is filled in with, and closes it again. */
+  async function refilledPrompt(): Promise<string> {
+    await workbench.runCommand('Docs Agent: New Agent Job');
+    const box = workbench.page.locator('.quick-input-widget', { hasText: 'not sent' });
+    await box.waitFor();
+    const value = await box.locator('input').inputValue();
+    await workbench.page.keyboard.press('Escape');
+    await box.waitFor({ state: 'hidden' });
+    return value;
+  }
+  /**
+   * Runs one case: fault, New Agent Job, then the toast (its text and its action button). A
+   * failed send leaves the tree as it was and fills the typed prompt in again next time; when
+   * the service did make the job (`made`), the job is tracked instead.
+   */
+  async function sendingCase(fault: string, spec: FaultSpec | (() => Promise<void>), expect: RegExp, button?: string, made = false): Promise<void> {
     const before = await jobRows().count();
     if (typeof spec === 'function') await spec();
     else await workbench.control.fault({ ...spec, match: { method: 'POST', ...spec.match } });
     await workbench.toastsQuiet();
-    await sendJob(`Case: ${fault}`);
+    const prompt = `Case: ${fault}`;
+    await sendJob(prompt);
     const toast = await workbench.notification(expect, 30_000).catch(async (error: unknown) => {
       const posts = (await workbench.control.requests()).filter((r) => r.method === 'POST').map((r) => `${String((r.body as { prompt?: string } | null)?.prompt)}→${String(r.status)}`);
       const toasts = await workbench.page.locator('.notifications-toasts .notification-toast').allInnerTexts();
@@ -35,8 +50,8 @@ describe('e2e: fault matrix', () => {
     });
     const shown = await workbench.text(toast.locator('.notification-list-item-message'));
     if (button) await toast.locator('.monaco-button', { hasText: button }).waitFor();
+    if (made) await workbench.jobRow(prompt).waitFor();
     const after = await jobRows().count();
-    rows.push({ fault, shown: button ? `${shown} [${button}]` : shown, jobsBefore: before, jobsAfter: after, result: after === before ? 'handled' : 'FAILED' });
     // Dismissed as a person does, with its close button (one without buttons may also hide on
     // its own meanwhile); either way it must go.
     await toast.hover();
@@ -44,7 +59,12 @@ describe('e2e: fault matrix', () => {
     await toast.waitFor({ state: 'detached' });
     await workbench.control.clearFaults();
     await workbench.control.setKeyState('valid');
-    assert.equal(after, before, 'no job appears or disappears');
+    const kept = made || (await refilledPrompt()) === prompt;
+    const expected = before + (made ? 1 : 0);
+    const note = made ? ' (job tracked)' : ' (prompt kept)';
+    rows.push({ fault, shown: `${shown}${button ? ` [${button}]` : ''}${note}`, jobsBefore: before, jobsAfter: after, result: after === expected && kept ? 'handled' : 'FAILED' });
+    assert.equal(after, expected, made ? 'the job the service made is tracked' : 'no job appears or disappears');
+    assert.ok(kept, 'New Agent Job is filled in with the prompt that was not sent');
   }
 
   before(async () => {
@@ -78,8 +98,10 @@ describe('e2e: fault matrix', () => {
   it('a hung response times out', () => sendingCase('hung response', { kind: 'hang' }, /did not answer in time/, 'Retry'));
   it('a reset connection', () => sendingCase('reset connection', { kind: 'drop' }, /Could not reach .*connection/, 'Retry'));
   it('malformed JSON', () => sendingCase('malformed JSON', { kind: 'malformed' }, /not JSON/, 'Show Log'));
-  it('a body missing required fields', () =>
-    sendingCase('missing field "status"', { kind: 'schema', omit: ['status'] }, /"status" should be a string/, 'Show Log'));
+  it('a body missing required fields, for a job the service made', async () => {
+    await sendingCase('missing field "status"', { kind: 'schema', omit: ['status'] }, /Agent job started/, 'Show Jobs', true);
+    baseline += 1;
+  });
   it('401: the key expired', () =>
     sendingCase('401 expired key', () => workbench.control.setKeyState('revoked'), /key was refused.*expired/, 'Set API Key'));
   it('403: the key lacks a scope', () =>

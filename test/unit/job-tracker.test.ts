@@ -87,6 +87,25 @@ describe('job tracker against the emulator', () => {
     tracker.dispose();
   });
 
+  it('tracks a job whose create answer was unreadable but named it, and fills it in on the next check', async () => {
+    const { tracker } = windowOn(new MemoryMemento());
+    await api.control.fault({ kind: 'schema', omit: ['status', 'source'], match: { method: 'POST' } });
+    const job = await tracker.create(scope, 'Made, but answered badly');
+    const [made] = await api.control.jobs();
+    assert.equal(job.id, made?.id, 'the job the service made is the one tracked');
+    await tracker.refresh(keyOf(job));
+    assert.equal(tracker.get(keyOf(job))?.job.ref, made?.source.ref);
+    tracker.dispose();
+  });
+
+  it('tracks nothing when the create answer cannot even name the job', async () => {
+    const { tracker } = windowOn(new MemoryMemento());
+    await api.control.fault({ kind: 'malformed', match: { method: 'POST' } });
+    await assert.rejects(tracker.create(scope, 'Lost in transit'), { name: 'MalformedResponseError' });
+    assert.deepEqual(tracker.jobs(), []);
+    tracker.dispose();
+  });
+
   it('tracks a finished job by id without announcing it', async () => {
     const { tracker, announced } = windowOn(new MemoryMemento());
     const elsewhere = await api.client().createJob(scope.projectId, 'From a teammate');
