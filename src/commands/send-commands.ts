@@ -4,6 +4,7 @@ import { CancelledError, InvalidSettingError } from '../api/errors';
 import { confirmBeforeSending, scopeFor } from '../config';
 import type { JobScope, TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt, decodeText, describePrompt } from '../prompt/prompt-text';
+import { lostAnswerNote } from '../ui/error-text';
 import { showError } from '../ui/show-error';
 import type { CommandDeps } from './deps';
 
@@ -68,7 +69,7 @@ async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void
     },
   );
   // Shown once sending has ended: an error never sits beside a live Cancel button.
-  if (failure !== undefined) showError(failure, deps.log, () => send(deps, outgoing.slice(created.length), onSent));
+  if (failure !== undefined) showError(failure, deps.log, () => send(deps, outgoing.slice(created.length), onSent), lostAnswerNote(failure));
   else if (created.length === outgoing.length) onSent?.();
   if (created.length) {
     const what = created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;

@@ -1,6 +1,7 @@
 // What the user reads for each failure, and which one action fixes it. Pure, so unit tests
 // check every kind; ui/show-error.ts puts it on screen.
-import { isApiError } from '../api/errors';
+import { isApiError, NetworkError, TimeoutError } from '../api/errors';
+import { neverSent } from '../api/transport';
 
 export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'retry' | 'showLog';
 
@@ -49,4 +50,13 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
     case 'invalidRequest':
       return { message, actions: [], silent: false };
   }
+}
+
+/**
+ * A sentence to add when a create's answer was lost after the request left: the service may
+ * have made the job, and a Retry would then make a second one (and a second pull request).
+ */
+export function lostAnswerNote(error: unknown): string | undefined {
+  const lost = (error instanceof TimeoutError || error instanceof NetworkError) && !neverSent(error);
+  return lost ? 'The job may have been made anyway; Retry could make a second one.' : undefined;
 }

@@ -14,11 +14,11 @@ const labels: Record<ErrorAction, string> = {
  * Shows the message and returns at once: the action runs if and when the user picks it, so a
  * command never hangs on a notification nobody answers.
  */
-export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: () => unknown): void {
+export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: () => unknown, note?: string): void {
   const text = describeError(error, retry !== undefined);
   if (text.silent) return;
   log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  void vscode.window.showErrorMessage(text.message, ...text.actions.map((a) => labels[a])).then((picked) => {
+  void vscode.window.showErrorMessage(note ? `${text.message} ${note}` : text.message, ...text.actions.map((a) => labels[a])).then((picked) => {
     const action = text.actions.find((a) => labels[a] === picked);
     if (action === 'retry') return retry?.();
     return action ? vscode.commands.executeCommand(actionCommands[action].command, ...actionCommands[action].args) : undefined;

@@ -12,7 +12,7 @@ import {
 } from '../../src/api/errors';
 import { webLink } from '../../src/jobs/pr-link';
 import { checkPrompt, decodeText, describePrompt, maxPromptChars } from '../../src/prompt/prompt-text';
-import { describeError } from '../../src/ui/error-text';
+import { describeError, lostAnswerNote } from '../../src/ui/error-text';
 import { relativeTime } from '../../src/util/relative-time';
 
 describe('what the user reads', () => {
@@ -32,6 +32,15 @@ describe('what the user reads', () => {
     ];
     for (const [error, actions] of cases) assert.deepEqual(describeError(error, true).actions, actions, String(error));
     assert.deepEqual(describeError(new NetworkError('offline', 'ECONNRESET'), false).actions, []);
+  });
+
+  it('warns that Retry could make a second job only when the request may have reached the service', () => {
+    for (const error of [new TimeoutError('slow', 'response'), new NetworkError('reset', 'ECONNRESET')]) {
+      assert.match(lostAnswerNote(error) ?? '', /may have been made anyway/, String(error));
+    }
+    for (const error of [new TimeoutError('slow', 'connect'), new NetworkError('refused', 'ECONNREFUSED'), new ServerError('500', 500, undefined)]) {
+      assert.equal(lostAnswerNote(error), undefined, String(error));
+    }
   });
 
   it('says nothing when the user cancelled, and never shows a stack', () => {
