@@ -42,6 +42,8 @@ export class JobTracker {
   /** Jobs changed (in this window or another) or the polling state changed. */
   readonly onDidChange = this.changed.event;
   private readonly storeListener;
+  /** Why a job's last check failed, for failures that concern that job only; cleared by the next answer. */
+  private readonly failedChecks = new Map<string, string>();
 
   constructor(private readonly deps: TrackerDeps) {
     this.scheduler = new PollScheduler({
@@ -50,7 +52,7 @@ export class JobTracker {
       isFocused: deps.isFocused,
       settings: deps.pollSettings ?? {},
       onStateChange: () => this.changed.fire(),
-      onCheckError: (key, error) => deps.log?.(`Checking ${key} failed: ${error instanceof Error ? error.message : String(error)}`),
+      onCheckError: (key, error) => this.checkFailed(key, error),
     });
     this.storeListener = deps.store.onDidChange(() => {
       this.watchPollable();
@@ -80,6 +82,11 @@ export class JobTracker {
 
   get(key: string): TrackedJob | undefined {
     return this.deps.store.get(key);
+  }
+
+  /** Why this job's last check failed (an unreadable answer, say), or undefined after a good one. */
+  lastCheckError(key: string): string | undefined {
+    return this.failedChecks.get(key);
   }
 
   async create(scope: JobScope, prompt: string, options: CallOptions = {}): Promise<TrackedJob> {
@@ -152,7 +159,10 @@ export class JobTracker {
   }
 
   async stopTracking(keys: readonly string[]): Promise<void> {
-    for (const key of keys) this.scheduler.unwatch(key);
+    for (const key of keys) {
+      this.scheduler.unwatch(key);
+      this.failedChecks.delete(key);
+    }
     await this.deps.store.remove(keys);
   }
 
@@ -175,8 +185,10 @@ export class JobTracker {
     let job: AgentJob;
     try {
       job = await this.deps.client(before).getJob(before.projectId, before.id, { signal });
+      this.failedChecks.delete(key);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
+      this.failedChecks.delete(key);
       await this.deps.store.updateJob(key, (saved) => ({ ...saved, notFound: true, lastCheckedAt: this.now() }));
       this.deps.log?.(`Job ${before.id} was not found by the service; it is kept but no longer checked.`);
       return 'stop';
@@ -197,6 +209,13 @@ export class JobTracker {
     if (job.status === 'unknown') return 'slow';
     if (isTerminal(job.status)) return 'stop';
     return changedFields(before.job, job) ? 'changed' : 'unchanged';
+  }
+
+  private checkFailed(key: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.log?.(`Checking ${key} failed: ${message}`);
+    this.failedChecks.set(key, message);
+    this.changed.fire();
   }
 
   private watchPollable(): void {

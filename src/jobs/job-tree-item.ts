@@ -44,19 +44,23 @@ export class JobTreeItem extends vscode.TreeItem {
   constructor(
     readonly job: TrackedJob,
     now: number,
+    /** Why the last check of this job failed, when it did. */
+    checkError?: string,
   ) {
     super(titleOf(job), vscode.TreeItemCollapsibleState.None);
     const look = lookOf(job);
     this.id = keyOf(job);
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
-    this.description = [look.word, relativeTime(job.job.createdAt, now), job.job.ref ?? ''].filter(Boolean).join(' · ');
+    this.description = [look.word, checkError ? 'last check failed' : '', relativeTime(job.job.createdAt, now), job.job.ref ?? '']
+      .filter(Boolean)
+      .join(' · ');
     this.contextValue = contextValueOf(job);
-    this.tooltip = tooltipOf(job, look);
+    this.tooltip = tooltipOf(job, look, checkError);
     this.accessibilityInformation = { label: `${titleOf(job)}, ${look.word}, ${relativeTime(job.job.createdAt, now)}` };
   }
 }
 
-function tooltipOf(job: TrackedJob, look: Look): vscode.MarkdownString {
+function tooltipOf(job: TrackedJob, look: Look, checkError: string | undefined): vscode.MarkdownString {
   // Every value comes from the service or the user: appended as text, never as Markdown.
   const tip = new vscode.MarkdownString(undefined, true);
   const row = (name: string, value: string | null | undefined): void => {
@@ -78,6 +82,7 @@ function tooltipOf(job: TrackedJob, look: Look): vscode.MarkdownString {
   row('Created', new Date(job.job.createdAt).toLocaleString());
   row('Archived', job.job.archivedAt && new Date(job.job.archivedAt).toLocaleString());
   row('Last checked', new Date(job.lastCheckedAt).toLocaleString());
+  row('Last check failed', checkError && `${checkError} (checked again later; Show Log has the details)`);
   if (job.followUps.length) row('Follow-ups', String(job.followUps.length));
   if (job.prompt) {
     tip.appendMarkdown('\n---\n\n');

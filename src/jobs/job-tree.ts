@@ -5,7 +5,7 @@ import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
 import type { SchedulerState } from './poll-scheduler';
-import { isRunning } from './tracked-job';
+import { isRunning, keyOf } from './tracked-job';
 
 export const jobsViewId = 'docsAgent.jobs';
 
@@ -22,7 +22,7 @@ export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
   getChildren(item?: JobTreeItem): JobTreeItem[] {
     if (item) return [];
     const now = Date.now();
-    return this.tracker.jobs().map((job) => new JobTreeItem(job, now));
+    return this.tracker.jobs().map((job) => new JobTreeItem(job, now, this.tracker.lastCheckError(keyOf(job))));
   }
 
   refresh(): void {

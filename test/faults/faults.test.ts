@@ -128,6 +128,20 @@ describe('e2e: fault matrix', () => {
     rows.push({ fault: '404 for a tracked job', shown: await rowText('Baseline job two'), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
   });
 
+  it('an unreadable answer to one job’s check marks that job until a good answer', async () => {
+    const label = 'Case: missing field "status"';
+    const made = (await workbench.control.jobs()).find((j) => j.prompts[0] === label);
+    assert.ok(made, 'the job the missing-field case made');
+    await workbench.control.fault({ kind: 'malformed', count: 100, match: { method: 'GET', path: made.id } });
+    await workbench.contextMenu(workbench.jobRow(label), 'Refresh');
+    const failed = workbench.jobRow(label).locator('.label-description', { hasText: 'last check failed' });
+    await failed.waitFor({ timeout: 30_000 });
+    rows.push({ fault: 'malformed answer to one job’s check', shown: await rowText(label), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    await workbench.control.clearFaults();
+    await workbench.contextMenu(workbench.jobRow(label), 'Refresh');
+    await failed.waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
   it('keeps every tracked job through a window reload', async () => {
     await workbench.runCommand('Developer: Reload Window');
     await workbench.page.waitForEvent('load');

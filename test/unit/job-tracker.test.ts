@@ -106,6 +106,19 @@ describe('job tracker against the emulator', () => {
     tracker.dispose();
   });
 
+  it('says why a job’s last check failed, until an answer comes through', async () => {
+    const { tracker } = windowOn(new MemoryMemento());
+    const job = await tracker.create(scope, 'Checked badly');
+    await api.control.fault({ kind: 'schema', omit: ['status'], count: 5, match: { method: 'GET', path: job.id } });
+    await tracker.refresh(keyOf(job));
+    assert.match(tracker.lastCheckError(keyOf(job)) ?? '', /"status" should be a string/);
+    assert.equal(tracker.jobs().length, 1, 'the job is kept');
+    await api.control.clearFaults();
+    await tracker.refresh(keyOf(job));
+    assert.equal(tracker.lastCheckError(keyOf(job)), undefined);
+    tracker.dispose();
+  });
+
   it('tracks a finished job by id without announcing it', async () => {
     const { tracker, announced } = windowOn(new MemoryMemento());
     const elsewhere = await api.client().createJob(scope.projectId, 'From a teammate');
