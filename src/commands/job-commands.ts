@@ -6,6 +6,7 @@ import { webLink } from '../jobs/pr-link';
 import { keyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt } from '../prompt/prompt-text';
 import { relativeTime } from '../util/relative-time';
+import { lostAnswerNote } from '../ui/error-text';
 import { showError } from '../ui/show-error';
 import type { CommandDeps } from './deps';
 
@@ -54,6 +55,8 @@ async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] |
 
 export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
   const { tracker, log } = deps;
+  /** Follow-ups that were not sent, by job key, to fill in again next time. */
+  const unsentFollowUps = new Map<string, string>();
   const register = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   return [
     register('docsAgent.openPullRequest', async (arg, selection) => {
@@ -63,9 +66,12 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
     register('docsAgent.sendFollowUp', async (arg, given) => {
       const [job] = await resolveJobs(deps, arg, undefined);
       if (!job) return undefined;
+      const key = keyOf(job);
+      const unsent = unsentFollowUps.get(key);
       const prompt = typeof given === 'string' ? given : await vscode.window.showInputBox({
         title: `Follow-up to “${titleOf(job)}”`,
-        prompt: 'The agent continues the same job with this instruction.',
+        prompt: unsent === undefined ? 'The agent continues the same job with this instruction.' : 'Your last follow-up was not sent, so it is filled in again.',
+        value: unsent,
         ignoreFocusOut: true,
       });
       if (prompt === undefined) return undefined;
@@ -74,12 +80,16 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
         void vscode.window.showWarningMessage(check.problem);
         return undefined;
       }
+      // Typed text exists nowhere else: kept until it is sent, like New Agent Job's.
+      unsentFollowUps.set(key, check.prompt);
       try {
-        const updated = await tracker.followUp(keyOf(job), check.prompt);
+        const updated = await tracker.followUp(key, check.prompt);
+        if (unsentFollowUps.get(key) === check.prompt) unsentFollowUps.delete(key);
         log.info(`Follow-up sent to job ${job.id}.`);
         return updated;
       } catch (error) {
-        showError(error, log);
+        const retry = (): Thenable<unknown> => vscode.commands.executeCommand('docsAgent.sendFollowUp', job, check.prompt);
+        showError(error, log, retry, lostAnswerNote(error, 'followUp'));
         return undefined;
       }
     }),

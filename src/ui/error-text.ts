@@ -52,11 +52,16 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
   }
 }
 
+const lostAnswerNotes = {
+  job: 'The job may have been made anyway; Retry could make a second one.',
+  followUp: 'The follow-up may have reached the agent anyway; Retry could send it twice.',
+};
+
 /**
- * A sentence to add when a create's answer was lost after the request left: the service may
- * have made the job, and a Retry would then make a second one (and a second pull request).
+ * A sentence to add when a POST's answer was lost after the request left: the service may have
+ * acted on it, and a Retry would then act twice (a second job costs a second pull request).
  */
-export function lostAnswerNote(error: unknown): string | undefined {
+export function lostAnswerNote(error: unknown, sent: keyof typeof lostAnswerNotes = 'job'): string | undefined {
   const lost = (error instanceof TimeoutError || error instanceof NetworkError) && !neverSent(error);
-  return lost ? 'The job may have been made anyway; Retry could make a second one.' : undefined;
+  return lost ? lostAnswerNotes[sent] : undefined;
 }

@@ -142,6 +142,30 @@ describe('e2e: fault matrix', () => {
     await failed.waitFor({ state: 'detached', timeout: 30_000 });
   });
 
+  it('a follow-up failing with 503 is filled in again, and its Retry sends it once', async () => {
+    const label = 'Case: missing field "status"';
+    const text = 'Also fix the typo in the heading';
+    const made = (await workbench.control.jobs()).find((j) => j.prompts[0] === label);
+    assert.ok(made);
+    await workbench.control.fault({ kind: 'status', status: 503, match: { method: 'POST', path: '/message' } });
+    await workbench.toastsQuiet();
+    await workbench.contextMenu(workbench.jobRow(label), 'Send Follow-up');
+    await workbench.answerInput(text, 'Follow-up to');
+    const toast = await workbench.notification(/service had an error \(HTTP 503\)/);
+    const shown = await workbench.text(toast.locator('.notification-list-item-message'));
+    // Opened again, the box holds the text that was not sent.
+    await workbench.contextMenu(workbench.jobRow(label), 'Send Follow-up');
+    const box = workbench.page.locator('.quick-input-widget', { hasText: 'not sent' });
+    assert.equal(await box.locator('input').inputValue(), text);
+    await workbench.page.keyboard.press('Escape');
+    await box.waitFor({ state: 'hidden' });
+    await toast.locator('.monaco-button', { hasText: 'Retry' }).click();
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith('/message') && r.status === 200);
+    const prompts = (await workbench.control.jobs()).find((j) => j.id === made.id)?.prompts ?? [];
+    assert.deepEqual(prompts.filter((p) => p === text), [text], 'delivered once');
+    rows.push({ fault: 'follow-up, 503', shown: `${shown} [Retry] (follow-up kept, sent once on Retry)`, jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+  });
+
   it('keeps every tracked job through a window reload', async () => {
     await workbench.runCommand('Developer: Reload Window');
     await workbench.page.waitForEvent('load');
