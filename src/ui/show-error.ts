@@ -17,10 +17,25 @@ const labels: Record<ErrorAction, string> = {
 export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: () => unknown, note?: string): void {
   const text = describeError(error, retry !== undefined);
   if (text.silent) return;
-  log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  void vscode.window.showErrorMessage(note ? `${text.message} ${note}` : text.message, ...text.actions.map((a) => labels[a])).then((picked) => {
-    const action = text.actions.find((a) => labels[a] === picked);
-    if (action === 'retry') return retry?.();
-    return action ? vscode.commands.executeCommand(actionCommands[action].command, ...actionCommands[action].args) : undefined;
-  });
+  try {
+    log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  } catch {
+    // The window is closing and its log with it: there is no one left to tell.
+    return;
+  }
+  const shown = vscode.window.showErrorMessage(note ? `${text.message} ${note}` : text.message, ...text.actions.map((a) => labels[a]));
+  void Promise.resolve(shown)
+    .then((picked) => {
+      const action = text.actions.find((a) => labels[a] === picked);
+      if (action === 'retry') return retry?.();
+      return action ? vscode.commands.executeCommand(actionCommands[action].command, ...actionCommands[action].args) : undefined;
+    })
+    // Rejects only while the window closes (or if the action's command does): never unhandled.
+    .catch((failure: unknown) => {
+      try {
+        log.warn(`The error message's action did not run: ${failure instanceof Error ? failure.message : String(failure)}`);
+      } catch {
+        // Closing window, as above.
+      }
+    });
 }

@@ -163,6 +163,9 @@ describe('e2e: fault matrix', () => {
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith('/message') && r.status === 200);
     const prompts = (await workbench.control.jobs()).find((j) => j.id === made.id)?.prompts ?? [];
     assert.deepEqual(prompts.filter((p) => p === text), [text], 'delivered once');
+    // The job's tooltip counts it: the extension has finished with the follow-up.
+    await workbench.hoverFor(workbench.jobRow(label), 'Follow-ups: 1');
+    await workbench.page.mouse.move(700, 500);
     rows.push({ fault: 'follow-up, 503', shown: `${shown} [Retry] (follow-up kept, sent once on Retry)`, jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
   });
 
