@@ -9,6 +9,7 @@ import { relativeTime } from '../util/relative-time';
 import { lostAnswerNote } from '../ui/error-text';
 import { showError } from '../ui/show-error';
 import type { CommandDeps } from './deps';
+import { UnsentText } from './unsent-text';
 
 function isTrackedJob(value: unknown): value is TrackedJob {
   return typeof value === 'object' && value !== null && 'id' in value && 'baseUrl' in value && 'job' in value;
@@ -55,8 +56,8 @@ async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] |
 
 export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
   const { tracker, log } = deps;
-  /** Follow-ups that were not sent, by job key, to fill in again next time. */
-  const unsentFollowUps = new Map<string, string>();
+  /** Follow-ups that were not sent, by job key. */
+  const unsentFollowUps = new UnsentText();
   const register = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   return [
     register('docsAgent.openPullRequest', async (arg, selection) => {
@@ -80,11 +81,10 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
         void vscode.window.showWarningMessage(check.problem);
         return undefined;
       }
-      // Typed text exists nowhere else: kept until it is sent, like New Agent Job's.
-      unsentFollowUps.set(key, check.prompt);
+      const { sent } = unsentFollowUps.keep(key, check.prompt);
       try {
         const updated = await tracker.followUp(key, check.prompt);
-        if (unsentFollowUps.get(key) === check.prompt) unsentFollowUps.delete(key);
+        sent();
         log.info(`Follow-up sent to job ${job.id}.`);
         return updated;
       } catch (error) {

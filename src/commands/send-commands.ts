@@ -7,6 +7,7 @@ import { checkPrompt, decodeText, describePrompt } from '../prompt/prompt-text';
 import { lostAnswerNote } from '../ui/error-text';
 import { showError } from '../ui/show-error';
 import type { CommandDeps } from './deps';
+import { UnsentText } from './unsent-text';
 
 interface Outgoing {
   prompt: string;
@@ -85,7 +86,7 @@ function problem(message: string): undefined {
 }
 
 export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
-  let unsent: string | undefined;
+  const unsent = new UnsentText();
   return [
     vscode.commands.registerCommand('docsAgent.sendSelection', async () => {
       const editor = vscode.window.activeTextEditor;
@@ -113,22 +114,19 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
       return send(deps, outgoing);
     }),
     vscode.commands.registerCommand('docsAgent.newJob', async (given?: string) => {
+      const refill = unsent.get('newJob');
       const prompt = typeof given === 'string' ? given : await vscode.window.showInputBox({
         title: 'New agent job',
-        prompt: unsent === undefined ? 'What should the agent do in your docs?' : 'Your last prompt was not sent, so it is filled in again.',
+        prompt: refill === undefined ? 'What should the agent do in your docs?' : 'Your last prompt was not sent, so it is filled in again.',
         placeHolder: 'e.g. Add a troubleshooting section to the quickstart',
-        value: unsent,
+        value: refill,
         ignoreFocusOut: true,
       });
       if (prompt === undefined) return undefined;
       const check = checkPrompt(prompt);
       if (!check.ok) return problem(check.problem);
-      // Typed text exists nowhere else: kept until it is sent (also by a later Retry), so a
-      // failed or declined send does not lose it.
-      unsent = check.prompt;
-      const sent = (): void => {
-        if (unsent === check.prompt) unsent = undefined;
-      };
+      // Kept until it is sent, also by a later Retry.
+      const { sent } = unsent.keep('newJob', check.prompt);
       return send(deps, [{ prompt: check.prompt, scope: scopeFor(vscode.window.activeTextEditor?.document.uri) }], sent);
     }),
   ];

@@ -17,12 +17,8 @@ const labels: Record<ErrorAction, string> = {
 export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: () => unknown, note?: string): void {
   const text = describeError(error, retry !== undefined);
   if (text.silent) return;
-  try {
-    log.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  } catch {
-    // The window is closing and its log with it: there is no one left to tell.
-    return;
-  }
+  // The window is closing when even the log is gone: there is no one left to tell.
+  if (!tryLog(() => log.error(error instanceof Error ? (error.stack ?? error.message) : String(error)))) return;
   const shown = vscode.window.showErrorMessage(note ? `${text.message} ${note}` : text.message, ...text.actions.map((a) => labels[a]));
   void Promise.resolve(shown)
     .then((picked) => {
@@ -32,10 +28,16 @@ export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: 
     })
     // Rejects only while the window closes (or if the action's command does): never unhandled.
     .catch((failure: unknown) => {
-      try {
-        log.warn(`The error message's action did not run: ${failure instanceof Error ? failure.message : String(failure)}`);
-      } catch {
-        // Closing window, as above.
-      }
+      tryLog(() => log.warn(`The error message's action did not run: ${failure instanceof Error ? failure.message : String(failure)}`));
     });
+}
+
+/** Writes to the log; false when it throws, as it does once the window's host has closed. */
+function tryLog(write: () => void): boolean {
+  try {
+    write();
+    return true;
+  } catch {
+    return false;
+  }
 }

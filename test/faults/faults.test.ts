@@ -13,11 +13,7 @@ describe('e2e: fault matrix', () => {
   const rows: MatrixRow[] = [];
   let baseline = 0;
 
-  const jobRows = () => workbench.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row');
-  async function sendJob(prompt: string): Promise<void> {
-    await workbench.runCommand('Docs Agent: New Agent Job');
-    await workbench.answerInput(prompt, 'New agent job');
-  }
+  const jobRows = () => workbench.jobRows();
   /** A tree row as the matrix prints it: label — description. */
   const rowText = async (label: string): Promise<string> =>
     `${label} — ${await workbench.text(workbench.jobRow(label).locator('.label-description'))}`;
@@ -42,7 +38,7 @@ describe('e2e: fault matrix', () => {
     else await workbench.control.fault({ ...spec, match: { method: 'POST', ...spec.match } });
     await workbench.toastsQuiet();
     const prompt = `Case: ${fault}`;
-    await sendJob(prompt);
+    await workbench.newJob(prompt);
     const toast = await workbench.notification(expect, 30_000).catch(async (error: unknown) => {
       const posts = (await workbench.control.requests()).filter((r) => r.method === 'POST').map((r) => `${String((r.body as { prompt?: string } | null)?.prompt)}→${String(r.status)}`);
       const toasts = await workbench.page.locator('.notifications-toasts .notification-toast').allInnerTexts();
@@ -73,11 +69,11 @@ describe('e2e: fault matrix', () => {
       settings: { 'docsAgent.confirmBeforeSending': false, 'docsAgent.requestTimeoutSeconds': 2, 'docsAgent.polling.maxIntervalSeconds': 5 },
     });
     await workbench.openDocsAgentView();
-    await sendJob('Baseline job one');
-    await sendJob('Baseline job two');
+    await workbench.newJob('Baseline job one');
+    await workbench.newJob('Baseline job two');
     await workbench.jobRow('Baseline job two').waitFor();
     baseline = await jobRows().count();
-    await workbench.runCommand('Notifications: Clear All Notifications');
+    await workbench.clearNotifications();
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());

@@ -15,8 +15,7 @@ describe('e2e: security checks', () => {
   const marker = 'window.__docsAgentPwned';
 
   async function sendJob(prompt: string): Promise<string> {
-    await workbench.runCommand('Docs Agent: New Agent Job');
-    await workbench.answerInput(prompt, 'New agent job');
+    await workbench.newJob(prompt);
     await workbench.jobRow(prompt).waitFor({ timeout: 30_000 });
     const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === prompt);
     assert.ok(job, `the emulator made a job for “${prompt}”`);
@@ -25,10 +24,6 @@ describe('e2e: security checks', () => {
   /** Runs script text on an element (as `el`) in the page: the suites compile without the DOM's types. */
   const run = <T>(on: Locator, body: string): Promise<T> => on.evaluate(new Function('el', body) as (el: unknown) => T | Promise<T>);
   const pwned = (on: Locator): Promise<boolean> => run(on, `return Boolean(${marker});`);
-  async function dismissToasts(): Promise<void> {
-    await workbench.runCommand('Notifications: Clear All Notifications');
-    await workbench.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
-  }
 
   before(async () => {
     workbench = await Workbench.open({
@@ -46,20 +41,19 @@ describe('e2e: security checks', () => {
     await workbench.control.clearFaults();
     if (this.currentTest?.state !== 'failed') return;
     await workbench.screenshotFailure(this.currentTest.fullTitle());
-    await dismissToasts(); // so the next check starts from a clear screen
+    await workbench.clearNotifications(); // so the next check starts from a clear screen
   });
   after(() => workbench?.close());
 
   it('redacts the key when the service repeats it in an error', async () => {
     await workbench.control.fault({ kind: 'status', status: 500, body: { error: `Token ${key} is not valid here` }, match: { method: 'POST' } });
     await workbench.toastsQuiet();
-    await workbench.runCommand('Docs Agent: New Agent Job');
-    await workbench.answerInput('Echo the key back', 'New agent job');
+    await workbench.newJob('Echo the key back');
     const toast = await workbench.notification(/service had an error \(HTTP 500\)/);
     const shown = await workbench.text(toast);
     assert.match(shown, /The service said: Token \[API key\] is not valid here/);
     assert.ok(!shown.includes(key));
-    await dismissToasts();
+    await workbench.clearNotifications();
   });
 
   it('never offers a pull request link with a javascript:, command:, file: or vscode: scheme', async () => {
@@ -94,7 +88,7 @@ describe('e2e: security checks', () => {
     assert.equal(workbench.page.context().pages().length, 1, 'no window or tab was opened');
     assert.equal(await pwned(workbench.page.locator('body')), false);
     await workbench.page.mouse.move(700, 500);
-    await dismissToasts();
+    await workbench.clearNotifications();
   });
 
   it('shows job fields carrying HTML as text in the tree and its tooltip', async () => {
@@ -153,7 +147,7 @@ describe('e2e: security checks', () => {
   it('sends job ids with /, .. or % as one encoded path segment', async () => {
     const prefix = `/v2/agent/${workbench.emulator.projectId}/job/`;
     const ids = { 'a/b': 'a%2Fb', '..': '%2E%2E', '100%': '100%25' };
-    const rows = workbench.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row');
+    const rows = workbench.jobRows();
     const tracked = await rows.count();
     for (const [id, segment] of Object.entries(ids)) {
       await workbench.toastsQuiet();
@@ -162,7 +156,7 @@ describe('e2e: security checks', () => {
       // The service was asked for exactly that job, and said it has none by that ID.
       await workbench.control.waitForRequests(1, 30_000, (r) => r.path === prefix + segment);
       await workbench.notification(`could not find job ${id}`);
-      await dismissToasts();
+      await workbench.clearNotifications();
     }
     assert.equal(await rows.count(), tracked, 'an ID the service does not know is not tracked');
   });

@@ -183,9 +183,26 @@ export class Workbench {
     await this.page.locator('[id="workbench.parts.sidebar"] .composite.title', { hasText: 'Agent Jobs' }).waitFor();
   }
 
+  /** Every row of the Agent Jobs tree. */
+  jobRows(): Locator {
+    return this.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row');
+  }
+
   /** The row of the Agent Jobs tree whose label holds `text`. */
   jobRow(text: string): Locator {
-    return this.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row', { hasText: text }).first();
+    return this.jobRows().filter({ hasText: text }).first();
+  }
+
+  /** New Agent Job from the palette, with this prompt typed in and accepted. */
+  async newJob(prompt: string): Promise<void> {
+    await this.runCommand('Docs Agent: New Agent Job');
+    await this.answerInput(prompt, 'New agent job');
+  }
+
+  /** Clears every notification from the palette and waits until no toast is left. */
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
   }
 
   /** The status icon of that row, once it is this codicon (e.g. 'sync', 'error'). */
