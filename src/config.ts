@@ -34,6 +34,11 @@ export function pollSettings(): Partial<PollSettings> {
   return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
 }
 
+/** Finished jobs older than this many days leave the Agent Jobs view (Track Job by ID finds them). */
+export function hideFinishedAfterDays(): number {
+  return Math.max(0, settings().get<number>('jobs.hideFinishedAfterDays', 30));
+}
+
 /** How long an answer may take before the request counts as failed (slow networks raise it). */
 export function requestTimeoutSeconds(): number {
   return Math.max(2, settings().get<number>('requestTimeoutSeconds', 30));

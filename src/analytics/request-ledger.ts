@@ -1,7 +1,7 @@
 // Counts this organisation's analytics requests over the last hour, so the panel can warn
 // before a read would run into the platform's limit. Kept in global storage: a reload, or
 // another window reading visitors with the same key, uses the same budget.
-import type { Memento } from '../jobs/job-store';
+import type { Memento } from '../util/memento';
 import type { Clock } from '../jobs/poll-scheduler';
 
 export const analyticsLimitPerHour = 100;

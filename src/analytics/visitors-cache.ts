@@ -6,7 +6,7 @@
 // Persisted reports are files (ReportFiles); global state holds only a small index of them.
 // The editor keeps global state as one JSON blob, sends all of it to the main process on every
 // change (the request ledger changes it on every request) and can lose a large write on reload.
-import type { Memento } from '../jobs/job-store';
+import type { Memento } from '../util/memento';
 import type { Clock } from '../jobs/poll-scheduler';
 import { endsBeforeToday, todayUtc } from './date-range';
 import { fileNameOf, type IndexEntry, indexEntryOf, isIndexEntry, keyOf, maxPersistedChars, parseStored, type StoredEntry, withinCaps } from './cache-entries';

@@ -16,7 +16,8 @@ export interface AgentJob {
   model: string;
   /** As sent; callers must check the scheme before opening it. */
   prLink: string | null;
-  createdAt: string;
+  /** Null when the service did not say (the schema does not promise it). */
+  createdAt: string | null;
   archivedAt: string | null;
 }
 

@@ -49,32 +49,35 @@ class Reader {
       : this.fail(field, 'a number of at least 0');
   }
 
-  date(obj: Json, key: string, field: string): string {
-    const value = this.string(obj, key, field);
-    return Number.isNaN(Date.parse(value)) ? this.fail(field, 'a date') : value;
-  }
 }
 
 function toJobStatus(raw: string): JobStatus {
   return (knownJobStatuses as readonly string[]).includes(raw) ? (raw as JobStatus) : 'unknown';
 }
 
+/**
+ * The published schema marks no field of a job required; the extension needs only a non-empty
+ * `id` and a `status`. Every other field defaults when missing or null; a field of the wrong
+ * type is still an unexpected answer (the service is then not speaking this contract).
+ */
 export function parseAgentJob(body: unknown, status: number): AgentJob {
   const r = new Reader(status);
   const job = r.object(body, 'job');
-  const source = r.object(job.source, 'source');
+  const source = job.source === undefined || job.source === null ? {} : r.object(job.source, 'source');
   const rawStatus = r.string(job, 'status', 'status');
   const id = r.string(job, 'id', 'id');
   if (id === '') r.fail('id', 'a non-empty string');
+  const createdAt = r.optionalString(job, 'createdAt', 'createdAt');
+  if (createdAt !== null && Number.isNaN(Date.parse(createdAt))) r.fail('createdAt', 'a date');
   return {
     id,
     status: toJobStatus(rawStatus),
     rawStatus,
-    repository: r.string(source, 'repository', 'source.repository'),
+    repository: r.optionalString(source, 'repository', 'source.repository') ?? '',
     ref: r.optionalString(source, 'ref', 'source.ref'),
     model: r.optionalString(job, 'model', 'model') ?? '',
     prLink: r.optionalString(job, 'prLink', 'prLink'),
-    createdAt: r.date(job, 'createdAt', 'createdAt'),
+    createdAt,
     archivedAt: r.optionalString(job, 'archivedAt', 'archivedAt'),
   };
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { workspaceScopes } from '../config';
 import { JobTreeItem } from '../jobs/job-tree-item';
 import { webLink } from '../jobs/pr-link';
-import { keyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
+import { createdAtOf, keyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt } from '../prompt/prompt-text';
 import { relativeTime } from '../util/relative-time';
 import { lostAnswerNote } from '../ui/error-text';
@@ -30,7 +30,7 @@ async function resolveJobs(deps: CommandDeps, arg: unknown, selection: unknown, 
     return [];
   }
   const picked = await vscode.window.showQuickPick(
-    candidates.map((job) => ({ label: titleOf(job), description: `${job.job.rawStatus} · ${relativeTime(job.job.createdAt, Date.now())}`, detail: job.id, job })),
+    candidates.map((job) => ({ label: titleOf(job), description: `${job.job.rawStatus} · ${relativeTime(createdAtOf(job), Date.now())}`, detail: job.id, job })),
     { placeHolder: 'Which agent job?', matchOnDetail: true },
   );
   return picked ? [picked.job] : [];
@@ -111,7 +111,22 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
     register('docsAgent.refreshJobs', () => tracker.refreshAll()),
     register('docsAgent.clearFinishedJobs', async () => {
-      const count = await tracker.clearFinished();
+      // A job the service does not find may only be hidden from it for a while: ask first.
+      const missing = tracker.notFoundJobs().length;
+      let includeNotFound = false;
+      if (missing > 0) {
+        const also = `Also Stop Tracking ${missing === 1 ? 'It' : 'Them'}`;
+        const keep = 'Keep';
+        const answer = await vscode.window.showWarningMessage(
+          `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop tracking ${missing === 1 ? 'it' : 'them'} too?`,
+          { modal: true, detail: 'The API cannot list jobs: once untracked, a job is back only through Track Job by ID. A job can be missing for a while and come back.' },
+          keep,
+          also,
+        );
+        if (answer === undefined) return 0;
+        includeNotFound = answer === also;
+      }
+      const count = await tracker.clearFinished(includeNotFound);
       vscode.window.setStatusBarMessage(`Stopped tracking ${count} finished job${count === 1 ? '' : 's'}`, 3000);
       return count;
     }),

@@ -1,38 +1,20 @@
-// Reads whatever an earlier (or later) version of the extension stored, without losing a job.
+// Reads what earlier versions of the extension stored in the editor's global state (and its
+// file copy), so the machine-wide store starts with every job they knew.
 //   version 0 (unversioned array, first drafts): flat records with status/prLink/repository.
-//   version 1: { version: 1, jobs: TrackedJob[], unreadable: unknown[] }.
-import { parseAgentJob } from '../api/validate';
-import { clipPrompt, type TrackedJob } from './tracked-job';
-
-export interface StoredJobs {
-  version: 1;
-  jobs: TrackedJob[];
-  unreadable: unknown[];
-}
+//   version 1: { version: 1, jobs: [...], unreadable: unknown[] }, each with `notified`
+//   ("<follow-ups>:<status>") and `lastCheckedAt`.
+import { isObject, readStoredAnswer, str } from './job-record';
+import { clipPrompt, isTerminal, type TrackedJob } from './tracked-job';
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 function readV1(record: unknown): TrackedJob | undefined {
   if (!isObject(record)) return undefined;
   const { id, baseUrl, projectId, prompt, trackedAt, lastCheckedAt } = record;
-  if (!str(id) || !str(baseUrl) || !str(projectId) || typeof prompt !== 'string') return undefined;
-  let job;
-  try {
-    // The stored job is the service's shape after validation; checking it again catches damage.
-    const stored = record.job as Json;
-    job = parseAgentJob(
-      { ...stored, status: stored?.rawStatus ?? stored?.status, source: { repository: stored?.repository, ref: stored?.ref } },
-      200,
-    );
-  } catch {
-    return undefined;
-  }
+  const job = readStoredAnswer(record.job);
+  if (!str(id) || !str(baseUrl) || !str(projectId) || typeof prompt !== 'string' || !job) return undefined;
   const followUps = Array.isArray(record.followUps) ? record.followUps.filter((f): f is string => typeof f === 'string') : [];
-  const notified = str(record.notified);
-  return {
+  const tracked: TrackedJob = {
     id: id as string,
     baseUrl: baseUrl as string,
     projectId: projectId as string,
@@ -40,10 +22,13 @@ function readV1(record: unknown): TrackedJob | undefined {
     followUps,
     job,
     notFound: record.notFound === true,
-    trackedAt: str(trackedAt) ?? job.createdAt,
-    lastCheckedAt: str(lastCheckedAt) ?? job.createdAt,
-    ...(notified === undefined ? {} : { notified }),
+    trackedAt: str(trackedAt) ?? job.createdAt ?? new Date(0).toISOString(),
+    changedAt: str(lastCheckedAt) ?? str(trackedAt) ?? job.createdAt ?? new Date(0).toISOString(),
+    round: 0,
   };
+  // Version 1 marked a finish "<follow-ups sent>:<status>" before announcing it.
+  if (isTerminal(job.status) && record.notified === `${followUps.length}:${job.rawStatus}`) tracked.announcedRound = 0;
+  return tracked;
 }
 
 /** Version 0 kept the service's fields flat on the record. */
@@ -65,10 +50,11 @@ function readV0(record: unknown): TrackedJob | undefined {
   });
 }
 
+/** Every job an earlier version stored, and the records it could not read (kept aside, never dropped). */
 export function migrateStoredJobs(stored: unknown): { jobs: TrackedJob[]; unreadable: unknown[] } {
   if (stored === undefined || stored === null) return { jobs: [], unreadable: [] };
   const records: unknown[] = Array.isArray(stored) ? stored : isObject(stored) && Array.isArray(stored.jobs) ? stored.jobs : [stored];
-  const earlierUnreadable = isObject(stored) && Array.isArray(stored.unreadable) ? stored.unreadable : [];
+  const earlierUnreadable = isObject(stored) && Array.isArray((stored as Json).unreadable) ? ((stored as Json).unreadable as unknown[]) : [];
   const read = Array.isArray(stored) ? readV0 : isObject(stored) && stored.version === 1 ? readV1 : () => undefined;
   const jobs: TrackedJob[] = [];
   const unreadable: unknown[] = [...earlierUnreadable];

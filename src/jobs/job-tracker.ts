@@ -1,22 +1,26 @@
-// The jobs service: creates jobs, sends follow-ups, keeps every tracked job current through the
-// poll scheduler, and decides when a finish deserves a notification. No vscode import: the UI
-// adapters (tree, status bar, notifier) listen to it.
+// The jobs service: creates jobs, sends follow-ups, and keeps every tracked job current through
+// the poll scheduler, in the one window of the machine that holds the polling lease (any
+// window may still check a job on demand). It records each finish as a new round; announcing
+// it is the FinishAnnouncer's job. No vscode import: the UI adapters listen to it.
 import type { CallOptions, DocsApiClient } from '../api/client';
-import { MalformedResponseError, NotFoundError } from '../api/errors';
+import { CancelledError, MalformedResponseError, NotFoundError, RateLimitedError } from '../api/errors';
 import type { AgentJob } from '../api/types';
 import { Emitter } from '../util/emitter';
 import { type CheckVerdict, type Clock, PollScheduler, type PollSettings, type SchedulerState } from './poll-scheduler';
+import { isBlockingError, isOfflineError } from './poll-timing';
 import type { JobStore } from './job-store';
 import {
-  clipPrompt,
+  awaitFollowUpMs,
+  isHidden,
   isPollable,
   isTerminal,
   type JobScope,
   jobKey,
   keyOf,
-  notificationMarker,
+  newTrackedJob,
   sameScope,
   type TrackedJob,
+  withFollowUp,
 } from './tracked-job';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
@@ -25,25 +29,34 @@ export interface TrackerDeps {
   store: JobStore;
   /** The client for a scope's base URL (settings may change between calls). */
   client: (scope: JobScope) => JobsClient;
-  /** Called once per finished job that should be announced. */
-  notify: (job: TrackedJob) => void;
-  /** Which finishes are announced (a setting). */
-  notifyOn: () => ReadonlySet<string>;
   clock: Clock;
+  /** Whether any window on the machine has focus (the poller's cadence follows the machine). */
   isFocused: () => boolean;
   pollSettings?: Partial<PollSettings>;
+  /** Finished jobs older than this many days leave the view (0: never). */
+  hideFinishedAfterDays?: () => number;
+  /** Whether a lost answer to a follow-up may still have reached the service. */
+  mayHaveArrived?: (error: unknown) => boolean;
   log?: (message: string) => void;
 }
+
+/** Repeated 404s over this long (and this many) before a job is called not found. */
+export const notFoundAfter = { count: 3, ms: 3 * 60_000 };
 
 export class JobTracker {
   private readonly scheduler: PollScheduler;
   private scopes: JobScope[] = [];
+  private polling = false;
   private readonly changed = new Emitter<void>();
   /** Jobs changed (in this window or another) or the polling state changed. */
   readonly onDidChange = this.changed.event;
   private readonly storeListener;
-  /** Why a job's last check failed, for failures that concern that job only; cleared by the next answer. */
-  private readonly failedChecks = new Map<string, string>();
+  /** When this window last had an answer per job (kept in memory: writing it would rewrite the file each poll). */
+  private readonly checkedAt = new Map<string, number>();
+  /** The current run of 404s per job: one 404 can be the service's passing fault. */
+  private readonly missing = new Map<string, { first: number; count: number }>();
+  /** The round each watched job had when last seen, to wake it when another window restarts it. */
+  private readonly rounds = new Map<string, number>();
 
   constructor(private readonly deps: TrackerDeps) {
     this.scheduler = new PollScheduler({
@@ -52,7 +65,7 @@ export class JobTracker {
       isFocused: deps.isFocused,
       settings: deps.pollSettings ?? {},
       onStateChange: () => this.changed.fire(),
-      onCheckError: (key, error) => this.checkFailed(key, error),
+      onCheckError: (key, error) => deps.log?.(`Checking ${key} failed: ${error instanceof Error ? error.message : String(error)}`),
     });
     this.storeListener = deps.store.onDidChange(() => {
       this.watchPollable();
@@ -64,29 +77,40 @@ export class JobTracker {
     return this.scheduler.state;
   }
 
-  /** The projects of the open workspace: only their jobs are shown and polled. */
-  setScopes(scopes: JobScope[]): void {
-    this.scopes = scopes;
-    for (const key of this.scheduler.watched()) {
-      const job = this.deps.store.get(key);
-      if (!job || !this.inScope(job)) this.scheduler.unwatch(key);
-    }
-    this.watchPollable();
+  /** Whether this window is the machine's poller. */
+  get isPolling(): boolean {
+    return this.polling;
+  }
+
+  /** This window became (or stopped being) the one that polls for the machine. */
+  setPolling(polling: boolean): void {
+    if (polling === this.polling) return;
+    this.polling = polling;
+    if (polling) this.watchPollable();
+    else for (const key of this.scheduler.watched()) this.scheduler.unwatch(key);
     this.changed.fire();
   }
 
-  /** Newest first, for the open workspace's projects. */
+  /** The projects of the open workspace: only their jobs are shown. */
+  setScopes(scopes: JobScope[]): void {
+    this.scopes = scopes;
+    this.changed.fire();
+  }
+
+  /** Newest first: the open workspace's projects, without finished jobs past the view's age limit. */
   jobs(): TrackedJob[] {
-    return this.deps.store.all().filter((job) => this.inScope(job));
+    const now = this.deps.clock.now();
+    const days = this.deps.hideFinishedAfterDays?.() ?? 0;
+    return this.deps.store.all().filter((job) => this.inScope(job) && !isHidden(job, now, days));
   }
 
   get(key: string): TrackedJob | undefined {
     return this.deps.store.get(key);
   }
 
-  /** Why this job's last check failed (an unreadable answer, say), or undefined after a good one. */
-  lastCheckError(key: string): string | undefined {
-    return this.failedChecks.get(key);
+  /** When this window last had an answer for the job, if it did. */
+  lastCheckedAt(key: string): number | undefined {
+    return this.checkedAt.get(key);
   }
 
   async create(scope: JobScope, prompt: string, options: CallOptions = {}): Promise<TrackedJob> {
@@ -95,51 +119,51 @@ export class JobTracker {
       // first check fill in the rest, rather than lose a job that will open a pull request.
       if (!(error instanceof MalformedResponseError) || error.reportedId === undefined) throw error;
       this.deps.log?.(`Creating a job got an unreadable answer (${error.message}); tracking ${error.reportedId} by its ID.`);
-      return placeholderJob(error.reportedId, this.now());
+      return placeholderJob(error.reportedId);
     });
-    const now = this.now();
-    const tracked: TrackedJob = {
-      ...scope, id: job.id, prompt: clipPrompt(prompt), followUps: [], job, notFound: false, trackedAt: now, lastCheckedAt: now,
-    };
-    await this.deps.store.upsert(tracked);
-    this.scheduler.watch(keyOf(tracked));
+    const tracked = await this.deps.store.track(newTrackedJob(scope, job, prompt, this.now()));
+    this.wake(keyOf(tracked));
     return tracked;
   }
 
   async followUp(key: string, prompt: string, options: CallOptions = {}): Promise<TrackedJob> {
     const current = this.require(key);
-    const job = await this.deps.client(current).sendFollowUp(current.projectId, current.id, prompt, options);
-    const updated = await this.deps.store.updateJob(key, (saved) => ({
-      ...saved, job, notFound: false, followUps: [...saved.followUps, clipPrompt(prompt)], lastCheckedAt: this.now(),
-    }));
-    this.scheduler.watch(key);
+    let job: AgentJob;
+    try {
+      job = await this.deps.client(current).sendFollowUp(current.projectId, current.id, prompt, options);
+    } catch (error) {
+      // The follow-up may have reached the service: watch the job, so its next finish is announced.
+      if (this.deps.mayHaveArrived?.(error)) {
+        await this.deps.store.updateJob(key, (saved) => ({ ...saved, followUps: withFollowUp(saved.followUps, prompt), awaitingSince: this.now() }));
+        this.wake(key);
+      }
+      throw error;
+    }
+    const updated = await this.deps.store.updateJob(key, (saved) => ({ ...this.withAnswer(saved, job), followUps: withFollowUp(saved.followUps, prompt) }));
+    this.wake(key);
     return updated ?? current;
   }
 
   /** Starts tracking a job made elsewhere (the API cannot list jobs, so the id is all we have). */
   async trackById(scope: JobScope, id: string, options: CallOptions = {}): Promise<TrackedJob> {
-    const existing = this.deps.store.get(jobKey(scope, id));
+    const key = jobKey(scope, id);
+    // Known already (perhaps out of the view for its age): show it again.
+    const existing = await this.deps.store.updateJob(key, (saved) => ({ ...saved, trackedAt: this.now() }));
     if (existing) return existing;
     const job = await this.deps.client(scope).getJob(scope.projectId, id, options);
-    const now = this.now();
-    const tracked: TrackedJob = {
-      ...scope, id: job.id, prompt: '', followUps: [], job, notFound: false, trackedAt: now, lastCheckedAt: now,
-    };
-    // It finished before we knew of it: nothing to announce.
-    if (isTerminal(job.status)) tracked.notified = notificationMarker(tracked);
-    await this.deps.store.upsert(tracked);
-    if (isPollable(tracked)) this.scheduler.watch(keyOf(tracked));
+    const tracked = await this.deps.store.track(newTrackedJob(scope, job, '', this.now()));
+    if (isPollable(tracked)) this.wake(keyOf(tracked));
     return tracked;
   }
 
-  /** A manual refresh: asks the service now, whatever the job's state. */
+  /** A manual refresh: asks the service now, whatever the job's state, in whichever window. */
   refresh(key: string): Promise<void> {
     return this.scheduler.checkNow(key);
   }
 
-  /** Re-reads storage (other windows) and asks about every unfinished job now. */
+  /** Re-reads the store (other windows) and asks about every unfinished job now. */
   async refreshAll(): Promise<void> {
-    this.deps.store.reload();
+    await this.deps.store.reload();
     this.scheduler.resume();
     await Promise.all(this.jobs().filter(isPollable).map((job) => this.scheduler.checkNow(keyOf(job))));
   }
@@ -149,8 +173,8 @@ export class JobTracker {
     this.scheduler.resume();
   }
 
+  /** Any window's focus changed: the poller's cadence follows (and catches up on refocus). */
   setFocused(focused: boolean): void {
-    if (focused) this.deps.store.reload();
     this.scheduler.setFocused(focused);
   }
 
@@ -159,18 +183,20 @@ export class JobTracker {
   }
 
   async stopTracking(keys: readonly string[]): Promise<void> {
-    for (const key of keys) {
-      this.scheduler.unwatch(key);
-      this.failedChecks.delete(key);
-    }
+    for (const key of keys) this.forget(key);
     await this.deps.store.remove(keys);
   }
 
-  /** Forgets finished and not-found jobs of the open projects; returns how many. */
-  async clearFinished(): Promise<number> {
-    const done = this.jobs().filter((job) => !isPollable(job)).map(keyOf);
+  /** Finished jobs of the open projects (not-found ones only when asked); returns how many went. */
+  async clearFinished(includeNotFound: boolean): Promise<number> {
+    const done = this.jobs().filter((job) => !isPollable(job) && (includeNotFound || !job.notFound)).map(keyOf);
     await this.stopTracking(done);
     return done.length;
+  }
+
+  /** Jobs of the open projects the service has not found for minutes. */
+  notFoundJobs(): TrackedJob[] {
+    return this.jobs().filter((job) => job.notFound);
   }
 
   dispose(): void {
@@ -185,44 +211,73 @@ export class JobTracker {
     let job: AgentJob;
     try {
       job = await this.deps.client(before).getJob(before.projectId, before.id, { signal });
-      this.failedChecks.delete(key);
     } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      this.failedChecks.delete(key);
-      await this.deps.store.updateJob(key, (saved) => ({ ...saved, notFound: true, lastCheckedAt: this.now() }));
-      this.deps.log?.(`Job ${before.id} was not found by the service; it is kept but no longer checked.`);
-      return 'stop';
+      if (error instanceof NotFoundError) return this.notFound(key, before);
+      // A failure of this job's check alone (an unreadable answer, say) shows on the job, in every window.
+      if (concernsThisJobOnly(error)) await this.deps.store.updateJob(key, (saved) => ({ ...saved, checkError: (error as Error).message })).catch(() => undefined);
+      throw error;
     }
-    let announce: TrackedJob | undefined;
-    const after = await this.deps.store.updateJob(key, (saved) => {
-      const next: TrackedJob = { ...saved, job, notFound: false, lastCheckedAt: this.now() };
-      const marker = notificationMarker(next);
-      if (isTerminal(job.status) && saved.notified !== marker) {
-        // Marked before it is shown, so a reload can never announce it again.
-        next.notified = marker;
-        if (this.deps.notifyOn().has(job.status)) announce = next;
-      }
-      return next;
-    });
-    if (announce) this.deps.notify(announce);
+    this.missing.delete(key);
+    this.checkedAt.set(key, this.deps.clock.now());
+    const after = await this.deps.store.updateJob(key, (saved) => this.withAnswer(saved, job));
+    this.changed.fire(); // the check time shows in the tooltip
     if (!after) return 'stop';
+    this.rounds.set(key, after.round);
+    if (!isPollable(after)) return 'stop';
     if (job.status === 'unknown') return 'slow';
-    if (isTerminal(job.status)) return 'stop';
     return changedFields(before.job, job) ? 'changed' : 'unchanged';
   }
 
-  private checkFailed(key: string, error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    this.deps.log?.(`Checking ${key} failed: ${message}`);
-    this.failedChecks.set(key, message);
-    this.changed.fire();
+  /** The stored record with the service's answer: a finish seen running again starts a new round. */
+  private withAnswer(saved: TrackedJob, job: AgentJob): TrackedJob {
+    const now = this.now();
+    const running = !isTerminal(job.status);
+    const next: TrackedJob = { ...saved, job: { ...job, createdAt: job.createdAt ?? saved.job.createdAt }, notFound: false };
+    delete next.checkError;
+    if (running && isTerminal(saved.job.status)) next.round = saved.round + 1;
+    // Running again: the lost follow-up arrived. Still finished after a while: it never did.
+    const awaited = saved.awaitingSince && !running && this.deps.clock.now() - Date.parse(saved.awaitingSince) < awaitFollowUpMs;
+    if (!awaited) delete next.awaitingSince;
+    if (changedFields(saved.job, next.job)) next.changedAt = now;
+    return next;
   }
 
+  /** One 404 may pass; a run of them over minutes means the service no longer knows the job. */
+  private async notFound(key: string, before: TrackedJob): Promise<CheckVerdict> {
+    const now = this.deps.clock.now();
+    const run = this.missing.get(key) ?? { first: now, count: 0 };
+    run.count++;
+    this.missing.set(key, run);
+    if (run.count < notFoundAfter.count || now - run.first < notFoundAfter.ms) return 'unchanged';
+    if (!before.notFound) {
+      await this.deps.store.updateJob(key, (saved) => ({ ...saved, notFound: true, changedAt: this.now() }));
+      this.deps.log?.(`Job ${before.id} was not found by the service ${run.count} times over ${Math.round((now - run.first) / 60_000)} min; it is kept and checked slowly.`);
+    }
+    return 'slow';
+  }
+
+  /** Polls a job soon (when this window polls): just made, followed up, or restarted elsewhere. */
+  private wake(key: string): void {
+    if (this.polling) this.scheduler.watch(key);
+  }
+
+  private forget(key: string): void {
+    this.scheduler.unwatch(key);
+    this.missing.delete(key);
+    this.checkedAt.delete(key);
+    this.rounds.delete(key);
+  }
+
+  /** The poller watches every unfinished job on the machine, whichever window made it. */
   private watchPollable(): void {
+    if (!this.polling) return;
     const watched = new Set(this.scheduler.watched());
-    for (const job of this.jobs()) {
+    for (const job of this.deps.store.all()) {
       const key = keyOf(job);
-      if (isPollable(job) && !watched.has(key)) this.scheduler.watch(key);
+      if (!isPollable(job)) continue;
+      // A new job, or one another window restarted (a follow-up): checked soon, not at the old pace.
+      if (!watched.has(key) || this.rounds.get(key) !== job.round) this.scheduler.watch(key);
+      this.rounds.set(key, job.round);
     }
   }
 
@@ -241,11 +296,16 @@ export class JobTracker {
   }
 }
 
+/** Not the network, the key, the rate limit or a cancel, which stop every check alike. */
+function concernsThisJobOnly(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof CancelledError || error instanceof RateLimitedError || isOfflineError(error) || isBlockingError(error));
+}
+
 function changedFields(a: AgentJob, b: AgentJob): boolean {
   return a.rawStatus !== b.rawStatus || a.prLink !== b.prLink || a.ref !== b.ref || a.archivedAt !== b.archivedAt;
 }
 
 /** A job known only by its id: running, as a job just made is, until its first check. */
-function placeholderJob(id: string, now: string): AgentJob {
-  return { id, status: 'active', rawStatus: 'active', repository: '', ref: null, model: '', prLink: null, createdAt: now, archivedAt: null };
+function placeholderJob(id: string): AgentJob {
+  return { id, status: 'active', rawStatus: 'active', repository: '', ref: null, model: '', prLink: null, createdAt: null, archivedAt: null };
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { relativeTime } from '../util/relative-time';
 import { webLink } from './pr-link';
-import { isPollable, keyOf, titleOf, type TrackedJob } from './tracked-job';
+import { createdAtOf, isPollable, keyOf, titleOf, type TrackedJob } from './tracked-job';
 
 interface Look {
   icon: string;
@@ -44,23 +44,24 @@ export class JobTreeItem extends vscode.TreeItem {
   constructor(
     readonly job: TrackedJob,
     now: number,
-    /** Why the last check of this job failed, when it did. */
-    checkError?: string,
+    /** When this window last had an answer for it. */
+    checkedAt?: number,
   ) {
+    const checkError = job.checkError;
     super(titleOf(job), vscode.TreeItemCollapsibleState.None);
     const look = lookOf(job);
     this.id = keyOf(job);
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
-    this.description = [look.word, checkError ? 'last check failed' : '', relativeTime(job.job.createdAt, now), job.job.ref ?? '']
+    this.description = [look.word, checkError ? 'last check failed' : '', relativeTime(createdAtOf(job), now), job.job.ref ?? '']
       .filter(Boolean)
       .join(' · ');
     this.contextValue = contextValueOf(job);
-    this.tooltip = tooltipOf(job, look, checkError);
-    this.accessibilityInformation = { label: `${titleOf(job)}, ${look.word}, ${relativeTime(job.job.createdAt, now)}` };
+    this.tooltip = tooltipOf(job, look, checkedAt);
+    this.accessibilityInformation = { label: `${titleOf(job)}, ${look.word}, ${relativeTime(createdAtOf(job), now)}` };
   }
 }
 
-function tooltipOf(job: TrackedJob, look: Look, checkError: string | undefined): vscode.MarkdownString {
+function tooltipOf(job: TrackedJob, look: Look, checkedAt: number | undefined): vscode.MarkdownString {
   // Every value comes from the service or the user: appended as text, never as Markdown.
   const tip = new vscode.MarkdownString(undefined, true);
   const row = (name: string, value: string | null | undefined): void => {
@@ -79,10 +80,13 @@ function tooltipOf(job: TrackedJob, look: Look, checkError: string | undefined):
   row('Branch', job.job.ref);
   row('Pull request', job.job.prLink);
   row('Model', job.job.model);
-  row('Created', new Date(job.job.createdAt).toLocaleString());
+  row('Created', job.job.createdAt && new Date(job.job.createdAt).toLocaleString());
+  row('Tracked since', new Date(job.trackedAt).toLocaleString());
   row('Archived', job.job.archivedAt && new Date(job.job.archivedAt).toLocaleString());
-  row('Last checked', new Date(job.lastCheckedAt).toLocaleString());
-  row('Last check failed', checkError && `${checkError} (checked again later; Show Log has the details)`);
+  row('Last changed', new Date(job.changedAt).toLocaleString());
+  row('Last checked', checkedAt === undefined ? undefined : new Date(checkedAt).toLocaleString());
+  row('Last check failed', job.checkError && `${job.checkError} (checked again later; Show Log has the details)`);
+  if (job.notFound) row('Not found', 'the service answered 404 for minutes; still checked now and then');
   if (job.followUps.length) row('Follow-ups', String(job.followUps.length));
   if (job.prompt) {
     tip.appendMarkdown('\n---\n\n');

@@ -22,7 +22,7 @@ export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
   getChildren(item?: JobTreeItem): JobTreeItem[] {
     if (item) return [];
     const now = Date.now();
-    return this.tracker.jobs().map((job) => new JobTreeItem(job, now, this.tracker.lastCheckError(keyOf(job))));
+    return this.tracker.jobs().map((job) => new JobTreeItem(job, now, this.tracker.lastCheckedAt(keyOf(job))));
   }
 
   refresh(): void {

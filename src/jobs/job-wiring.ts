@@ -1,12 +1,23 @@
-// Keeps the tracker in step with the editor: settings, workspace folders, window focus and key
-// changes (also from other windows), and the context keys the view's welcome content reads.
+// Keeps the tracker in step with the editor and with the other windows on the machine:
+// settings, workspace folders, focus (this window's and the others'), the polling lease and key
+// changes, and the context keys the view's welcome content reads.
 import * as vscode from 'vscode';
 import { affectsUs, pollSettings, workspaceScopes } from '../config';
+import type { Lease } from '../machine/lease';
+import type { Presence } from '../machine/presence';
 import type { ApiKeyStore } from '../secrets/api-key-store';
 import type { ClientProvider } from '../services/client-provider';
+import type { FinishAnnouncer } from './finish-announcer';
 import type { JobTracker } from './job-tracker';
 
-export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: ClientProvider): vscode.Disposable {
+export interface MachineParts {
+  lease: Lease;
+  presence: Presence;
+  announcer: FinishAnnouncer;
+}
+
+export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: ClientProvider, machine: MachineParts): vscode.Disposable {
+  const { lease, presence, announcer } = machine;
   const updateContext = async (): Promise<void> => {
     await vscode.commands.executeCommand('setContext', 'docsAgent.hasApiKey', (await keys.source()) !== 'none');
     await vscode.commands.executeCommand('setContext', 'docsAgent.hasProjectId', workspaceScopes().length > 0);
@@ -18,15 +29,28 @@ export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: 
     tracker.resume();
     void updateContext();
   };
+  const focusChanged = (): void => {
+    tracker.setFocused(presence.anyFocused());
+    announcer.review();
+  };
 
   tracker.setScopes(workspaceScopes());
-  tracker.setFocused(vscode.window.state.focused);
+  void presence.setFocused(vscode.window.state.focused).then(() => presence.read()).then(focusChanged);
+  tracker.setPolling(lease.held);
   void updateContext();
 
   return vscode.Disposable.from(
     vscode.workspace.onDidChangeConfiguration((event) => affectsUs(event) && settingsChanged()),
     vscode.workspace.onDidChangeWorkspaceFolders(settingsChanged),
-    vscode.window.onDidChangeWindowState((state) => tracker.setFocused(state.focused)),
+    vscode.window.onDidChangeWindowState((state) => {
+      void presence.setFocused(state.focused);
+      focusChanged();
+    }),
+    presence.onDidChange(focusChanged),
+    lease.onDidChange((held) => {
+      tracker.setPolling(held);
+      announcer.review();
+    }),
     keys.onDidChange(() => {
       tracker.resume();
       void updateContext();

@@ -1,5 +1,5 @@
 // A job the extension remembers: the service's last answer plus what only we know (the prompt,
-// follow-ups, whether it was notified). The API has no list operation, so this is the only
+// follow-ups, which finish was announced). The API has no list operation, so this is the only
 // record of which jobs exist.
 import type { AgentJob, JobStatus } from '../api/types';
 import { firstLine } from '../prompt/prompt-text';
@@ -13,20 +13,31 @@ export interface TrackedJob extends JobScope {
   id: string;
   /** The prompt that started the job, cut to `maxStoredPromptChars`. */
   prompt: string;
-  /** Follow-up prompts sent since, oldest first (each cut like `prompt`). */
+  /** The latest follow-up prompts, oldest first (each cut like `prompt`, at most `maxStoredFollowUps`). */
   followUps: string[];
   /** The service's last answer. */
   job: AgentJob;
-  /** The service answered 404 for it: kept, shown as not found, no longer polled. */
-  notFound: boolean;
   trackedAt: string;
-  lastCheckedAt: string;
-  /** The transition already notified (see notificationMarker), so it is never notified twice. */
-  notified?: string;
+  /** When the last answer changed something shown (a finish, a pull request, a branch). */
+  changedAt: string;
+  /** Counts finishes: bumped when the job is seen running again after one (a follow-up). */
+  round: number;
+  /** The round whose finish has been claimed by a window (announced or, per notifyOn, not). */
+  announcedRound?: number;
+  /** The service answered 404 repeatedly over minutes: still checked, slowly. */
+  notFound: boolean;
+  /** Why the last check of this job (alone) failed; cleared by the next good answer. */
+  checkError?: string;
+  /** A follow-up left but its answer was lost: watched until the job is seen running again. */
+  awaitingSince?: string;
 }
 
-/** Enough to show and to follow up; whole 100 KB prompts would bloat the editor's storage. */
+/** Enough to show and to follow up; whole 100 KB prompts would bloat storage. */
 export const maxStoredPromptChars = 4000;
+/** Follow-up history kept per job: the record is rewritten on every change. */
+export const maxStoredFollowUps = 20;
+/** How long a lost follow-up answer keeps a finished job watched. */
+export const awaitFollowUpMs = 5 * 60_000;
 
 const terminal: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'archived']);
 
@@ -34,13 +45,30 @@ export function isTerminal(status: JobStatus): boolean {
   return terminal.has(status);
 }
 
-/** Still worth polling: not finished and not gone. Unknown statuses are polled (slowly). */
+/** Still worth checking: not finished, or a follow-up's answer was lost. Not-found jobs are checked slowly. */
 export function isPollable(job: TrackedJob): boolean {
-  return !job.notFound && !isTerminal(job.job.status);
+  return !isTerminal(job.job.status) || job.awaitingSince !== undefined;
 }
 
 export function isRunning(job: TrackedJob): boolean {
   return !job.notFound && job.job.status === 'active';
+}
+
+/** A finish nobody has claimed yet (not while a lost follow-up may still restart the job). */
+export function awaitsAnnouncement(job: TrackedJob): boolean {
+  return isTerminal(job.job.status) && job.awaitingSince === undefined && job.announcedRound !== job.round;
+}
+
+/** When the job began, as far as anyone knows: the service's date, else when it was tracked. */
+export function createdAtOf(job: TrackedJob): string {
+  return job.job.createdAt ?? job.trackedAt;
+}
+
+/** Finished more than `days` ago (by its last change or re-tracking): out of the view, still stored. */
+export function isHidden(job: TrackedJob, now: number, days: number): boolean {
+  if (isPollable(job) || !(days > 0)) return false;
+  const last = Math.max(Date.parse(job.changedAt), Date.parse(job.trackedAt));
+  return now - last > days * 86_400_000;
 }
 
 export function jobKey(scope: JobScope, id: string): string {
@@ -55,16 +83,25 @@ export function sameScope(a: JobScope, b: JobScope): boolean {
   return a.baseUrl === b.baseUrl && a.projectId === b.projectId;
 }
 
-/** One marker per finish: a follow-up starts a new round that may notify again. */
-export function notificationMarker(job: TrackedJob): string {
-  return `${job.followUps.length}:${job.job.rawStatus}`;
-}
-
 export function clipPrompt(prompt: string): string {
   return prompt.length > maxStoredPromptChars ? `${prompt.slice(0, maxStoredPromptChars)}…` : prompt;
+}
+
+/** The follow-ups with one more, keeping the latest `maxStoredFollowUps`. */
+export function withFollowUp(followUps: readonly string[], prompt: string): string[] {
+  return [...followUps, clipPrompt(prompt)].slice(-maxStoredFollowUps);
 }
 
 /** The label of a job: its prompt's first line, or its id when it was tracked by id. */
 export function titleOf(job: TrackedJob): string {
   return firstLine(job.prompt, 80) || `Job ${job.id}`;
+}
+
+/** A new record for a job the service just answered for. A job already finished has nothing to announce. */
+export function newTrackedJob(scope: JobScope, job: AgentJob, prompt: string, now: string): TrackedJob {
+  const tracked: TrackedJob = {
+    ...scope, id: job.id, prompt: clipPrompt(prompt), followUps: [], job, trackedAt: now, changedAt: now, round: 0, notFound: false,
+  };
+  if (isTerminal(job.status)) tracked.announcedRound = 0;
+  return tracked;
 }

@@ -4,15 +4,14 @@
 // emulator's request log by the client's user agent.
 import { JobStore } from '../../src/jobs/job-store';
 import { JobTracker } from '../../src/jobs/job-tracker';
-import type { JobScope } from '../../src/jobs/tracked-job';
+import { isTerminal, type JobScope } from '../../src/jobs/tracked-job';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
-import { MemoryMemento } from '../support/memory-memento';
+import { machineFolder } from '../support/job-window';
 import { Lockstep } from './lockstep';
 import { NaivePoller } from './naive-poller';
 import { round, type Summary, summarize } from './stats';
 
 const hourMs = 3_600_000;
-const allFinishes = new Set(['completed', 'failed', 'archived']);
 
 export interface PollerFigures {
   getRequests: number;
@@ -39,18 +38,18 @@ export interface PollFigures {
   };
 }
 
-/** A tracker as one window has it, its client marked by `userAgent` and followed by the stepper. */
-function trackerOn(api: ApiFixture, step: Lockstep, scope: JobScope, userAgent: string, focused: boolean, seen?: Map<string, number>): JobTracker {
+/** A polling tracker as one window has it, its client marked by `userAgent` and followed by the stepper. */
+async function trackerOn(api: ApiFixture, step: Lockstep, scope: JobScope, userAgent: string, focused: boolean, seen?: Map<string, number>): Promise<JobTracker> {
   const client = step.track(api.client({ userAgent }));
-  const tracker = new JobTracker({
-    store: new JobStore(new MemoryMemento()),
-    client: () => client,
-    notify: (job) => seen?.set(job.id, step.clock.now()),
-    notifyOn: () => allFinishes,
-    clock: step.clock,
-    isFocused: () => focused,
-  });
+  const store = new JobStore(machineFolder(), { watch: false });
+  await store.ready;
+  const tracker = new JobTracker({ store, client: () => client, clock: step.clock, isFocused: () => focused });
   tracker.setScopes([scope]);
+  tracker.setPolling(true);
+  // The moment each job is first seen finished (the announcement follows from the same change).
+  tracker.onDidChange(() => {
+    for (const job of store.all()) if (seen && isTerminal(job.job.status) && !seen.has(job.id)) seen.set(job.id, step.clock.now());
+  });
   return tracker;
 }
 
@@ -71,7 +70,7 @@ async function batch(jobs: number): Promise<PollFigures['batch']> {
     const step = new Lockstep(api.control);
     const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId };
     const schedulerSeen = new Map<string, number>();
-    const tracker = trackerOn(api, step, scope, 'bench-scheduler', true, schedulerSeen);
+    const tracker = await trackerOn(api, step, scope, 'bench-scheduler', true, schedulerSeen);
     const ids: string[] = [];
     for (let i = 0; i < jobs; i++) ids.push((await tracker.create(scope, prompt(i))).id);
     const naive = new NaivePoller(step.clock, step.track(api.client({ userAgent: 'bench-naive' })), scope.projectId, ids);
@@ -110,8 +109,8 @@ async function hour(jobs: number): Promise<PollFigures['hour']> {
   try {
     const step = new Lockstep(api.control);
     const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId };
-    const focused = trackerOn(api, step, scope, 'bench-focused', true);
-    const unfocused = trackerOn(api, step, scope, 'bench-unfocused', false);
+    const focused = await trackerOn(api, step, scope, 'bench-focused', true);
+    const unfocused = await trackerOn(api, step, scope, 'bench-unfocused', false);
     for (let i = 0; i < jobs; i++) {
       await focused.create(scope, prompt(i));
       await unfocused.create(scope, prompt(i));

@@ -182,6 +182,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     // Auth is re-read after a latency wait, in case a test revoked the key meanwhile.
     record.auth = evaluateAuth(req.headers.authorization, opts.key, keyState);
     const result = api.handle({ method, segments, params, body, auth: record.auth });
+    if (fault?.kind === 'lost') {
+      res.socket?.destroy();
+      return;
+    }
     reply(fault?.kind === 'schema' ? stripFields(result, fault.omit) : result);
   }
 

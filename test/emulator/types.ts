@@ -62,7 +62,7 @@ export interface FaultMatch {
   path?: string;
 }
 
-export type FaultKind = 'status' | 'latency' | 'drop' | 'hang' | 'malformed' | 'schema';
+export type FaultKind = 'status' | 'latency' | 'drop' | 'hang' | 'malformed' | 'schema' | 'lost';
 
 interface FaultCommon {
   /** How many matching requests it applies to (default 1). */
@@ -78,6 +78,8 @@ export type FaultSpec = FaultCommon &
     | { kind: 'latency'; ms: number }
     | { kind: 'drop' }
     | { kind: 'hang' }
+    /** The request is acted on, then the connection is cut before the answer: the client cannot tell. */
+    | { kind: 'lost' }
     | { kind: 'malformed' }
     | { kind: 'schema'; omit?: string[] }
   );

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { JobStore, storageKey } from '../../src/jobs/job-store';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JobStore, jobFileName } from '../../src/jobs/job-store';
+import { migrateStoredJobs } from '../../src/jobs/job-store-migration';
 import { keyOf, type TrackedJob } from '../../src/jobs/tracked-job';
-import { MemoryMemento } from '../support/memory-memento';
+import { machineFolder } from '../support/job-window';
 
 function tracked(id: string, createdAt: string, status = 'active'): TrackedJob {
   return {
@@ -13,128 +16,145 @@ function tracked(id: string, createdAt: string, status = 'active'): TrackedJob {
     job: { id, status: status as 'active', rawStatus: status, repository: 'https://github.com/acme/docs', ref: null, model: 'm', prLink: null, createdAt, archivedAt: null },
     notFound: false,
     trackedAt: createdAt,
-    lastCheckedAt: createdAt,
+    changedAt: createdAt,
+    round: 0,
   };
 }
 
-describe('job store: persistence', () => {
+async function storeOn(folder: string): Promise<JobStore> {
+  const store = new JobStore(folder, { watch: false });
+  await store.ready;
+  return store;
+}
+
+describe('job store: one file per job, shared by windows', () => {
   it('keeps jobs across a reload, newest first', async () => {
-    const memento = new MemoryMemento();
-    const store = new JobStore(memento);
-    await store.upsert(tracked('old', '2026-11-01T10:00:00Z'));
-    await store.upsert(tracked('new', '2026-11-20T10:00:00Z'));
-    const reloaded = new JobStore(memento);
+    const folder = machineFolder();
+    const store = await storeOn(folder);
+    await store.track(tracked('old', '2026-11-01T10:00:00Z'));
+    await store.track(tracked('new', '2026-11-20T10:00:00Z'));
+    const reloaded = await storeOn(folder);
     assert.deepEqual(reloaded.all().map((j) => j.id), ['new', 'old']);
     assert.deepEqual(reloaded.all()[0], tracked('new', '2026-11-20T10:00:00Z'));
   });
 
-  it('does not drop a job another window added in the meantime', async () => {
-    const memento = new MemoryMemento();
-    const windowA = new JobStore(memento);
-    const windowB = new JobStore(memento);
-    await windowA.upsert(tracked('a', '2026-11-01T10:00:00Z'));
-    await windowB.upsert(tracked('b', '2026-11-02T10:00:00Z'));
+  it('never drops a job another window added or changed, even from a stale view', async () => {
+    const folder = machineFolder();
+    const windowA = await storeOn(folder);
+    const windowB = await storeOn(folder);
+    await windowA.track(tracked('a', '2026-11-01T10:00:00Z'));
+    await windowB.track(tracked('b', '2026-11-02T10:00:00Z'));
+    // A has not seen b yet; its change of a must not lose b (or B's later change of a).
+    await windowB.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, prompt: 'changed in B' }));
     await windowA.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, notFound: true }));
-    assert.deepEqual(new JobStore(memento).all().map((j) => [j.id, j.notFound]), [['b', false], ['a', true]]);
+    const fresh = await storeOn(folder);
+    assert.deepEqual(fresh.all().map((j) => [j.id, j.notFound, j.prompt]), [['b', false, 'Prompt of b'], ['a', true, 'changed in B']]);
   });
 
-  it('picks up other windows’ changes on reload and says so', async () => {
-    const memento = new MemoryMemento();
-    const windowA = new JobStore(memento);
-    const windowB = new JobStore(memento);
+  it('picks up other windows’ changes on reload and says so once', async () => {
+    const folder = machineFolder();
+    const windowA = await storeOn(folder);
+    const windowB = await storeOn(folder);
     let changes = 0;
     windowA.onDidChange(() => changes++);
-    await windowB.upsert(tracked('b', '2026-11-02T10:00:00Z'));
-    windowA.reload();
+    await windowB.track(tracked('b', '2026-11-02T10:00:00Z'));
+    await windowA.reload();
     assert.equal(changes, 1);
     assert.deepEqual(windowA.all().map((j) => j.id), ['b']);
-    windowA.reload();
+    await windowA.reload();
     assert.equal(changes, 1, 'no change, no event');
   });
 
-  it('removes only what it is told to', async () => {
-    const store = new JobStore(new MemoryMemento());
-    await store.upsert(tracked('a', '2026-11-01T10:00:00Z'));
-    await store.upsert(tracked('b', '2026-11-02T10:00:00Z'));
-    await store.remove([keyOf(tracked('a', ''))]);
-    assert.deepEqual(store.all().map((j) => j.id), ['b']);
+  it('follows another window’s change by itself, through the folder watch', async () => {
+    const folder = machineFolder();
+    const watching = new JobStore(folder);
+    await watching.ready;
+    const other = await storeOn(folder);
+    const seen = new Promise<void>((resolve) => watching.onDidChange(() => watching.all().length && resolve()));
+    await other.track(tracked('w', '2026-11-02T10:00:00Z'));
+    await seen;
+    assert.deepEqual(watching.all().map((j) => j.id), ['w']);
+    watching.dispose();
+  });
+
+  it('a stopped job stays stopped: a late update from another window does not bring it back', async () => {
+    const folder = machineFolder();
+    const windowA = await storeOn(folder);
+    const windowB = await storeOn(folder);
+    await windowA.track(tracked('a', '2026-11-01T10:00:00Z'));
+    await windowB.reload();
+    await windowA.remove([keyOf(tracked('a', ''))]);
+    const result = await windowB.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, prompt: 'late answer' }));
+    assert.equal(result, undefined);
+    assert.deepEqual((await storeOn(folder)).all(), []);
+    // Tracking it again on purpose works.
+    await windowB.track(tracked('a', '2026-11-01T10:00:00Z'));
+    assert.equal((await storeOn(folder)).all().length, 1);
+  });
+
+  it('writes nothing when a change changes nothing', async () => {
+    const store = await storeOn(machineFolder());
+    await store.track(tracked('a', '2026-11-01T10:00:00Z'));
+    const before = store.writes;
+    await store.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job }));
+    assert.equal(store.writes, before);
+  });
+
+  it('leaves a record it cannot read alone, and keeps the others', async () => {
+    const folder = machineFolder();
+    const store = await storeOn(folder);
+    await store.track(tracked('good', '2026-11-01T10:00:00Z'));
+    const damaged = jobFileName('["x"]');
+    writeFileSync(join(folder, damaged), JSON.stringify({ version: 3, key: '["x"]', what: 'a newer version' }));
+    const reloaded = await storeOn(folder);
+    assert.deepEqual(reloaded.all().map((j) => j.id), ['good']);
+    assert.ok(readdirSync(folder).includes(damaged));
   });
 });
 
-describe('job store: migration and damage', () => {
-  it('migrates the unversioned list of version 0 without announcing old finishes again', () => {
-    const memento = new MemoryMemento();
-    void memento.update(storageKey, [
+describe('job store: what earlier versions stored', () => {
+  it('moves version 1’s jobs in once, without announcing finishes already announced', async () => {
+    const folder = machineFolder();
+    const v1 = {
+      version: 1,
+      jobs: [
+        { id: 'j1', baseUrl: 'https://api.mintlify.com', projectId: 'acme', prompt: 'Fix typos', followUps: [], notFound: false,
+          trackedAt: '2026-10-01T00:00:00Z', lastCheckedAt: '2026-10-02T00:00:00Z', notified: '0:completed',
+          job: { id: 'j1', status: 'completed', rawStatus: 'completed', repository: 'r', ref: 'b1', model: 'm', prLink: 'https://github.com/acme/docs/pull/1', createdAt: '2026-10-01T00:00:00Z', archivedAt: null } },
+        { id: 'j2', baseUrl: 'https://api.mintlify.com', projectId: 'acme', prompt: 'Follow me', followUps: ['more'], notFound: false,
+          trackedAt: '2026-10-01T00:00:00Z', lastCheckedAt: '2026-10-02T00:00:00Z', notified: '0:completed',
+          job: { id: 'j2', status: 'completed', rawStatus: 'completed', repository: 'r', ref: null, model: 'm', prLink: null, createdAt: '2026-10-01T00:00:00Z', archivedAt: null } },
+      ],
+      unreadable: [],
+    };
+    let cleared = 0;
+    const legacy = { read: () => Promise.resolve(migrateStoredJobs(v1).jobs), clear: () => Promise.resolve(void cleared++) };
+    const store = new JobStore(folder, { watch: false, legacy });
+    await store.ready;
+    const byId = new Map(store.all().map((j) => [j.id, j]));
+    assert.equal(byId.get('j1')?.job.prLink, 'https://github.com/acme/docs/pull/1');
+    assert.equal(byId.get('j1')?.announcedRound, 0, 'announced before the upgrade');
+    assert.equal(byId.get('j2')?.announcedRound, undefined, 'the follow-up’s finish was not announced yet');
+    assert.equal(cleared, 1);
+    // A second window migrating the same list, after j1 was stopped, does not bring j1 back.
+    await store.remove([keyOf(byId.get('j1') as TrackedJob)]);
+    const second = new JobStore(folder, { watch: false, legacy });
+    await second.ready;
+    assert.deepEqual(second.all().map((j) => j.id), ['j2']);
+  });
+
+  it('migrates the unversioned list of version 0 as announced', () => {
+    const { jobs } = migrateStoredJobs([
       { id: 'j1', baseUrl: 'https://api.mintlify.com', projectId: 'acme', prompt: 'Fix typos', status: 'completed', prLink: 'https://github.com/acme/docs/pull/1', repository: 'https://github.com/acme/docs', ref: 'b1', createdAt: '2026-10-01T00:00:00Z' },
     ]);
-    const [job] = new JobStore(memento).all();
-    assert.equal(job?.job.status, 'completed');
-    assert.equal(job?.job.prLink, 'https://github.com/acme/docs/pull/1');
-    assert.equal(job?.prompt, 'Fix typos');
-    assert.equal(job?.notified, '0:completed');
+    assert.equal(jobs[0]?.job.status, 'completed');
+    assert.equal(jobs[0]?.prompt, 'Fix typos');
+    assert.equal(jobs[0]?.announcedRound, 0);
   });
 
-  it('keeps records it cannot read and writes them back untouched', async () => {
-    const memento = new MemoryMemento();
+  it('keeps records it cannot read aside, and survives storage holding something else entirely', () => {
     const damaged = { id: 'x', something: 'from a newer version' };
-    await memento.update(storageKey, { version: 1, jobs: [damaged, tracked('good', '2026-11-01T10:00:00Z')], unreadable: [] });
-    const store = new JobStore(memento);
-    assert.deepEqual(store.all().map((j) => j.id), ['good']);
-    await store.upsert(tracked('more', '2026-11-03T10:00:00Z'));
-    const stored = memento.get<{ unreadable: unknown[]; jobs: unknown[] }>(storageKey);
-    assert.deepEqual(stored?.unreadable, [damaged]);
-    assert.equal(stored?.jobs.length, 2);
-  });
-
-  it('survives storage holding something else entirely', () => {
-    for (const junk of ['text', 42, { version: 99, jobs: 'no' }, null]) {
-      const memento = new MemoryMemento();
-      void memento.update(storageKey, junk);
-      assert.deepEqual(new JobStore(memento).all(), []);
-    }
-  });
-});
-
-describe('job store: the file copy', () => {
-  function fileCopy(): { text: string | undefined; read(): Promise<string | undefined>; write(t: string): Promise<void> } {
-    return {
-      text: undefined,
-      read() {
-        return Promise.resolve(this.text);
-      },
-      write(t: string) {
-        this.text = t;
-        return Promise.resolve();
-      },
-    };
-  }
-
-  it('brings back jobs that global storage lost', async () => {
-    const backup = fileCopy();
-    const before = new JobStore(new MemoryMemento(), backup);
-    await before.upsert(tracked('kept', '2026-11-01T10:00:00Z'));
-    // A browser reload dropped the last writes of global storage: it comes back empty.
-    const lostStorage = new MemoryMemento();
-    const after = new JobStore(lostStorage, backup);
-    await after.restored;
-    assert.deepEqual(after.all().map((j) => j.id), ['kept']);
-    assert.equal(new JobStore(lostStorage).all().length, 1, 'and storage has it again');
-  });
-
-  it('never lets the copy undo a newer answer, and ignores a damaged copy', async () => {
-    const memento = new MemoryMemento();
-    const backup = fileCopy();
-    const store = new JobStore(memento, backup);
-    await store.upsert(tracked('a', '2026-11-01T10:00:00Z'));
-    const stale = backup.text;
-    await store.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, lastCheckedAt: '2026-11-02T10:00:00Z', notFound: true }));
-    backup.text = stale;
-    const reloaded = new JobStore(memento, backup);
-    await reloaded.restored;
-    assert.equal(reloaded.all()[0]?.notFound, true);
-    backup.text = '{ not json';
-    const damaged = new JobStore(memento, backup);
-    await damaged.restored;
-    assert.equal(damaged.all().length, 1);
+    assert.deepEqual(migrateStoredJobs({ version: 1, jobs: [damaged], unreadable: [] }).unreadable, [damaged]);
+    for (const junk of ['text', 42, { version: 99, jobs: 'no' }, null]) assert.deepEqual(migrateStoredJobs(junk).jobs, []);
   });
 });

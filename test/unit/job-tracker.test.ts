@@ -1,146 +1,223 @@
 import * as assert from 'node:assert/strict';
-import { JobStore } from '../../src/jobs/job-store';
-import { JobTracker } from '../../src/jobs/job-tracker';
-import { keyOf, type JobScope, type TrackedJob } from '../../src/jobs/tracked-job';
+import { notFoundAfter } from '../../src/jobs/job-tracker';
+import { keyOf, type JobScope } from '../../src/jobs/tracked-job';
+import { lostAnswerNote } from '../../src/ui/error-text';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
-import { MemoryMemento } from '../support/memory-memento';
+import { type JobWindow, type JobWindowOptions, machineFolder, openJobWindow } from '../support/job-window';
 
 describe('job tracker against the emulator', () => {
   let api: ApiFixture;
   let scope: JobScope;
+  const opened: JobWindow[] = [];
   before(async () => {
     api = await startApiFixture();
     scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId };
   });
   after(() => api.close());
   beforeEach(() => api.control.reset());
+  afterEach(() => {
+    for (const w of opened.splice(0)) w.dispose();
+  });
 
-  /** A tracker as one window has it; the memento stands for the editor's global storage. */
-  function windowOn(memento: MemoryMemento, notifyOn = ['completed', 'failed']) {
-    const announced: TrackedJob[] = [];
-    const client = api.client();
-    const tracker = new JobTracker({
-      store: new JobStore(memento),
-      client: () => client,
-      notify: (job) => announced.push(job),
-      notifyOn: () => new Set(notifyOn),
-      clock: new FakeClock(Date.parse('2026-11-22T10:00:00Z')),
-      isFocused: () => true,
-    });
-    tracker.setScopes([scope]);
-    return { tracker, announced };
+  /** A window on the machine folder: its store, tracker and announcer. */
+  async function windowOn(folder: string, options: Partial<JobWindowOptions> = {}): Promise<JobWindow> {
+    const w = await openJobWindow(folder, { client: api.client(), clock: new FakeClock(Date.parse('2026-11-22T10:00:00Z')), scopes: [scope], ...options });
+    opened.push(w);
+    return w;
   }
 
   it('announces a finish once, and never again after a reload', async () => {
-    const memento = new MemoryMemento();
-    const first = windowOn(memento);
+    const folder = machineFolder();
+    const first = await windowOn(folder);
     const job = await first.tracker.create(scope, 'Add an FAQ');
     await api.control.finishJob(job.id);
     await first.tracker.refresh(keyOf(job));
     await first.tracker.refresh(keyOf(job));
+    await first.announcer.settled();
     assert.deepEqual(first.announced.map((j) => j.job.status), ['completed']);
-    first.tracker.dispose();
+    first.dispose();
 
-    const reloaded = windowOn(memento);
+    const reloaded = await windowOn(folder);
     await reloaded.tracker.refresh(keyOf(job));
+    reloaded.announcer.review();
+    await reloaded.announcer.settled();
     assert.deepEqual(reloaded.announced, []);
     assert.equal(reloaded.tracker.jobs()[0]?.job.status, 'completed');
-    reloaded.tracker.dispose();
   });
 
   it('announces a finish that happened while the editor was closed', async () => {
-    const memento = new MemoryMemento();
-    const before = windowOn(memento);
+    const folder = machineFolder();
+    const before = await windowOn(folder);
     const job = await before.tracker.create(scope, 'Reword the intro [fail]');
-    before.tracker.dispose();
+    before.dispose();
     await api.control.finishJob(job.id);
-    const after = windowOn(memento);
+    const after = await windowOn(folder);
     await after.tracker.refresh(keyOf(job));
+    await after.announcer.settled();
     assert.deepEqual(after.announced.map((j) => j.job.status), ['failed']);
-    after.tracker.dispose();
+  });
+
+  it('two windows that both see a finish announce it once between them', async () => {
+    const folder = machineFolder();
+    const a = await windowOn(folder);
+    const b = await windowOn(folder);
+    const job = await a.tracker.create(scope, 'Seen by both');
+    await api.control.finishJob(job.id);
+    await Promise.all([a.tracker.refresh(keyOf(job)), b.tracker.refresh(keyOf(job))]);
+    await b.store.reload();
+    await a.store.reload();
+    a.announcer.review();
+    b.announcer.review();
+    await Promise.all([a.announcer.settled(), b.announcer.settled()]);
+    assert.equal(a.announced.length + b.announced.length, 1);
   });
 
   it('announces again after a follow-up finishes, and only the states asked for', async () => {
-    const { tracker, announced } = windowOn(new MemoryMemento(), ['failed']);
+    const { tracker, announced, announcer } = await windowOn(machineFolder(), { notifyOn: ['failed'] });
     const job = await tracker.create(scope, 'Tidy the glossary');
     await api.control.finishJob(job.id);
     await tracker.refresh(keyOf(job));
+    await announcer.settled();
     assert.equal(announced.length, 0, 'completed is not in notifyOn');
     const followed = await tracker.followUp(keyOf(job), 'Now break it [fail]');
     assert.equal(followed.job.status, 'active');
+    assert.equal(followed.round, 1, 'running again after a finish: a new round');
     assert.deepEqual(followed.followUps, ['Now break it [fail]']);
     await api.control.finishJob(job.id);
     await tracker.refresh(keyOf(job));
+    await announcer.settled();
     assert.deepEqual(announced.map((j) => j.job.status), ['failed']);
-    tracker.dispose();
   });
 
-  it('keeps a job the service forgot, marked not found, and stops checking it', async () => {
-    const { tracker } = windowOn(new MemoryMemento());
-    const job = await tracker.create(scope, 'Anything');
-    await api.control.reset();
+  it('watches a job again when a follow-up’s answer was lost, and announces its next finish', async () => {
+    const { tracker, announced, announcer } = await windowOn(machineFolder(), { mayHaveArrived: (e) => lostAnswerNote(e, 'followUp') !== undefined });
+    const job = await tracker.create(scope, 'Write the FAQ');
+    await api.control.finishJob(job.id);
     await tracker.refresh(keyOf(job));
-    const [kept] = tracker.jobs();
-    assert.equal(kept?.notFound, true);
-    assert.deepEqual(tracker.jobs().map((j) => j.id), [job.id]);
-    tracker.dispose();
+    await announcer.settled();
+    assert.equal(announced.length, 1);
+    // The follow-up reaches the service, but its answer never comes back.
+    await api.control.fault({ kind: 'lost', match: { method: 'POST', path: '/message' } });
+    await assert.rejects(tracker.followUp(keyOf(job), 'And a glossary'), { name: 'NetworkError' });
+    const awaiting = tracker.get(keyOf(job));
+    assert.ok(awaiting?.awaitingSince, 'watched again');
+    assert.deepEqual(awaiting?.followUps, ['And a glossary']);
+    await tracker.refresh(keyOf(job));
+    await api.control.finishJob(job.id);
+    await tracker.refresh(keyOf(job));
+    await announcer.settled();
+    assert.equal(announced.length, 2, 'the follow-up’s finish is announced');
+  });
+
+  it('one 404 is a passing fault: the job keeps being checked and its finish is announced', async () => {
+    const { tracker, announced, announcer } = await windowOn(machineFolder());
+    const job = await tracker.create(scope, 'Survives a blip');
+    await api.control.fault({ kind: 'status', status: 404, count: 1, match: { method: 'GET', path: job.id } });
+    await tracker.refresh(keyOf(job));
+    assert.equal(tracker.get(keyOf(job))?.notFound, false);
+    await api.control.finishJob(job.id);
+    await tracker.refresh(keyOf(job));
+    await announcer.settled();
+    assert.deepEqual(announced.map((j) => j.job.status), ['completed']);
+  });
+
+  it('calls a job not found only after repeated 404s over minutes, keeps it, and clears it only when asked', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-22T10:00:00Z'));
+    const { tracker } = await windowOn(machineFolder(), { clock });
+    const job = await tracker.create(scope, 'Anything');
+    await api.control.reset(); // the service forgets every job
+    for (let i = 0; i < notFoundAfter.count; i++) {
+      await tracker.refresh(keyOf(job));
+      assert.equal(tracker.get(keyOf(job))?.notFound, false, `not after ${i + 1} quick 404s`);
+    }
+    await clock.advance(notFoundAfter.ms);
+    await tracker.refresh(keyOf(job));
+    assert.equal(tracker.get(keyOf(job))?.notFound, true);
+    assert.equal(await tracker.clearFinished(false), 0, 'Clear Finished keeps it unless asked');
+    assert.deepEqual(tracker.notFoundJobs().map((j) => j.id), [job.id]);
+    assert.equal(await tracker.clearFinished(true), 0, 'still pollable: it may come back');
   });
 
   it('tracks a job whose create answer was unreadable but named it, and fills it in on the next check', async () => {
-    const { tracker } = windowOn(new MemoryMemento());
+    const { tracker } = await windowOn(machineFolder());
     await api.control.fault({ kind: 'schema', omit: ['status', 'source'], match: { method: 'POST' } });
     const job = await tracker.create(scope, 'Made, but answered badly');
     const [made] = await api.control.jobs();
     assert.equal(job.id, made?.id, 'the job the service made is the one tracked');
     await tracker.refresh(keyOf(job));
     assert.equal(tracker.get(keyOf(job))?.job.ref, made?.source.ref);
-    tracker.dispose();
   });
 
   it('tracks nothing when the create answer cannot even name the job', async () => {
-    const { tracker } = windowOn(new MemoryMemento());
+    const { tracker } = await windowOn(machineFolder());
     await api.control.fault({ kind: 'malformed', match: { method: 'POST' } });
     await assert.rejects(tracker.create(scope, 'Lost in transit'), { name: 'MalformedResponseError' });
     assert.deepEqual(tracker.jobs(), []);
-    tracker.dispose();
   });
 
-  it('says why a job’s last check failed, until an answer comes through', async () => {
-    const { tracker } = windowOn(new MemoryMemento());
+  it('accepts a job answered with only id, status and prLink', async () => {
+    const { tracker, announced, announcer } = await windowOn(machineFolder());
+    const job = await tracker.create(scope, 'Minimal answers');
+    await api.control.finishJob(job.id);
+    await api.control.fault({ kind: 'schema', omit: ['source', 'createdAt', 'model', 'archivedAt'], match: { method: 'GET', path: job.id } });
+    await tracker.refresh(keyOf(job));
+    const checked = tracker.get(keyOf(job));
+    assert.equal(checked?.job.status, 'completed');
+    assert.match(checked?.job.prLink ?? '', /^https:/);
+    assert.equal(checked?.checkError, undefined);
+    await announcer.settled();
+    assert.equal(announced.length, 1);
+  });
+
+  it('says why a job’s last check failed, in every window, until an answer comes through', async () => {
+    const folder = machineFolder();
+    const { tracker } = await windowOn(folder);
+    const other = await windowOn(folder, { polling: false });
     const job = await tracker.create(scope, 'Checked badly');
     await api.control.fault({ kind: 'schema', omit: ['status'], count: 5, match: { method: 'GET', path: job.id } });
     await tracker.refresh(keyOf(job));
-    assert.match(tracker.lastCheckError(keyOf(job)) ?? '', /"status" should be a string/);
+    await other.store.reload();
+    assert.match(other.tracker.get(keyOf(job))?.checkError ?? '', /"status" should be a string/);
     assert.equal(tracker.jobs().length, 1, 'the job is kept');
     await api.control.clearFaults();
     await tracker.refresh(keyOf(job));
-    assert.equal(tracker.lastCheckError(keyOf(job)), undefined);
-    tracker.dispose();
+    assert.equal(tracker.get(keyOf(job))?.checkError, undefined);
   });
 
   it('tracks a finished job by id without announcing it', async () => {
-    const { tracker, announced } = windowOn(new MemoryMemento());
+    const { tracker, announced, announcer } = await windowOn(machineFolder());
     const elsewhere = await api.client().createJob(scope.projectId, 'From a teammate');
     await api.control.finishJob(elsewhere.id);
     const tracked = await tracker.trackById(scope, elsewhere.id);
     await tracker.refresh(keyOf(tracked));
+    await announcer.settled();
     assert.equal(tracked.job.status, 'completed');
     assert.deepEqual(announced, []);
-    tracker.dispose();
+  });
+
+  it('finished jobs older than the setting leave the view; Track Job by ID shows one again', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-22T10:00:00Z'));
+    const { tracker } = await windowOn(machineFolder(), { clock, hideFinishedAfterDays: 30 });
+    const job = await tracker.create(scope, 'Long done');
+    await api.control.finishJob(job.id);
+    await tracker.refresh(keyOf(job));
+    await clock.advance(31 * 86_400_000);
+    assert.deepEqual(tracker.jobs(), []);
+    const again = await tracker.trackById(scope, job.id);
+    assert.equal(again.prompt, 'Long done', 'the stored record, not a new one');
+    assert.deepEqual(tracker.jobs().map((j) => j.id), [job.id]);
   });
 
   it('shows only the open projects’ jobs, and clears only finished ones', async () => {
-    const memento = new MemoryMemento();
-    const { tracker } = windowOn(memento);
+    const { tracker } = await windowOn(machineFolder());
     const done = await tracker.create(scope, 'Done soon');
     const running = await tracker.create(scope, 'Runs on');
     await api.control.finishJob(done.id);
     await tracker.refresh(keyOf(done));
-    assert.equal(await tracker.clearFinished(), 1);
+    assert.equal(await tracker.clearFinished(false), 1);
     assert.deepEqual(tracker.jobs().map((j) => j.id), [running.id]);
     tracker.setScopes([{ ...scope, projectId: 'another-project' }]);
     assert.deepEqual(tracker.jobs(), []);
-    tracker.dispose();
   });
 });

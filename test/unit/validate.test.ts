@@ -39,6 +39,19 @@ describe('response validation', () => {
     assert.equal(parsed.ref, null);
   });
 
+  it('accepts what the published schema allows: only id and status, every other field defaulted', () => {
+    const parsed = parseAgentJob({ id: 'job_2', status: 'completed', prLink: 'https://github.com/acme/docs/pull/2' }, 200);
+    assert.deepEqual(parsed, {
+      id: 'job_2', status: 'completed', rawStatus: 'completed', repository: '', ref: null, model: '',
+      prLink: 'https://github.com/acme/docs/pull/2', createdAt: null, archivedAt: null,
+    });
+    const nulls = parseAgentJob({ id: 'job_3', status: 'active', source: null, model: null, createdAt: null }, 200);
+    assert.equal(nulls.repository, '');
+    assert.equal(nulls.createdAt, null);
+    assert.equal(malformedField(() => parseAgentJob({ id: '', status: 'active' }, 200)), 'id');
+    assert.equal(malformedField(() => parseAgentJob({ status: 'active' }, 200)), 'id');
+  });
+
   it('keeps an unknown status as a value to show, not a crash', () => {
     const parsed = parseAgentJob({ ...job, status: 'paused' }, 200);
     assert.equal(parsed.status, 'unknown');

@@ -1,0 +1,54 @@
+// How one tracked job is kept on disk (version 2): a file per job holding the record, or a
+// tombstone once the user stopped tracking it. Storage outlives versions and may be damaged,
+// so every read is checked; what cannot be read is left alone, never rewritten.
+import { parseAgentJob } from '../api/validate';
+import type { TrackedJob } from './tracked-job';
+
+export type JobFile = { key: string; job: TrackedJob } | { key: string; removedAt: string };
+
+type Json = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const int = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+
+/** The service's answer as stored: checked again, so damage is caught. */
+export function readStoredAnswer(stored: unknown): TrackedJob['job'] | undefined {
+  if (!isObject(stored)) return undefined;
+  try {
+    return parseAgentJob({ ...stored, status: stored.rawStatus ?? stored.status, source: { repository: stored.repository, ref: stored.ref } }, 200);
+  } catch {
+    return undefined;
+  }
+}
+
+export function readTrackedJob(record: unknown): TrackedJob | undefined {
+  if (!isObject(record)) return undefined;
+  const { id, baseUrl, projectId, prompt, trackedAt, changedAt } = record;
+  const job = readStoredAnswer(record.job);
+  const round = int(record.round);
+  if (!str(id) || !str(baseUrl) || !str(projectId) || typeof prompt !== 'string' || !job || round === undefined) return undefined;
+  if (!str(trackedAt) || !str(changedAt)) return undefined;
+  const followUps = Array.isArray(record.followUps) ? record.followUps.filter((f): f is string => typeof f === 'string') : [];
+  const tracked: TrackedJob = {
+    id: id as string, baseUrl: baseUrl as string, projectId: projectId as string, prompt, followUps, job,
+    trackedAt: trackedAt as string, changedAt: changedAt as string, round, notFound: record.notFound === true,
+  };
+  const announcedRound = int(record.announcedRound);
+  if (announcedRound !== undefined) tracked.announcedRound = announcedRound;
+  if (str(record.checkError)) tracked.checkError = record.checkError as string;
+  if (str(record.awaitingSince)) tracked.awaitingSince = record.awaitingSince as string;
+  return tracked;
+}
+
+export function parseJobFile(value: unknown): JobFile | undefined {
+  if (!isObject(value) || value.version !== 2 || !str(value.key)) return undefined;
+  const key = value.key as string;
+  if (str(value.removedAt)) return { key, removedAt: value.removedAt as string };
+  const job = readTrackedJob(value.job);
+  return job ? { key, job } : undefined;
+}
+
+export function serializeJobFile(file: JobFile): string {
+  return JSON.stringify({ version: 2, ...file });
+}

@@ -1,0 +1,113 @@
+// Builds the agent-jobs feature on the machine-wide store: the job files, the polling lease,
+// the windows' presence, the finish announcer, the tracker and its views. Everything shared
+// lives in folders under the extension's global storage, which every window of this user on
+// this machine shares.
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { hideFinishedAfterDays, notifyOn, pollSettings } from '../config';
+import { Claims } from '../machine/claims';
+import { Lease } from '../machine/lease';
+import { Presence } from '../machine/presence';
+import { thisWindowId } from '../machine/window-id';
+import type { ApiKeyStore } from '../secrets/api-key-store';
+import type { ClientProvider } from '../services/client-provider';
+import { storageFolder } from '../services/storage-folder';
+import { lostAnswerNote } from '../ui/error-text';
+import { FinishAnnouncer } from './finish-announcer';
+import { announceFinishedJob } from './job-notifier';
+import { createJobsStatusBar } from './job-status-bar';
+import { type LegacyJobs, JobStore } from './job-store';
+import { migrateStoredJobs } from './job-store-migration';
+import { JobTracker } from './job-tracker';
+import { createJobsView, type JobTreeProvider } from './job-tree';
+import { connectTracker } from './job-wiring';
+import { systemClock } from './poll-scheduler';
+import { keyOf, type TrackedJob } from './tracked-job';
+
+export interface JobsFeature extends vscode.Disposable {
+  tracker: JobTracker;
+  provider: JobTreeProvider;
+  /** Lets go of the lease and this window's presence, so another window takes over at once. */
+  release(): Promise<void>;
+}
+
+const legacyStorageKey = 'docsAgent.trackedJobs';
+const legacyFile = 'tracked-jobs.json';
+
+/** What version 1 kept: a list in global state and its copy in a file; the newer record of each job wins. */
+function legacyJobs(context: vscode.ExtensionContext): LegacyJobs {
+  const files = storageFolder(context.globalStorageUri);
+  let unreadable: unknown[] = [];
+  return {
+    async read() {
+      const stored = migrateStoredJobs(context.globalState.get<unknown>(legacyStorageKey));
+      unreadable = stored.unreadable;
+      const fromState = stored.jobs;
+      const text = await files.read(legacyFile);
+      let fromFile: TrackedJob[] = [];
+      try {
+        fromFile = text ? migrateStoredJobs(JSON.parse(text) as unknown).jobs : [];
+      } catch {
+        // a damaged copy: global state alone is all there is
+      }
+      const jobs = new Map<string, TrackedJob>();
+      for (const job of [...fromState, ...fromFile]) {
+        const known = jobs.get(keyOf(job));
+        if (!known || known.changedAt < job.changedAt) jobs.set(keyOf(job), job);
+      }
+      return [...jobs.values()];
+    },
+    async clear() {
+      // Records this version could not read stay where they were, for a version that can.
+      await context.globalState.update(legacyStorageKey, unreadable.length ? { version: 1, jobs: [], unreadable } : undefined);
+      await files.remove(legacyFile);
+    },
+  };
+}
+
+export function createJobsFeature(context: vscode.ExtensionContext, keys: ApiKeyStore, clients: ClientProvider, log: vscode.LogOutputChannel): JobsFeature {
+  const root = context.globalStorageUri.fsPath;
+  const store = new JobStore(join(root, 'jobs'), { legacy: legacyJobs(context) });
+  const presence = new Presence(join(root, 'windows'), thisWindowId);
+  const tracker = new JobTracker({
+    store,
+    client: (scope) => clients.forBaseUrl(scope.baseUrl),
+    clock: systemClock,
+    isFocused: () => presence.anyFocused(),
+    pollSettings: pollSettings(),
+    hideFinishedAfterDays,
+    mayHaveArrived: (error) => lostAnswerNote(error, 'followUp') !== undefined,
+    log: (message) => log.warn(message),
+  });
+  const lease = new Lease(join(root, 'lease'), 'poller', { owner: thisWindowId });
+  const claims = new Claims(join(root, 'claims'));
+  const announcer = new FinishAnnouncer({
+    store,
+    claim: (name) => claims.claim(name),
+    notify: (job) => void announceFinishedJob(job),
+    notifyOn,
+    thisWindowFocused: () => vscode.window.state.focused,
+    otherWindowFocused: () => presence.otherFocused(),
+    isPoller: () => lease.held,
+  });
+  const view = createJobsView(tracker);
+  const parts = vscode.Disposable.from(
+    view,
+    createJobsStatusBar(tracker),
+    connectTracker(tracker, keys, clients, { lease, presence, announcer }),
+    announcer,
+    tracker,
+    { dispose: () => store.dispose() },
+  );
+  let released: Promise<void> | undefined;
+  const release = (): Promise<void> => (released ??= Promise.all([lease.dispose(), presence.dispose()]).then(() => undefined));
+  return {
+    tracker,
+    provider: view.provider,
+    release,
+    dispose: () => {
+      parts.dispose();
+      void release();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+// Elects one window on the machine to do a job (polling): a lease file naming the holder,
+// renewed by its heartbeat. Another window takes over when the holder lets go (on close), when
+// its process is gone, or when its heartbeat is older than the expiry (a hung window). Every
+// window checks once a heartbeat, and at once when the lease file changes.
+import { join } from 'node:path';
+import { readJson, writeAtomic } from './atomic-file';
+import { isAlive, withLock } from './file-lock';
+import { FolderWatch } from './folder-watch';
+import { Emitter } from '../util/emitter';
+import { rm } from 'node:fs/promises';
+
+export interface LeaseOptions {
+  /** This window's name (defaults to process and random). */
+  owner: string;
+  heartbeatMs?: number;
+  /** A heartbeat older than this is a hung holder's. */
+  expiryMs?: number;
+  /** What the holder publishes beside its heartbeat (its polling state, say). */
+  note?: () => unknown;
+}
+
+export interface LeaseRecord {
+  owner: string;
+  pid: number;
+  renewedAt: number;
+  note?: unknown;
+}
+
+function readLease(value: unknown): LeaseRecord | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { owner, pid, renewedAt, note } = value as Record<string, unknown>;
+  if (typeof owner !== 'string' || typeof pid !== 'number' || typeof renewedAt !== 'number') return undefined;
+  return { owner, pid, renewedAt, note };
+}
+
+export class Lease {
+  private holding = false;
+  private current: LeaseRecord | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly watcher: FolderWatch;
+  private readonly changed = new Emitter<boolean>();
+  /** Fires with `held` whenever this window gains or loses the lease. */
+  readonly onDidChange = this.changed.event;
+  private readonly recordChanged = new Emitter<LeaseRecord | undefined>();
+  /** Fires when the lease file says something new (the holder's note, say). */
+  readonly onDidChangeRecord = this.recordChanged.event;
+  private readonly file: string;
+  private readonly heartbeatMs: number;
+  private readonly expiryMs: number;
+  private disposed = false;
+  private ticking: Promise<void> = Promise.resolve();
+
+  constructor(
+    folder: string,
+    name: string,
+    private readonly options: LeaseOptions,
+  ) {
+    this.file = join(folder, `${name}.lease`);
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    this.expiryMs = options.expiryMs ?? 2 * this.heartbeatMs;
+    this.watcher = new FolderWatch(folder, () => void this.tick(false), { rescanMs: 0 });
+    void this.tick(true);
+  }
+
+  get held(): boolean {
+    return this.holding;
+  }
+
+  /** The holder's record as last read. */
+  get record(): LeaseRecord | undefined {
+    return this.current;
+  }
+
+  /** Checks (and renews or takes) the lease now; resolves with whether this window holds it. */
+  async check(): Promise<boolean> {
+    await this.tick(true);
+    return this.holding;
+  }
+
+  /** Writes the note again now (the holder's state changed). */
+  publish(): void {
+    if (this.holding) void this.tick(true);
+  }
+
+  /** Lets go (if held), so another window takes over at once. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.timer);
+    this.watcher.dispose();
+    await this.ticking.catch(() => undefined);
+    if (this.holding) {
+      await withLock(`${this.file}.lock`, async () => {
+        const lease = readLease(await readJson(this.file));
+        if (lease?.owner === this.options.owner) await rm(this.file, { force: true });
+      }).catch(() => undefined);
+    }
+    this.changed.dispose();
+    this.recordChanged.dispose();
+  }
+
+  /** One step at a time: a renewal never races a takeover check of the same window. */
+  private tick(renew: boolean): Promise<void> {
+    const step = (): Promise<void> => this.step(renew).catch(() => undefined);
+    this.ticking = this.ticking.then(step, step);
+    return this.ticking;
+  }
+
+  private async step(renew: boolean): Promise<void> {
+    if (this.disposed) return;
+    clearTimeout(this.timer);
+    const { owner } = this.options;
+    let holds = false;
+    let record: LeaseRecord | undefined;
+    await withLock(`${this.file}.lock`, async () => {
+      const now = Date.now();
+      const lease = readLease(await readJson(this.file));
+      const free = !lease || !isAlive(lease.pid) || now - lease.renewedAt > this.expiryMs;
+      if (lease?.owner === owner || free) {
+        // A watch event (someone else's write) does not renew a held lease: the heartbeat does.
+        if (lease?.owner === owner && !renew) {
+          record = lease;
+        } else {
+          record = { owner, pid: process.pid, renewedAt: now, note: this.options.note?.() };
+          await writeAtomic(this.file, JSON.stringify(record));
+        }
+        holds = true;
+      } else {
+        record = lease;
+      }
+    });
+    if (this.disposed) return;
+    const noteChanged = JSON.stringify(record) !== JSON.stringify(this.current);
+    this.current = record;
+    if (holds !== this.holding) {
+      this.holding = holds;
+      this.changed.fire(holds);
+    }
+    if (noteChanged) this.recordChanged.fire(record);
+    this.timer = setTimeout(() => void this.tick(true), this.heartbeatMs);
+  }
+}
