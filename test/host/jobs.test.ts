@@ -76,7 +76,7 @@ describe('agent jobs in the real extension host', () => {
     await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job active has-pr pollable');
   });
 
-  it('tracks a job by its id and marks one the service no longer knows as not found', async () => {
+  it('tracks a job by its id, and one 404 from the service does not lose it', async () => {
     const response = await fetch(`${host.emulator.baseUrl}/v2/agent/${host.emulator.projectId}/job`, {
       method: 'POST',
       headers: { authorization: `Bearer ${host.emulator.key}`, 'content-type': 'application/json' },
@@ -87,9 +87,11 @@ describe('agent jobs in the real extension host', () => {
     assert.equal(tracked?.id, id);
     await treeUntil(tree, (all) => itemFor(id)(all)?.label === `Job ${id}`);
     await host.control.reset();
+    // The refresh resolves once the 404 has been taken in: one is a passing fault, not death.
     await vscode.commands.executeCommand('docsAgent.refreshJob', id);
-    const items = await treeUntil(tree, (all) => itemFor(id)(all)?.contextValue === 'job not-found');
-    assert.equal(iconOf(itemFor(id)(items) as vscode.TreeItem), 'warning');
+    const item = itemFor(id)((await trackedItems()) as vscode.TreeItem[]);
+    assert.equal(item?.contextValue, 'job active pollable');
+    assert.equal(iconOf(item as vscode.TreeItem), 'sync~spin');
   });
 
   it('keeps every job through a re-read of storage, and clears only the finished ones', async () => {

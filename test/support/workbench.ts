@@ -6,7 +6,7 @@ import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { EmulatorControl } from '../emulator/control-client';
 import { type RunningEmulator, startEmulator } from '../emulator/server';
 import { launchChromium } from './browser';
-import { e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
+import { copyFixtureWorkspace, e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
 
 export const screenshotsDir = join(repoRoot, 'media/screenshots');
 
@@ -31,6 +31,11 @@ function readSettings(file: string): Record<string, unknown> | undefined {
   }
 }
 
+/** Where the extension keeps what every window of this user shares (its global storage). */
+export function machineStorage(server: RunningCodeServer): string {
+  return join(server.stateDir, 'user-data', 'User', 'globalStorage', 'docs-agent.mintlify-docs-agent');
+}
+
 export class Workbench {
   private constructor(
     readonly emulator: RunningEmulator,
@@ -38,7 +43,40 @@ export class Workbench {
     readonly server: RunningCodeServer,
     private readonly browser: Browser,
     readonly page: Page,
+    /** The workspace folder this window has open. */
+    readonly folder: string,
+    /** Whether closing this window stops the editor, the browser and the emulator too. */
+    private readonly owner = true,
   ) {}
+
+  /**
+   * Another window of the same editor: a new browser page on the same code-server, so it shares
+   * this user's global storage, secrets and settings. It opens a copy of the fixture site of
+   * its own, with the same workspace settings.
+   */
+  async openWindow(): Promise<Workbench> {
+    const parent = join(this.server.stateDir, `window-${Date.now()}`);
+    mkdirSync(parent, { recursive: true });
+    const settings = JSON.parse(readFileSync(join(this.folder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const folder = copyFixtureWorkspace(parent, settings);
+    const page = await this.browser.newPage({ viewport: { width: 1400, height: 860 } });
+    await Workbench.load(page, this.server.url, folder);
+    return new Workbench(this.emulator, this.control, this.server, this.browser, page, folder, false);
+  }
+
+  /** Reloads this window, as Developer: Reload Window does, and waits for the workbench. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('.statusbar').waitFor({ timeout: 60_000 });
+  }
+
+  private static async load(page: Page, url: string, folder: string): Promise<void> {
+    await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // Restored enough for a person to start: the Explorer lists the workspace.
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  }
 
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
     // The packaged extension when DOCS_AGENT_E2E_VSIX names one, else the repo folder linked in.
@@ -57,11 +95,8 @@ export class Workbench {
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
       options.onPage?.(page);
-      await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      // Restored enough for a person to start: the Explorer lists the workspace.
-      await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
-      return new Workbench(emulator, new EmulatorControl(emulator.baseUrl), server, browser, page);
+      await Workbench.load(page, server.url, folder);
+      return new Workbench(emulator, new EmulatorControl(emulator.baseUrl), server, browser, page, folder);
     } catch (error) {
       await browser?.close();
       await server?.stop();
@@ -277,7 +312,17 @@ export class Workbench {
     await this.page.screenshot({ path: join(dir, `${title.replace(/[^\w-]+/g, '-')}.png`) }).catch(() => undefined);
   }
 
+  /** Closes this window the way a person does: the workbench shuts down, then the page goes. */
+  async closeWindow(): Promise<void> {
+    if (this.page.isClosed()) return;
+    const closed = new Promise((resolve) => this.page.once('close', resolve));
+    await this.page.close({ runBeforeUnload: true }).catch(() => undefined);
+    await closed;
+  }
+
+  /** Closes the window; the first window also stops the browser, the editor and the emulator. */
   async close(): Promise<void> {
+    if (!this.owner) return this.closeWindow();
     await this.browser.close().catch(() => undefined);
     await this.server.stop();
     await this.emulator.close();

@@ -30,6 +30,9 @@ export function codeServerCommand(paths, {
       '--user-data-dir', userDataDir,
       '--extensions-dir', extensionsDir,
       '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+      // A closed tab is a closed window: its extension host ends seconds later, as a desktop
+      // window's does (code-server otherwise keeps it 3 hours in case the tab comes back).
+      '--reconnection-grace-time', '5',
       ...args,
       ...(folder ? [folder] : []),
     ],

@@ -1,0 +1,164 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RequestRecord } from '../emulator/types';
+import { machineStorage, Workbench } from '../support/workbench';
+
+/** GETs per job-minute for these jobs from the time `since` on, from the spacing of their checks. */
+function getsPerJobMinute(log: RequestRecord[], ids: string[], since: number): number {
+  const rates = ids.map((id) => {
+    const times = log.filter((r) => r.method === 'GET' && r.path.endsWith(`/job/${id}`) && Date.parse(r.time) >= since).map((r) => Date.parse(r.time));
+    return ((times.length - 1) / ((times[times.length - 1] ?? 0) - (times[0] ?? 0))) * 60_000;
+  });
+  return rates.reduce((a, b) => a + b, 0) / rates.length;
+}
+
+/** Waits (with a deadline) until every job has had `count` checks since `since`; returns the log. */
+async function checksSince(workbench: Workbench, ids: string[], since: number, count: number, timeoutMs = 90_000): Promise<RequestRecord[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const log = await workbench.control.requests();
+    const counts = ids.map((id) => log.filter((r) => r.method === 'GET' && r.path.endsWith(`/job/${id}`) && Date.parse(r.time) >= since).length);
+    if (counts.every((n) => n >= count)) return log;
+    if (Date.now() > deadline) throw new Error(`checks since the mark: ${counts.join(', ')}; wanted ${count} each`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Waits (with a deadline) until `count` rows of the window's tree hold `text`. */
+async function rowsShowing(workbench: Workbench, text: string, count: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await workbench.jobRows().filter({ hasText: text }).count()) < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} rows show “${text}”`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface Lease {
+  owner: string;
+  pid: number;
+}
+
+function leaseOf(workbench: Workbench): Lease | undefined {
+  try {
+    return JSON.parse(readFileSync(join(machineStorage(workbench.server), 'lease', 'poller.lease'), 'utf8')) as Lease;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records every notification toast a page shows from now on (a toast can go before a test looks). */
+async function recordToasts(workbench: Workbench): Promise<void> {
+  await workbench.page.evaluate(`(() => {
+    window.__toasts = [];
+    new MutationObserver((records) => {
+      for (const r of records) for (const node of r.addedNodes) {
+        if (node.nodeType === 1 && node.classList.contains('notification-toast-container')) window.__toasts.push(node.innerText);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  })()`);
+}
+
+async function toastsOf(workbench: Workbench): Promise<string[]> {
+  return (await workbench.page.evaluate('window.__toasts')) as string[];
+}
+
+// Two windows of one editor on one machine: two browser pages on one code-server, each with a
+// folder of its own, sharing the user's global storage and secrets.
+describe('e2e: several windows, one truth', () => {
+  let first: Workbench;
+  let second: Workbench | undefined;
+  let third: Workbench | undefined;
+  const ids: string[] = [];
+
+  before(async () => {
+    first = await Workbench.open({ withKey: true, settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false } });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    await first.screenshotFailure(`${this.currentTest.fullTitle()} (first window)`);
+    await second?.screenshotFailure(`${this.currentTest.fullTitle()} (second window)`);
+    await third?.screenshotFailure(`${this.currentTest.fullTitle()} (third window)`);
+  });
+  after(async () => {
+    await third?.close();
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a second window costs no extra checks: GETs per job stay within 1.1x of one window', async () => {
+    await first.openDocsAgentView();
+    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three']) {
+      await first.newJob(prompt);
+      await first.jobRow(prompt).waitFor({ timeout: 30_000 });
+    }
+    ids.push(...(await first.control.jobs()).map((j) => j.id));
+    assert.equal(ids.length, 3);
+    // One window: let the checks settle into their pace, then measure it.
+    const oneMark = (await checksSince(first, ids, 0, 2)).at(-1)?.time ?? '';
+    const oneLog = await checksSince(first, ids, Date.parse(oneMark), 5);
+    const oneWindow = getsPerJobMinute(oneLog, ids, Date.parse(oneMark));
+
+    second = await first.openWindow();
+    await second.openDocsAgentView();
+    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three']) await second.jobRow(prompt).waitFor({ timeout: 30_000 });
+    const twoMark = Date.now();
+    const twoLog = await checksSince(first, ids, twoMark, 5);
+    const twoWindows = getsPerJobMinute(twoLog, ids, twoMark);
+    console.log(`      GETs per job-minute: one window ${oneWindow.toFixed(2)}, two windows ${twoWindows.toFixed(2)} (${(twoWindows / oneWindow).toFixed(2)}x)`);
+    assert.ok(twoWindows <= oneWindow * 1.1, `two windows: ${twoWindows.toFixed(2)} GETs per job-minute, one window: ${oneWindow.toFixed(2)}`);
+  });
+
+  it('announces each finished job exactly once across both windows', async () => {
+    const other = second as Workbench;
+    await recordToasts(first);
+    await recordToasts(other);
+    for (const [index, id] of ids.entries()) {
+      await first.control.finishJob(id);
+      await Promise.all([first, other].map((w) => rowsShowing(w, 'pull request ready', index + 1)));
+      await Promise.all([first.toastsQuiet(), other.toastsQuiet()]);
+    }
+    const shown = [...(await toastsOf(first)), ...(await toastsOf(other))].filter((text) => /completed with a pull request/.test(text));
+    console.log(`      toasts: first window ${(await toastsOf(first)).length}, second window ${(await toastsOf(other)).length}`);
+    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three']) {
+      assert.equal(shown.filter((text) => text.includes(prompt)).length, 1, `“${prompt}” announced once: ${JSON.stringify(shown)}`);
+    }
+  });
+
+  it('closing the polling window hands polling over to the other', async () => {
+    // The first window took the lease before the second opened, so it is the poller.
+    const poller = leaseOf(first);
+    assert.ok(poller, 'a window holds the polling lease');
+    const staying = second as Workbench;
+    await first.newJob('Runs through the handover');
+    await staying.jobRow('Runs through the handover').waitFor({ timeout: 30_000 });
+    const running = (await first.control.jobs()).filter((j) => j.status === 'active').map((j) => j.id);
+    assert.equal(running.length, 1);
+    await first.closeWindow();
+    const closedAt = Date.now();
+    // Another window holds the lease within two heartbeats, and checks go on.
+    const deadline = closedAt + 30_000;
+    let lease = leaseOf(staying);
+    while (lease === undefined || lease.owner === poller.owner) {
+      if (Date.now() > deadline) throw new Error(`the lease is still ${JSON.stringify(lease)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      lease = leaseOf(staying);
+    }
+    console.log(`      polling handed over after ${((Date.now() - closedAt) / 1000).toFixed(1)} s`);
+    await checksSince(staying, running, Date.now(), 2, 30_000);
+  });
+
+  it('jobs created in two windows at nearly the same moment are in both trees after both reload', async () => {
+    const one = second as Workbench;
+    const other = await first.openWindow();
+    third = other;
+    await other.openDocsAgentView();
+    await Promise.all([one.newJob('Made in one window'), other.newJob('Made in the other window')]);
+    await Promise.all([one.jobRow('Made in one window').waitFor({ timeout: 30_000 }), other.jobRow('Made in the other window').waitFor({ timeout: 30_000 })]);
+    await Promise.all([one.reload(), other.reload()]);
+    for (const w of [one, other]) {
+      await w.openDocsAgentView();
+      for (const prompt of ['Made in one window', 'Made in the other window', 'Runs through the handover']) await w.jobRow(prompt).waitFor({ timeout: 30_000 });
+    }
+  });
+});
