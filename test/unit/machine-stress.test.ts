@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { JobStore } from '../../src/jobs/job-store';
+import { keyOf } from '../../src/jobs/tracked-job';
+import { machineFolder } from '../support/job-window';
+import type { WorkerReport } from '../support/machine-stress-worker';
+
+const processes = 3;
+const opsEach = 400;
+const seed = 11;
+
+function runWorker(folder: string, worker: number): Promise<WorkerReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, '../support/machine-stress-worker.js'), folder, String(seed), String(worker), String(opsEach)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as WorkerReport) : reject(new Error(`worker ${worker} exited ${String(code)}: ${err}`))));
+  });
+}
+
+/** Lease holders seen by two processes over overlapping spans: [from, to] of consecutive held samples. */
+function leaseOverlaps(reports: WorkerReport[]): number {
+  const spans = reports.map((r) => {
+    const held: Array<[number, number]> = [];
+    for (let i = 0; i + 1 < r.leaseSamples.length; i++) {
+      const [t1, h1] = r.leaseSamples[i] as [number, boolean];
+      const [t2, h2] = r.leaseSamples[i + 1] as [number, boolean];
+      if (h1 && h2) held.push([t1, t2]);
+    }
+    return held;
+  });
+  let overlaps = 0;
+  reports.forEach((r, i) => {
+    for (const [t, held] of r.leaseSamples) {
+      if (!held) continue;
+      // Another process held it over a span strictly around this moment.
+      if (spans.some((own, j) => j !== i && own.some(([from, to]) => from < t && t < to))) overlaps++;
+    }
+  });
+  return overlaps;
+}
+
+describe('machine-wide store: several processes, one folder', function () {
+  this.timeout(120_000);
+
+  it(`${processes} processes × ${opsEach} seeded actions: nothing lost, nothing back, no finish claimed twice, one lease holder`, async () => {
+    const folder = machineFolder();
+    const reports = await Promise.all(Array.from({ length: processes }, (_, worker) => runWorker(folder, worker)));
+    const store = new JobStore(join(folder, 'jobs'), { watch: false });
+    await store.ready;
+    const final = new Map(store.all().map((job) => [keyOf(job), job]));
+
+    const created = reports.flatMap((r) => r.created);
+    const removed = new Set(reports.flatMap((r) => r.removed));
+    const lost = created.filter((key) => !removed.has(key) && !final.has(key));
+    const back = [...removed].filter((key) => final.has(key));
+    const increments = new Map<string, number>();
+    for (const r of reports) for (const [key, n] of Object.entries(r.increments)) increments.set(key, (increments.get(key) ?? 0) + n);
+    const lostUpdates = [...final.entries()].filter(([key, job]) => job.round !== (increments.get(key) ?? 0));
+    const wins = reports.flatMap((r) => r.won);
+    const doubleClaims = wins.length - new Set(wins).size;
+    const claimsTried = reports.reduce((n, r) => n + r.claimsTried, 0);
+    const overlaps = leaseOverlaps(reports);
+    const holders = reports.filter((r) => r.leaseSamples.some(([, held]) => held)).length;
+    console.log(
+      `      ${processes} processes × ${opsEach} actions: ${created.length} jobs created, ${removed.size} stopped, ` +
+        `${[...increments.values()].reduce((a, b) => a + b, 0)} updates applied (${reports.reduce((n, r) => n + r.refusedAfterRemoval, 0)} refused after a stop), ` +
+        `${claimsTried} claims tried, ${wins.length} won`,
+    );
+    console.log(`      lost jobs ${lost.length}, lost updates ${lostUpdates.length}, stopped jobs back ${back.length}, finishes claimed twice ${doubleClaims}, lease overlaps ${overlaps} (${holders} process(es) held it)`);
+    assert.equal(lost.length, 0, `lost: ${lost.join(', ')}`);
+    assert.equal(lostUpdates.length, 0, `updates lost on: ${lostUpdates.map(([key]) => key).join(', ')}`);
+    assert.equal(back.length, 0, `stopped but back: ${back.join(', ')}`);
+    assert.equal(doubleClaims, 0);
+    assert.equal(overlaps, 0);
+    assert.ok(created.length > 0 && removed.size > 0 && wins.length > 0, 'the mix exercised every action');
+  });
+});
