@@ -15,6 +15,8 @@ export interface StoredEntry {
   from: string;
   to: string;
   report: CachedReport;
+  /** For a range that includes today: when it stops being good (ms). A past range never does. */
+  expiresAt?: number;
 }
 
 export interface IndexEntry {
@@ -27,6 +29,8 @@ export interface IndexEntry {
   /** Length of the file's text, for the size cap. */
   chars: number;
   fetchedAt: number;
+  /** As in the file: set for a range that includes today. */
+  expiresAt?: number;
 }
 
 export interface Keyed {
@@ -62,7 +66,7 @@ function isStoredEntry(value: unknown): value is StoredEntry {
   if (!isRecord(value) || !isRecord(value.report)) return false;
   const { report } = value;
   return (
-    isKeyed(value) &&
+    isKeyed(value) && (value.expiresAt === undefined || typeof value.expiresAt === 'number') &&
     isCounts(report.totals) && typeof report.fetchedAt === 'number' && typeof report.requests === 'number' &&
     Array.isArray(report.rows) && report.rows.every((row: unknown) => isCounts(row) && isRecord(row) && typeof row.path === 'string')
   );
@@ -73,6 +77,7 @@ export function isIndexEntry(value: unknown): value is IndexEntry {
   return (
     isRecord(value) && isKeyed(value) &&
     typeof value.rows === 'number' && typeof value.chars === 'number' && typeof value.fetchedAt === 'number' &&
+    (value.expiresAt === undefined || typeof value.expiresAt === 'number') &&
     value.file === fileNameOf(keyOf(value))
   );
 }
@@ -89,15 +94,21 @@ export function parseStored(text: string | undefined): StoredEntry | undefined {
 
 /** The index entry of a report stored in `file` as `chars` characters of text. */
 export function indexEntryOf(stored: StoredEntry, file: string, chars: number): IndexEntry {
-  const { baseUrl, projectId, from, to, report } = stored;
-  return { baseUrl, projectId, from, to, file, rows: report.rows.length, chars, fetchedAt: report.fetchedAt };
+  const { baseUrl, projectId, from, to, report, expiresAt } = stored;
+  return { baseUrl, projectId, from, to, file, rows: report.rows.length, chars, fetchedAt: report.fetchedAt, ...(expiresAt === undefined ? {} : { expiresAt }) };
 }
 
-/** The newest entries that fit both caps; an entry too large for what is left is skipped. */
-export function withinCaps(newestFirst: readonly IndexEntry[]): IndexEntry[] {
+/** Whether a stored report still answers at `now`: a past range always, today's until it expires. */
+export function isCurrent(entry: { expiresAt?: number }, now: number): boolean {
+  return entry.expiresAt === undefined || now < entry.expiresAt;
+}
+
+/** The newest current entries that fit both caps; an entry too large for what is left is skipped. */
+export function withinCaps(newestFirst: readonly IndexEntry[], now: number): IndexEntry[] {
   const kept: IndexEntry[] = [];
   let chars = 0;
   for (const entry of newestFirst) {
+    if (!isCurrent(entry, now)) continue;
     if (kept.length >= maxPersistedRanges) break;
     if (chars + entry.chars > maxPersistedChars) continue;
     kept.push(entry);

@@ -1,6 +1,7 @@
 // Counts this organisation's analytics requests over the last hour, so the panel can warn
-// before a read would run into the platform's limit. Kept in global storage: a reload, or
-// another window reading visitors with the same key, uses the same budget.
+// before a read would run into the platform's limit. Kept machine-wide (a shared file in the
+// extension): a reload, or another window reading visitors with the same key, uses the same
+// budget, and two windows recording at once never drop each other's entries.
 import type { Memento } from '../util/memento';
 import type { Clock } from '../jobs/poll-scheduler';
 
@@ -16,16 +17,15 @@ export class RequestLedger {
     private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
-  /**
-   * Notes `count` requests made now. Read, change and write happen in one synchronous step
-   * (the memento updates its value before the returned promise settles), so two records at
-   * once never drop each other's entries.
-   */
+  /** Notes `count` requests made now: read, change and write alone on the machine. */
   record(count = 1): Promise<void> {
     const now = this.clock.now();
-    const times = this.recent(now);
-    for (let i = 0; i < count; i++) times.push(now);
-    return Promise.resolve(this.memento.update(ledgerKey, times));
+    const write = async (): Promise<void> => {
+      const times = this.recent(now);
+      for (let i = 0; i < count; i++) times.push(now);
+      await this.memento.update(ledgerKey, times);
+    };
+    return this.memento.exclusive ? this.memento.exclusive(write) : write();
   }
 
   countLastHour(): number {

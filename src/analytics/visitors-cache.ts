@@ -1,15 +1,14 @@
-// Visitors reports already read, so the 100-requests-an-hour budget goes to new questions.
-// A range that ended before today barely changes: it is kept until the user refreshes, also
-// across reloads. A range that includes today still grows: it is kept a few minutes, in
-// memory only, so a reload or another window may read it afresh.
+// Visitors reports already read, so the 100-requests-an-hour budget goes to new questions,
+// once per machine. A range that ended before today barely changes: it is kept until the user
+// refreshes, also across reloads. A range that includes today still grows: it is kept a few
+// minutes, and every window and reload in that time uses the same report.
 //
-// Persisted reports are files (ReportFiles); global state holds only a small index of them.
-// The editor keeps global state as one JSON blob, sends all of it to the main process on every
-// change (the request ledger changes it on every request) and can lose a large write on reload.
+// Reports are files (ReportFiles); a small index of them lives in a memento that, in the
+// extension, is a file shared by every window (changed under its lock).
 import type { Memento } from '../util/memento';
 import type { Clock } from '../jobs/poll-scheduler';
 import { endsBeforeToday, todayUtc } from './date-range';
-import { fileNameOf, type IndexEntry, indexEntryOf, isIndexEntry, keyOf, maxPersistedChars, parseStored, type StoredEntry, withinCaps } from './cache-entries';
+import { fileNameOf, type IndexEntry, indexEntryOf, isCurrent, isIndexEntry, keyOf, maxPersistedChars, parseStored, type StoredEntry, withinCaps } from './cache-entries';
 import type { Counts, DayRange, PathRow } from './protocol';
 import type { ReportFiles } from './report-files';
 
@@ -73,35 +72,40 @@ export class VisitorsCache {
     return entry?.expiresAt !== undefined && now < entry.expiresAt ? entry.report : undefined;
   }
 
-  /** Whether get() answers, or a file is indexed for the range (which may yet turn out missing). */
+  /** Whether get() answers, or a current file is indexed for the range (which may yet turn out missing). */
   has(scope: CacheScope, range: DayRange): boolean {
     if (this.get(scope, range)) return true;
-    if (!endsBeforeToday(range, todayUtc(this.clock.now()))) return false;
     const key = keyOf({ ...scope, ...range });
-    return this.index().some((e) => keyOf(e) === key);
+    const now = this.clock.now();
+    return this.index().some((e) => keyOf(e) === key && isCurrent(e, now) && this.fits(e, range));
   }
 
-  /** From memory, else for a past range from its file, which another window or an earlier session may have written. */
+  /** From memory, else from its file, which another window or an earlier session may have written. */
   async load(scope: CacheScope, range: DayRange): Promise<CachedReport | undefined> {
     const inMemory = this.get(scope, range);
     if (inMemory) return inMemory;
-    if (!endsBeforeToday(range, todayUtc(this.clock.now()))) return undefined;
     const key = keyOf({ ...scope, ...range });
     const indexed = this.index().find((e) => keyOf(e) === key);
-    // The file's name comes from the key, so it is found even when the index missed its last
-    // write (global storage can lose a moment's writes when a browser window reloads).
+    // The file's name comes from the key, so it is found even when the index missed its last write.
     const file = indexed?.file ?? fileNameOf(key);
     const stored = parseStored(await this.files.read(file).catch(() => undefined));
     if (!stored || keyOf(stored) !== key) {
       if (indexed) await this.dropDamaged(indexed);
       return undefined;
     }
+    // Today's report past its time, or one written while a now-past range still held today.
+    if (!isCurrent(stored, this.clock.now()) || !this.fits(stored, range)) return undefined;
     if (!indexed) await this.reindex(stored, file);
     // A refresh may have set a newer report while the file was read.
     const newer = this.get(scope, range);
     if (newer) return newer;
-    this.remember({ ...stored, expiresAt: undefined });
+    this.remember({ ...stored, expiresAt: stored.expiresAt });
     return stored.report;
+  }
+
+  /** A past range needs a final report (no expiry); a range with today, one that expires. */
+  private fits(entry: { expiresAt?: number }, range: DayRange): boolean {
+    return endsBeforeToday(range, todayUtc(this.clock.now())) === (entry.expiresAt === undefined);
   }
 
   /** Puts a report found on disk but missing from the index back into it (newest first). */
@@ -119,7 +123,7 @@ export class VisitorsCache {
   private async putFirst(key: string, entry: IndexEntry | undefined, alsoRemove: string[] = []): Promise<void> {
     const others = this.index().filter((e) => keyOf(e) !== key);
     const newestFirst = entry ? [entry, ...others] : others;
-    const kept = withinCaps(newestFirst);
+    const kept = withinCaps(newestFirst, this.clock.now());
     await this.memento.update(indexKey, kept);
     const dropped = [...newestFirst.filter((e) => !kept.includes(e)).map((e) => e.file), ...alsoRemove];
     for (const name of dropped) await this.removeFile(name);
@@ -127,12 +131,12 @@ export class VisitorsCache {
 
   async set(scope: CacheScope, range: DayRange, report: CachedReport): Promise<void> {
     const now = this.clock.now();
-    const entry: StoredEntry = { baseUrl: scope.baseUrl, projectId: scope.projectId, from: range.from, to: range.to, report };
-    if (!endsBeforeToday(range, todayUtc(now))) {
-      this.remember({ ...entry, expiresAt: report.fetchedAt + this.todayTtlMs });
-      return;
-    }
-    this.remember({ ...entry, expiresAt: undefined });
+    const past = endsBeforeToday(range, todayUtc(now));
+    const entry: StoredEntry = {
+      baseUrl: scope.baseUrl, projectId: scope.projectId, from: range.from, to: range.to, report,
+      ...(past ? {} : { expiresAt: report.fetchedAt + this.todayTtlMs }),
+    };
+    this.remember({ ...entry, expiresAt: entry.expiresAt });
     const key = keyOf(entry);
     const file = fileNameOf(key);
     const text = JSON.stringify(entry);
@@ -204,10 +208,12 @@ export class VisitorsCache {
   }
 
   private change(run: () => Promise<void>): Promise<void> {
-    const step = async (): Promise<void> => {
+    const work = async (): Promise<void> => {
       if (this.memento.get<unknown>(legacyCacheKey) !== undefined) await this.memento.update(legacyCacheKey, undefined);
       await run();
     };
+    // Alone on the machine where the memento can say so: the index is shared by every window.
+    const step = (): Promise<void> => (this.memento.exclusive ? this.memento.exclusive(work) : work());
     const result = this.writing.then(step, step);
     // A failed change fails its caller, not the ones queued after it.
     this.writing = result.catch(() => undefined);

@@ -5,7 +5,7 @@ import type { DocsApiClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import { maxPageSize, readAllVisitors } from '../api/visitor-pages';
 import type { Clock } from '../jobs/poll-scheduler';
-import { endsBeforeToday, parseDay, todayUtc, toQuery } from './date-range';
+import { parseDay, toQuery } from './date-range';
 import type { DayRange } from './protocol';
 import type { RequestLedger } from './request-ledger';
 import type { CachedReport, CacheScope, VisitorsCache } from './visitors-cache';
@@ -28,6 +28,11 @@ export interface VisitorsServiceDeps {
   cache: VisitorsCache;
   ledger: RequestLedger;
   clock: Pick<Clock, 'now'>;
+  /**
+   * Runs a read alone on the machine, by the read's key: a window asking for a range another
+   * window is reading waits for that read and takes its report. Absent: this process only.
+   */
+  readAlone?: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 /** One read in progress, shared by every load of the same scope and range. */
@@ -53,13 +58,9 @@ export class VisitorsService {
   async load(scope: CacheScope, range: DayRange, options: LoadOptions = {}): Promise<LoadResult> {
     if (options.signal?.aborted) throw new CancelledError();
     if (!options.force) {
-      const { cache } = this.deps;
-      // Only a past range can be on disk, so only it costs an await (loads started together
-      // still join one read in the order they were made). The file is looked for even when the
-      // index does not list it: the index lives in global storage, which can lose a moment's
-      // writes when a browser window reloads.
-      const past = endsBeforeToday(range, todayUtc(this.deps.clock.now()));
-      const report = cache.get(scope, range) ?? (past ? await cache.load(scope, range) : undefined);
+      // Memory, else disk: another window or an earlier session may have read this range
+      // (today's for five minutes). The file is looked for even when the index does not list it.
+      const report = await this.deps.cache.load(scope, range);
       if (report) return { report, fromCache: true };
       if (options.signal?.aborted) throw new CancelledError();
     }
@@ -67,7 +68,7 @@ export class VisitorsService {
     const key = flightKey(scope, range);
     let flight = this.flights.get(key);
     if (!flight) {
-      flight = this.startRead(key, scope, range);
+      flight = this.startRead(key, scope, range, options.force === true);
       this.flights.set(key, flight);
     }
     return { report: await this.join(key, flight, options), fromCache: false };
@@ -95,8 +96,9 @@ export class VisitorsService {
     return best ? Math.max(1, Math.ceil(best.rows / maxPageSize)) : 1;
   }
 
-  private startRead(key: string, scope: CacheScope, range: DayRange): Flight {
+  private startRead(key: string, scope: CacheScope, range: DayRange, force: boolean): Flight {
     const controller = new AbortController();
+    const askedAt = this.deps.clock.now();
     const listeners: Flight['listeners'] = [];
     const { ledger, cache, clock } = this.deps;
     const client = this.deps.client(scope);
@@ -110,23 +112,31 @@ export class VisitorsService {
         return client.getVisitors(projectId, query, { ...callOptions, onAttempt: recordAttempt });
       },
     };
-    const read = async (): Promise<CachedReport> => {
+    const readHere = async (): Promise<CachedReport> => {
+      // Waited for another window's read of the same range? Its report is on disk now (for a
+      // refresh, only one read since it was asked for will do).
+      const done = await cache.load(scope, range);
+      if (done && (!force || done.fetchedAt >= askedAt)) return done;
+      if (controller.signal.aborted) throw new CancelledError();
       const fetchedAt = clock.now();
       let pagesRead = 0;
+      const result = await readAllVisitors(counted, scope.projectId, toQuery(range), {
+        signal: controller.signal,
+        pageSize: maxPageSize,
+        onPage: () => {
+          pagesRead++;
+          for (const listener of [...listeners]) listener(pagesRead);
+        },
+      });
+      // Everyone gave up while the last page arrived: the read counts as cancelled.
+      if (controller.signal.aborted) throw new CancelledError();
+      const report: CachedReport = { totals: result.totals, rows: result.rows, fetchedAt, requests: result.requests };
+      await cache.set(scope, range, report);
+      return report;
+    };
+    const read = async (): Promise<CachedReport> => {
       try {
-        const result = await readAllVisitors(counted, scope.projectId, toQuery(range), {
-          signal: controller.signal,
-          pageSize: maxPageSize,
-          onPage: () => {
-            pagesRead++;
-            for (const listener of [...listeners]) listener(pagesRead);
-          },
-        });
-        // Everyone gave up while the last page arrived: the read counts as cancelled.
-        if (controller.signal.aborted) throw new CancelledError();
-        const report: CachedReport = { totals: result.totals, rows: result.rows, fetchedAt, requests: result.requests };
-        await cache.set(scope, range, report);
-        return report;
+        return await (this.deps.readAlone ? this.deps.readAlone(key, readHere) : readHere());
       } finally {
         if (this.flights.get(key)?.controller === controller) this.flights.delete(key);
       }

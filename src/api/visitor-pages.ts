@@ -42,20 +42,27 @@ export interface VisitorsReport {
   requests: number;
 }
 
+/** A path seen twice: the larger counts win (the later page saw more of the range). */
+function larger(seen: VisitorRow | undefined, row: VisitorRow): VisitorRow {
+  if (!seen) return row;
+  return { path: row.path, human: Math.max(seen.human, row.human), ai: Math.max(seen.ai, row.ai), total: Math.max(seen.total, row.total) };
+}
+
 export async function readAllVisitors(
   client: Pick<DocsApiClient, 'getVisitors'>,
   projectId: string,
   range: DateRange,
   options: CallOptions & { pageSize?: number; onPage?: (page: OffsetPage) => void } = {},
 ): Promise<VisitorsReport> {
-  const rows: VisitorRow[] = [];
+  // By path: offset paging over a log that grows while it is read can send a row twice.
+  const rows = new Map<string, VisitorRow>();
   let totals: VisitorCounts = { human: 0, ai: 0, total: 0 };
   let requests = 0;
   for await (const page of visitorPages(client, projectId, range, options)) {
     requests++;
     totals = page.totals;
-    rows.push(...page.visitors);
+    for (const row of page.visitors) rows.set(row.path, larger(rows.get(row.path), row));
     options.onPage?.(page);
   }
-  return { totals, rows, requests };
+  return { totals, rows: [...rows.values()], requests };
 }

@@ -2,7 +2,7 @@
 // `take` which one (if any) applies to it. Faults are consumed in registration order.
 import type { ActiveFault, FaultKind, FaultMatch, FaultSpec } from './types';
 
-const KINDS: readonly FaultKind[] = ['status', 'latency', 'drop', 'hang', 'malformed', 'schema', 'lost'];
+const KINDS: readonly FaultKind[] = ['status', 'latency', 'drop', 'hang', 'malformed', 'schema', 'lost', 'shift'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,6 +66,8 @@ export function parseFaultSpec(body: unknown): FaultSpec {
       return { ...common, kind: 'hang' };
     case 'lost':
       return { ...common, kind: 'lost' };
+    case 'shift':
+      return { ...common, kind: 'shift', rows: countField(body.rows, 'rows', 1, 1) };
     case 'malformed':
       return { ...common, kind: 'malformed' };
   }

@@ -181,6 +181,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!segments) return reply({ status: 400, body: { error: 'Malformed percent-encoding in the request path' } });
     // Auth is re-read after a latency wait, in case a test revoked the key meanwhile.
     record.auth = evaluateAuth(req.headers.authorization, opts.key, keyState);
+    if (fault?.kind === 'shift') {
+      const offset = Number(params.get('offset') ?? '0');
+      if (Number.isFinite(offset)) params.set('offset', String(Math.max(0, offset - fault.rows)));
+    }
     const result = api.handle({ method, segments, params, body, auth: record.auth });
     if (fault?.kind === 'lost') {
       res.socket?.destroy();

@@ -62,7 +62,7 @@ export interface FaultMatch {
   path?: string;
 }
 
-export type FaultKind = 'status' | 'latency' | 'drop' | 'hang' | 'malformed' | 'schema' | 'lost';
+export type FaultKind = 'status' | 'latency' | 'drop' | 'hang' | 'malformed' | 'schema' | 'lost' | 'shift';
 
 interface FaultCommon {
   /** How many matching requests it applies to (default 1). */
@@ -80,6 +80,8 @@ export type FaultSpec = FaultCommon &
     | { kind: 'hang' }
     /** The request is acted on, then the connection is cut before the answer: the client cannot tell. */
     | { kind: 'lost' }
+    /** A visitors page served from `rows` earlier, as if that many rows were added above it since the last page. */
+    | { kind: 'shift'; rows: number }
     | { kind: 'malformed' }
     | { kind: 'schema'; omit?: string[] }
   );

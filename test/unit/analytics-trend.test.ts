@@ -73,11 +73,13 @@ describe('analytics: weekly trend', () => {
     assert.deepEqual(last?.query, { dateFrom: '2026-11-19', dateTo: '2026-11-21', limit: '250', offset: '0' });
   });
 
-  it('after a reload, counts the past weeks on disk as cached and reads only the week with today', async () => {
+  it('after a reload, counts every week on disk as cached; five minutes on, reads only the week with today', async () => {
     const first = setup();
     const trend = await pageTrend(first.service, first.scope, range, '/quickstart');
     await api.control.clearRequests();
     const reloaded = setup(first.storage, first.clock);
+    assert.deepEqual(trendCost(reloaded.service, reloaded.scope, range), { requests: 0, cachedWeeks: 5, weeks: 5 });
+    await first.clock.advance(5 * 60_000);
     assert.deepEqual(trendCost(reloaded.service, reloaded.scope, range), { requests: 1, cachedWeeks: 4, weeks: 5 });
     const again = await pageTrend(reloaded.service, reloaded.scope, range, '/quickstart');
     assert.deepEqual(again.weeks, trend.weeks);
