@@ -19,10 +19,14 @@ export class RequestLedger {
 
   /** Notes `count` requests made now: read, change and write alone on the machine. */
   record(count = 1): Promise<void> {
-    const now = this.clock.now();
+    return this.recordAt(this.clock.now(), count);
+  }
+
+  /** Notes `count` requests made at `at` (an earlier version's ledger moving in). */
+  recordAt(at: number, count = 1): Promise<void> {
     const write = async (): Promise<void> => {
-      const times = this.recent(now);
-      for (let i = 0; i < count; i++) times.push(now);
+      const times = this.recent(this.clock.now());
+      for (let i = 0; i < count; i++) times.push(at);
       await this.memento.update(ledgerKey, times);
     };
     return this.memento.exclusive ? this.memento.exclusive(write) : write();

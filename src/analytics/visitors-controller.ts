@@ -10,7 +10,7 @@ import { Emitter } from '../util/emitter';
 import { chartBars, pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { fileForPage, type ResolvedPage, resolvePage } from './page-resolver';
-import type { ErrorAction, FromPage, RangeChoice, RangePreset } from './protocol';
+import type { FromPage, RangeChoice, RangePreset } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import { pageTrend, trendCost } from './trend';
 import type { CachedReport } from './visitors-cache';
@@ -36,6 +36,8 @@ export class VisitorsController implements vscode.Disposable {
   private pageUri: vscode.Uri | undefined;
   private shown: { report: CachedReport; fromCache: boolean } | undefined;
   private reading: AbortController | undefined;
+  /** Which scope and range `reading` waits for. */
+  private readingKey: string | undefined;
   private readonly loaded = new Emitter<void>();
   /** A range was read from the service (the status bar may now have numbers). */
   readonly onDidLoad = this.loaded.event;
@@ -104,6 +106,7 @@ export class VisitorsController implements vscode.Disposable {
       case 'openPath':
         return this.openPath(message.path);
       case 'action': {
+        if (message.action === 'readAnyway') return this.load(false, true);
         if (message.action !== 'retry') {
           const { command, args } = actionCommands[message.action];
           await vscode.commands.executeCommand(command, ...args);
@@ -154,15 +157,31 @@ export class VisitorsController implements vscode.Disposable {
     await this.load(true);
   }
 
-  private async load(force: boolean): Promise<void> {
+  /** Shows the range; `budgetAsked`: the user already agreed to pass the hourly budget. */
+  private async load(force: boolean, budgetAsked = force): Promise<void> {
     if (!this.panel || !(await this.ready())) return;
     const scope = this.scope();
     const range = this.range;
+    const key = JSON.stringify([scope, range.from, range.to, force]);
+    // Asked again for what is being read (the panel hidden and shown): keep waiting for that read.
+    if (this.reading && !this.reading.signal.aborted && this.readingKey === key && !force) return;
     this.reading?.abort();
     const reading = new AbortController();
     this.reading = reading;
+    this.readingKey = key;
     const estimatedPages = this.deps.service.estimatePages(scope, range);
     const cached = !force && this.deps.service.isCached(scope, range);
+    if (!cached && !budgetAsked && this.deps.ledger.wouldExceed(estimatedPages)) {
+      // An automatic read (opening the panel, following the editor) never passes the budget unasked.
+      this.reading = undefined;
+      const used = this.deps.ledger.countLastHour();
+      this.panel.post({
+        type: 'error',
+        message: `Reading ${rangeLabel(range).toLowerCase()} needs about ${estimatedPages} request${estimatedPages === 1 ? '' : 's'}, and ${used} of the ${analyticsLimitPerHour} analytics requests an hour are used. Past the limit the service refuses analytics for the rest of the hour, in every tool that uses this organisation’s key.`,
+        actions: ['readAnyway'],
+      });
+      return;
+    }
     if (!cached) {
       this.deps.log.info(`Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages} request${estimatedPages === 1 ? '' : 's'}${force ? ', refresh' : ''}).`);
       this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
@@ -177,6 +196,7 @@ export class VisitorsController implements vscode.Disposable {
         }),
       );
       if (reading.signal.aborted) return;
+      if (this.reading === reading) this.reading = undefined;
       this.shown = result;
       if (!result.fromCache) this.loaded.fire();
       this.postData(range);
@@ -185,6 +205,7 @@ export class VisitorsController implements vscode.Disposable {
         if (this.reading === reading && this.shown) this.postData(range);
         return;
       }
+      if (this.reading === reading) this.reading = undefined;
       this.deps.log.error(`Reading visitors failed: ${error instanceof Error ? error.message : String(error)}`);
       this.postError(error);
     }
@@ -267,7 +288,7 @@ export class VisitorsController implements vscode.Disposable {
   private postError(error: unknown): void {
     const text = describeError(error, true);
     if (text.silent) return;
-    const actions = text.actions.filter((a): a is ErrorAction => a !== 'showLog');
+    const actions = text.actions.filter((a): a is Exclude<typeof a, 'showLog'> => a !== 'showLog');
     this.panel?.post({ type: 'error', message: text.message, actions });
   }
 }

@@ -1,15 +1,39 @@
 // Builds the visitors feature: cache, request ledger, service, panel controller, status bar.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { registerVisitorsCommands } from '../commands/visitors-commands';
 import { systemClock } from '../jobs/poll-scheduler';
 import type { ApiKeyStore } from '../secrets/api-key-store';
 import type { ClientProvider } from '../services/client-provider';
 import { storageFolder } from '../services/storage-folder';
-import { RequestLedger } from './request-ledger';
-import { VisitorsCache } from './visitors-cache';
+import { withLock } from '../machine/file-lock';
+import { SharedMemento } from '../machine/shared-memento';
+import { ledgerKey as legacyLedgerKey, RequestLedger } from './request-ledger';
+import { indexKey as legacyIndexKey, legacyCacheKey, VisitorsCache } from './visitors-cache';
 import { VisitorsController } from './visitors-controller';
 import { createVisitorsStatusBar } from './visitors-status-bar';
 import { VisitorsService } from './visitors-service';
+
+/** How long a window waits for another window's read of the same range (a read of 40 slow pages fits). */
+const readWaitMs = 10 * 60_000;
+
+/**
+ * Version 1 kept the ledger and the cache's index in global state, which each window caches on
+ * its own. The ledger's last hour moves to the shared file; the index is not needed (report
+ * files are found by name and indexed again when read).
+ */
+async function moveEarlierState(globalState: vscode.Memento, ledger: RequestLedger): Promise<void> {
+  const times = globalState.get<unknown>(legacyLedgerKey);
+  if (Array.isArray(times)) {
+    const now = Date.now();
+    const recent = times.filter((t): t is number => typeof t === 'number' && t > now - 3_600_000 && t <= now);
+    for (const at of recent) await ledger.recordAt(at);
+  }
+  for (const key of [legacyLedgerKey, legacyCacheKey, legacyIndexKey]) {
+    if (globalState.get<unknown>(key) !== undefined) await globalState.update(key, undefined);
+  }
+}
 
 export function createVisitorsFeature(
   context: vscode.ExtensionContext,
@@ -17,14 +41,26 @@ export function createVisitorsFeature(
   keys: ApiKeyStore,
   log: vscode.LogOutputChannel,
 ): vscode.Disposable {
+  const root = context.globalStorageUri.fsPath;
   const files = storageFolder(vscode.Uri.joinPath(context.globalStorageUri, 'visitors'));
-  const cache = new VisitorsCache(context.globalState, files, systemClock);
-  const ledger = new RequestLedger(context.globalState, systemClock);
-  const service = new VisitorsService({ client: (scope) => clients.forBaseUrl(scope.baseUrl), cache, ledger, clock: systemClock });
+  // The ledger and the cache's index: one file every window on the machine shares.
+  const shared = new SharedMemento(join(root, 'analytics', 'shared.json'));
+  const cache = new VisitorsCache(shared, files, systemClock);
+  const ledger = new RequestLedger(shared, systemClock);
+  void shared.ready.then(() => moveEarlierState(context.globalState, ledger));
+  const service = new VisitorsService({
+    client: (scope) => clients.forBaseUrl(scope.baseUrl),
+    cache,
+    ledger,
+    clock: systemClock,
+    // One read of a range on the machine: a window asking for a range another reads waits for its report.
+    readAlone: (key, read) => withLock(join(root, 'analytics', 'reading', `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`), read, { timeoutMs: readWaitMs, staleMs: readWaitMs }),
+  });
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
   return vscode.Disposable.from(
     controller,
-    createVisitorsStatusBar(service, controller, keys),
+    createVisitorsStatusBar(service, ledger, controller, keys),
     ...registerVisitorsCommands(controller),
+    { dispose: () => shared.dispose() },
   );
 }

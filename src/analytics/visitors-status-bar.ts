@@ -7,10 +7,11 @@ import type { ApiKeyStore } from '../secrets/api-key-store';
 import { pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { resolvePage } from './page-resolver';
+import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import { defaultPreset, type VisitorsController } from './visitors-controller';
 import type { VisitorsService } from './visitors-service';
 
-export function createVisitorsStatusBar(service: VisitorsService, controller: VisitorsController, keys: ApiKeyStore): vscode.Disposable {
+export function createVisitorsStatusBar(service: VisitorsService, ledger: RequestLedger, controller: VisitorsController, keys: ApiKeyStore): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('docsAgent.visitors', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Docs Agent Visitors';
   item.command = 'docsAgent.showVisitors';
@@ -34,10 +35,18 @@ export function createVisitorsStatusBar(service: VisitorsService, controller: Vi
       item.hide();
       const id = JSON.stringify([scope, range]);
       const canRead = scope.projectId !== '' && (await keys.usable());
-      if (canRead && !attempted.has(id)) {
-        attempted.add(id);
-        service.load(scope, range).then(() => update(), () => undefined);
+      if (!canRead || attempted.has(id)) return;
+      const pages = service.isCached(scope, range) ? 0 : service.estimatePages(scope, range);
+      if (ledger.wouldExceed(pages)) {
+        // Never spend past the hourly budget unasked: the panel asks.
+        item.text = '$(eye) –';
+        item.tooltip = `${page.pagePath}: reading ${rangeLabel(range).toLowerCase()} needs about ${pages} analytics request${pages === 1 ? '' : 's'}, and ${ledger.countLastHour()} of ${analyticsLimitPerHour} this hour are used. Click to open the panel.`;
+        item.accessibilityInformation = { label: `Visitors to ${page.pagePath} not read: it would pass the hourly budget` };
+        item.show();
+        return;
       }
+      attempted.add(id);
+      service.load(scope, range).then(() => update(), () => undefined);
       return;
     }
     const info = pageInfo(report.rows, page.file, { pagePath: page.pagePath });

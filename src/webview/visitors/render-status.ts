@@ -11,6 +11,7 @@ const actionLabels: Record<ErrorAction, string> = {
   setProjectId: 'Set Project ID',
   openSettings: 'Open Settings',
   retry: 'Retry',
+  readAnyway: 'Read Anyway',
 };
 
 export interface Status {
