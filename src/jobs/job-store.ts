@@ -49,8 +49,9 @@ export class JobStore {
   private rescanAfter = false;
   /** Settles once the folder has been read (and earlier versions' jobs moved in). */
   readonly ready: Promise<void>;
-  /** Files written by this process, for the write-volume figures. */
+  /** Files and bytes written by this process, for the write-volume figures. */
   writes = 0;
+  bytesWritten = 0;
 
   constructor(
     readonly folder: string,
@@ -138,6 +139,7 @@ export class JobStore {
       if (stored !== undefined && text === serializeJobFile(current as JobFile)) return;
       await writeAtomic(path, text);
       this.writes++;
+      this.bytesWritten += Buffer.byteLength(text);
       const info = await stat(path);
       // Known at once, not at the next scan: the caller reads it back right away.
       this.seen.set(name, { signature: signatureOf(info), file: next });

@@ -4,6 +4,7 @@
 // is a result, not a failure.
 import { cpus } from 'node:os';
 import { analyticsBench } from './analytics-bench';
+import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
 import { sizeBench } from './sizes';
 import { type BenchResult, runBench } from './stats';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const polling = await runBench('3 polling (virtual time)', pollBench);
   const size = await runBench('4 bundle sizes', sizeBench);
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
+  const machine = await runBench('5 several windows on one machine', machineBench);
   const report = {
     bench: 'docs-agent',
     startedAt: new Date(started).toISOString(),
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     webview,
     polling,
     size,
+    machine,
   };
   console.log(JSON.stringify(report));
 
@@ -74,6 +77,12 @@ async function main(): Promise<void> {
       ['4 dist/undici.js (lazy)', kb(f.undiciBytes), ''],
       ['4 dist/webview/visitors.js', kb(f.webviewBytes), ''],
     ]),
+    ...rowsOf(machine, '5 machine', (f) => [
+      [`5a GETs per job-minute, ${f.polling.jobs} jobs: 1 window / 3 windows`, `${f.polling.oneWindowGetsPerJobMinute} / ${f.polling.threeWindowsGetsPerJobMinute}`, '3 windows <= 1.1x of 1'],
+      [`5b ${f.analytics.range} (${f.analytics.paths} paths), ${f.analytics.windows} windows + ${f.analytics.reloads} reloads: requests`, String(f.analytics.requests), `${f.analytics.minimumRequests} (the minimum, once)`],
+      [`5c store writes per poll, ${f.storeWrites.jobs} jobs unchanged`, `${f.storeWrites.unchanged.files} files, ${f.storeWrites.unchanged.bytes} B`, '0'],
+      ['5c store writes per poll, 10 of them finished', `${f.storeWrites.tenFinished.files} files, ${(f.storeWrites.tenFinished.bytes / 1024).toFixed(1)} KB`, 'one file per changed job'],
+    ]),
   ];
   const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length)));
   console.log('');
@@ -81,7 +90,7 @@ async function main(): Promise<void> {
     console.log(`${figure.padEnd(widths[0] ?? 0)}  ${value.padStart(widths[1] ?? 0)}  ${target}`.trimEnd());
   }
   console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const failed = [analytics, webview, polling, size].some((r) => !r.ok);
+  const failed = [analytics, webview, polling, size, machine].some((r) => !r.ok);
   // Explicit exit: keep-alive sockets and code-server's handlers must not hold the process.
   process.exit(failed ? 1 : 0);
 }

@@ -161,4 +161,23 @@ describe('e2e: several windows, one truth', () => {
       for (const prompt of ['Made in one window', 'Made in the other window', 'Runs through the handover']) await w.jobRow(prompt).waitFor({ timeout: 30_000 });
     }
   });
+
+  it('visitors for a range cost their requests once: a second window and a reload read none', async () => {
+    const one = second as Workbench;
+    const other = third as Workbench;
+    const reads = async (): Promise<number> => (await one.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
+    const showVisitors = async (w: Workbench): Promise<void> => {
+      await w.openFile('docs/quickstart.mdx');
+      await w.runCommand('Docs Agent: Show Visitors for This Page');
+      await w.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
+    };
+    await showVisitors(one);
+    const once = await reads();
+    assert.ok(once >= 1, 'the first window read the range');
+    await showVisitors(other);
+    await other.reload();
+    await other.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
+    console.log(`      visitors requests: first window ${once}, then a second window and a reload ${(await reads()) - once}`);
+    assert.equal(await reads(), once);
+  });
 });

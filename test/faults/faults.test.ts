@@ -113,15 +113,41 @@ describe('e2e: fault matrix', () => {
     rows.push({ fault: 'unknown job status', shown: await rowText('Baseline job one'), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
   });
 
-  it('a 404 for a tracked job marks it not found and keeps it', async () => {
+  it('a 404 blip for a tracked job: it stays running, and its finish is still announced', async () => {
     const jobs = await workbench.control.jobs();
     const two = jobs.find((j) => j.prompts[0] === 'Baseline job two');
     assert.ok(two);
     await workbench.control.fault({ kind: 'status', status: 404, body: { error: 'Job not found' }, match: { method: 'GET', path: two.id } });
     await workbench.contextMenu(workbench.jobRow('Baseline job two'), 'Refresh');
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'GET' && r.path.endsWith(two.id) && r.status === 404);
     const row = workbench.jobRow('Baseline job two');
-    await row.locator('.label-description', { hasText: 'not found' }).waitFor();
-    rows.push({ fault: '404 for a tracked job', shown: await rowText('Baseline job two'), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    await row.locator('.label-description', { hasText: 'running' }).waitFor();
+    await workbench.toastsQuiet();
+    await workbench.control.finishJob(two.id);
+    const toast = await workbench.notification(/Baseline job two.*completed with a pull request/, 60_000);
+    await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor();
+    rows.push({ fault: 'one 404 for a tracked job', shown: `still running; then “${await workbench.text(toast.locator('.notification-list-item-message'))}”`, jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    await workbench.clearNotifications();
+  });
+
+  it('minimal job bodies (only id, status and prLink): completed, with Open Pull Request', async () => {
+    const label = 'Case: minimal job bodies';
+    const omit = ['source', 'createdAt', 'model', 'archivedAt'];
+    await workbench.control.fault({ kind: 'schema', omit, match: { method: 'POST' } });
+    await workbench.newJob(label);
+    await workbench.jobRow(label).waitFor({ timeout: 30_000 });
+    baseline += 1;
+    const made = (await workbench.control.jobs()).find((j) => j.prompts[0] === label);
+    assert.ok(made);
+    await workbench.control.fault({ kind: 'schema', omit, count: 1000, match: { method: 'GET', path: made.id } });
+    await workbench.toastsQuiet();
+    await workbench.control.finishJob(made.id);
+    const toast = await workbench.notification(/minimal job bodies.*completed with a pull request/, 60_000);
+    await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor();
+    await workbench.jobRow(label).locator('.label-description', { hasText: 'pull request ready' }).waitFor();
+    rows.push({ fault: 'minimal job bodies (id, status, prLink)', shown: await rowText(label), jobsBefore: baseline - 1, jobsAfter: await jobRows().count(), result: 'handled' });
+    await workbench.control.clearFaults();
+    await workbench.clearNotifications();
   });
 
   it('an unreadable answer to one job’s check marks that job until a good answer', async () => {

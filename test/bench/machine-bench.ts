@@ -1,0 +1,143 @@
+// Figure 5: what several windows on one machine cost. (a) GETs per job-minute with one window
+// open and with three, in the real editor (code-server + Chromium, one browser page a window);
+// (b) analytics requests for one range across three windows and two reloads, module level on
+// the real shared files and read lock; (c) what the job store writes per poll of 200 tracked
+// jobs when nothing changed, and when ten finished.
+import { join } from 'node:path';
+import { presetRange, todayUtc } from '../../src/analytics/date-range';
+import { RequestLedger } from '../../src/analytics/request-ledger';
+import { VisitorsCache } from '../../src/analytics/visitors-cache';
+import { VisitorsService } from '../../src/analytics/visitors-service';
+import { maxPageSize } from '../../src/api/visitor-pages';
+import { JobStore } from '../../src/jobs/job-store';
+import { JobTracker } from '../../src/jobs/job-tracker';
+import { systemClock } from '../../src/jobs/poll-scheduler';
+import { withLock } from '../../src/machine/file-lock';
+import { SharedMemento } from '../../src/machine/shared-memento';
+import type { RequestRecord } from '../emulator/types';
+import { startApiFixture } from '../support/api-fixture';
+import { machineFolder } from '../support/job-window';
+import { MemoryReportFiles } from '../support/memory-report-files';
+import { visitTruth } from '../support/visit-truth';
+import { Workbench } from '../support/workbench';
+
+export interface MachineFigures {
+  polling: { jobs: number; oneWindowGetsPerJobMinute: number; threeWindowsGetsPerJobMinute: number };
+  analytics: { range: string; paths: number; minimumRequests: number; windows: number; reloads: number; requests: number };
+  storeWrites: { jobs: number; unchanged: { files: number; bytes: number }; tenFinished: { files: number; bytes: number } };
+}
+
+const isCheck = (r: RequestRecord, id: string): boolean => r.method === 'GET' && r.path.endsWith(`/job/${id}`);
+
+/** GETs per job-minute from the spacing of each job's checks after `since`, once each has `count`. */
+async function pace(workbench: Workbench, ids: string[], since: number, count: number): Promise<number> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const log = await workbench.control.requests();
+    const times = ids.map((id) => log.filter((r) => isCheck(r, id) && Date.parse(r.time) >= since).map((r) => Date.parse(r.time)));
+    if (times.every((t) => t.length >= count)) {
+      const rates = times.map((t) => ((t.length - 1) / ((t[t.length - 1] ?? 0) - (t[0] ?? 0))) * 60_000);
+      return Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 100) / 100;
+    }
+    if (Date.now() > deadline) throw new Error(`checks since the mark: ${times.map((t) => t.length).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function pollingFigures(): Promise<MachineFigures['polling']> {
+  const first = await Workbench.open({ withKey: true, settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false } });
+  try {
+    await first.openDocsAgentView();
+    const prompts = ['Bench job A', 'Bench job B', 'Bench job C'];
+    for (const prompt of prompts) {
+      await first.newJob(prompt);
+      await first.jobRow(prompt).waitFor({ timeout: 30_000 });
+    }
+    const ids = (await first.control.jobs()).map((j) => j.id);
+    await pace(first, ids, 0, 2); // settled into its pace
+    const oneMark = Date.now();
+    const oneWindow = await pace(first, ids, oneMark, 6);
+    for (let i = 0; i < 2; i++) {
+      const other = await first.openWindow();
+      await other.openDocsAgentView();
+      for (const prompt of prompts) await other.jobRow(prompt).waitFor({ timeout: 30_000 });
+    }
+    const threeMark = Date.now();
+    const threeWindows = await pace(first, ids, threeMark, 6);
+    return { jobs: ids.length, oneWindowGetsPerJobMinute: oneWindow, threeWindowsGetsPerJobMinute: threeWindows };
+  } finally {
+    await first.close();
+  }
+}
+
+async function analyticsFigures(): Promise<MachineFigures['analytics']> {
+  const api = await startApiFixture({ analyticsLimitPerHour: 1_000_000 });
+  const mementos: SharedMemento[] = [];
+  try {
+    const folder = machineFolder();
+    const files = new MemoryReportFiles();
+    const today = todayUtc(Date.now());
+    const range = presetRange('30d', today);
+    const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId };
+    // A window: its own shared-file memento (as each extension host has), the machine's folders and read lock.
+    const open = async (): Promise<VisitorsService> => {
+      const shared = new SharedMemento(join(folder, 'shared.json'), { watch: false });
+      mementos.push(shared);
+      await shared.ready;
+      const client = api.client();
+      return new VisitorsService({
+        client: () => client,
+        cache: new VisitorsCache(shared, files, systemClock),
+        ledger: new RequestLedger(shared, systemClock),
+        clock: systemClock,
+        readAlone: (key, read) => withLock(join(folder, 'reading', `${Buffer.from(key).toString('base64url').slice(-60)}.lock`), read, { timeoutMs: 60_000 }),
+      });
+    };
+    const truth = await visitTruth(api.control, scope.projectId, range.from, range.to);
+    await api.control.clearRequests();
+    const windows = await Promise.all([open(), open(), open()]);
+    await Promise.all(windows.map((w) => w.load(scope, range)));
+    for (let i = 0; i < 2; i++) await (await open()).load(scope, range);
+    const requests = (await api.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
+    return { range: `${range.from}..${range.to}`, paths: truth.byPath.size, minimumRequests: Math.ceil(truth.byPath.size / maxPageSize), windows: 3, reloads: 2, requests };
+  } finally {
+    for (const m of mementos) m.dispose();
+    await api.close();
+  }
+}
+
+async function storeFigures(): Promise<MachineFigures['storeWrites']> {
+  const api = await startApiFixture({ agentLimitPerHour: 100_000 });
+  try {
+    const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId };
+    const store = new JobStore(join(machineFolder(), 'jobs'), { watch: false });
+    await store.ready;
+    const client = api.client();
+    const tracker = new JobTracker({ store, client: () => client, clock: systemClock, isFocused: () => true });
+    tracker.setScopes([scope]);
+    const jobs = 200;
+    for (let i = 0; i < jobs; i++) await tracker.create(scope, `Store bench job ${i}`);
+    const poll = async (): Promise<{ files: number; bytes: number }> => {
+      const [files, bytes] = [store.writes, store.bytesWritten];
+      await tracker.refreshAll();
+      return { files: store.writes - files, bytes: store.bytesWritten - bytes };
+    };
+    await poll(); // the first answers fill in what creating left out
+    const unchanged = await poll();
+    const ids = (await api.control.jobs()).slice(0, 10).map((j) => j.id);
+    for (const id of ids) await api.control.finishJob(id);
+    const tenFinished = await poll();
+    tracker.dispose();
+    store.dispose();
+    return { jobs, unchanged, tenFinished };
+  } finally {
+    await api.close();
+  }
+}
+
+export async function machineBench(): Promise<MachineFigures> {
+  const analytics = await analyticsFigures();
+  const storeWrites = await storeFigures();
+  const polling = await pollingFigures();
+  return { polling, analytics, storeWrites };
+}
