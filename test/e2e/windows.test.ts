@@ -175,7 +175,7 @@ describe('e2e: several windows, one truth', () => {
     const once = await reads();
     assert.ok(once >= 1, 'the first window read the range');
     await showVisitors(other);
-    await other.reload();
+    await other.reloadWindow();
     await other.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
     console.log(`      visitors requests: first window ${once}, then a second window and a reload ${(await reads()) - once}`);
     assert.equal(await reads(), once);

@@ -64,7 +64,15 @@ export class Workbench {
     return new Workbench(this.emulator, this.control, this.server, this.browser, page, folder, false);
   }
 
-  /** Reloads this window, as Developer: Reload Window does, and waits for the workbench. */
+  /** Developer: Reload Window, which lets the editor save its state (open editors, panels) first. */
+  async reloadWindow(): Promise<void> {
+    const loaded = this.page.waitForEvent('load');
+    await this.runCommand('Developer: Reload Window');
+    await loaded;
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  }
+
+  /** Reloads this window's browser page (as a person pressing F5) and waits for the workbench. */
   async reload(): Promise<void> {
     await this.page.reload();
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
