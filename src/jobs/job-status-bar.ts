@@ -10,7 +10,7 @@ export function createJobsStatusBar(tracker: JobTracker): vscode.Disposable {
 
   const update = (): void => {
     const running = tracker.jobs().filter(isRunning).length;
-    const state = tracker.pollState.kind;
+    const state = tracker.pollStatus.kind;
     if (running === 0) {
       item.hide();
       return;

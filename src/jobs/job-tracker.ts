@@ -3,17 +3,15 @@
 // window may still check a job on demand). It records each finish as a new round; announcing
 // it is the FinishAnnouncer's job. No vscode import: the UI adapters listen to it.
 import type { CallOptions, DocsApiClient } from '../api/client';
-import { CancelledError, MalformedResponseError, NotFoundError, RateLimitedError } from '../api/errors';
+import { MalformedResponseError, NotFoundError } from '../api/errors';
 import type { AgentJob } from '../api/types';
 import { Emitter } from '../util/emitter';
-import { type CheckVerdict, type Clock, PollScheduler, type PollSettings, type SchedulerState } from './poll-scheduler';
-import { isBlockingError, isOfflineError } from './poll-timing';
+import { type CheckVerdict, type Clock, PollScheduler, type PollSettings, type PollStatus } from './poll-scheduler';
+import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from './job-answers';
 import type { JobStore } from './job-store';
 import {
-  awaitFollowUpMs,
   isHidden,
   isPollable,
-  isTerminal,
   type JobScope,
   jobKey,
   keyOf,
@@ -47,6 +45,7 @@ export class JobTracker {
   private readonly scheduler: PollScheduler;
   private scopes: JobScope[] = [];
   private polling = false;
+  private reported: PollStatus | undefined;
   private readonly changed = new Emitter<void>();
   /** Jobs changed (in this window or another) or the polling state changed. */
   readonly onDidChange = this.changed.event;
@@ -73,13 +72,22 @@ export class JobTracker {
     });
   }
 
-  get pollState(): SchedulerState {
-    return this.scheduler.state;
+  /** How checking goes on the machine: this window's own state when it polls, else what the poller reported. */
+  get pollStatus(): PollStatus {
+    if (!this.polling) return this.reported ?? { kind: 'idle' };
+    const state = this.scheduler.state;
+    return {
+      kind: state.kind,
+      ...('until' in state ? { until: state.until } : {}),
+      ...('error' in state ? { reason: state.error.message } : {}),
+    };
   }
 
-  /** Whether this window is the machine's poller. */
-  get isPolling(): boolean {
-    return this.polling;
+  /** What the polling window reported (another window), shown here as it is there. */
+  setReportedStatus(status: PollStatus | undefined): void {
+    if (JSON.stringify(status) === JSON.stringify(this.reported)) return;
+    this.reported = status;
+    this.changed.fire();
   }
 
   /** This window became (or stopped being) the one that polls for the machine. */
@@ -139,7 +147,7 @@ export class JobTracker {
       }
       throw error;
     }
-    const updated = await this.deps.store.updateJob(key, (saved) => ({ ...this.withAnswer(saved, job), followUps: withFollowUp(saved.followUps, prompt) }));
+    const updated = await this.deps.store.updateJob(key, (saved) => ({ ...withAnswer(saved, job, this.deps.clock.now()), followUps: withFollowUp(saved.followUps, prompt) }));
     this.wake(key);
     return updated ?? current;
   }
@@ -214,32 +222,18 @@ export class JobTracker {
     } catch (error) {
       if (error instanceof NotFoundError) return this.notFound(key, before);
       // A failure of this job's check alone (an unreadable answer, say) shows on the job, in every window.
-      if (concernsThisJobOnly(error)) await this.deps.store.updateJob(key, (saved) => ({ ...saved, checkError: (error as Error).message })).catch(() => undefined);
+      if (concernsThisJobOnly(error)) await this.deps.store.updateJob(key, (saved) => ({ ...saved, checkError: error.message })).catch(() => undefined);
       throw error;
     }
     this.missing.delete(key);
     this.checkedAt.set(key, this.deps.clock.now());
-    const after = await this.deps.store.updateJob(key, (saved) => this.withAnswer(saved, job));
+    const after = await this.deps.store.updateJob(key, (saved) => withAnswer(saved, job, this.deps.clock.now()));
     this.changed.fire(); // the check time shows in the tooltip
     if (!after) return 'stop';
     this.rounds.set(key, after.round);
     if (!isPollable(after)) return 'stop';
     if (job.status === 'unknown') return 'slow';
     return changedFields(before.job, job) ? 'changed' : 'unchanged';
-  }
-
-  /** The stored record with the service's answer: a finish seen running again starts a new round. */
-  private withAnswer(saved: TrackedJob, job: AgentJob): TrackedJob {
-    const now = this.now();
-    const running = !isTerminal(job.status);
-    const next: TrackedJob = { ...saved, job: { ...job, createdAt: job.createdAt ?? saved.job.createdAt }, notFound: false };
-    delete next.checkError;
-    if (running && isTerminal(saved.job.status)) next.round = saved.round + 1;
-    // Running again: the lost follow-up arrived. Still finished after a while: it never did.
-    const awaited = saved.awaitingSince && !running && this.deps.clock.now() - Date.parse(saved.awaitingSince) < awaitFollowUpMs;
-    if (!awaited) delete next.awaitingSince;
-    if (changedFields(saved.job, next.job)) next.changedAt = now;
-    return next;
   }
 
   /** One 404 may pass; a run of them over minutes means the service no longer knows the job. */
@@ -294,18 +288,4 @@ export class JobTracker {
   private now(): string {
     return new Date(this.deps.clock.now()).toISOString();
   }
-}
-
-/** Not the network, the key, the rate limit or a cancel, which stop every check alike. */
-function concernsThisJobOnly(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof CancelledError || error instanceof RateLimitedError || isOfflineError(error) || isBlockingError(error));
-}
-
-function changedFields(a: AgentJob, b: AgentJob): boolean {
-  return a.rawStatus !== b.rawStatus || a.prLink !== b.prLink || a.ref !== b.ref || a.archivedAt !== b.archivedAt;
-}
-
-/** A job known only by its id: running, as a job just made is, until its first check. */
-function placeholderJob(id: string): AgentJob {
-  return { id, status: 'active', rawStatus: 'active', repository: '', ref: null, model: '', prLink: null, createdAt: null, archivedAt: null };
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
-import type { SchedulerState } from './poll-scheduler';
+import type { PollStatus } from './poll-scheduler';
 import { isRunning, keyOf } from './tracked-job';
 
 export const jobsViewId = 'docsAgent.jobs';
@@ -34,15 +34,15 @@ export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
   }
 }
 
-export function stateMessage(state: SchedulerState, now: number): string | undefined {
-  const until = (at: number): string => `in ${formatWait(Math.max(0, at - now))}`;
+export function stateMessage(state: PollStatus, now: number): string | undefined {
+  const until = (at = now): string => `in ${formatWait(Math.max(0, at - now))}`;
   switch (state.kind) {
     case 'offline':
-      return `Offline: ${state.error.message} Checking again ${until(state.until)}.`;
+      return `Offline: ${state.reason ?? ''} Checking again ${until(state.until)}.`;
     case 'rateLimited':
       return `Paused by the rate limit; checking again ${until(state.until)}.`;
     case 'blocked':
-      return `${state.error.message} Jobs are kept; checks resume once this is fixed, or press Refresh to try now.`;
+      return `${state.reason ?? ''} Jobs are kept; checks resume once this is fixed, or press Refresh to try now.`;
     default:
       return undefined;
   }
@@ -58,7 +58,7 @@ export function createJobsView(tracker: JobTracker): vscode.Disposable & { provi
     provider.refresh();
     const running = tracker.jobs().filter(isRunning).length;
     view.badge = running ? { value: running, tooltip: `${running} agent job${running === 1 ? '' : 's'} running` } : undefined;
-    view.message = stateMessage(tracker.pollState, Date.now());
+    view.message = stateMessage(tracker.pollStatus, Date.now());
     void vscode.commands.executeCommand('setContext', 'docsAgent.hasJobs', tracker.jobs().length > 0);
     // Ages ("5 min ago") move on their own: redraw once a minute while the view shows jobs.
     clearTimeout(ageTimer);

@@ -9,6 +9,7 @@ import type { ApiKeyStore } from '../secrets/api-key-store';
 import type { ClientProvider } from '../services/client-provider';
 import type { FinishAnnouncer } from './finish-announcer';
 import type { JobTracker } from './job-tracker';
+import { readPollStatus } from './poll-timing';
 
 export interface MachineParts {
   lease: Lease;
@@ -34,6 +35,14 @@ export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: 
     announcer.review();
   };
 
+  let published = JSON.stringify(tracker.pollStatus);
+  const publishStatus = (): void => {
+    const status = JSON.stringify(tracker.pollStatus);
+    if (!lease.held || status === published) return;
+    published = status;
+    lease.publish();
+  };
+
   tracker.setScopes(workspaceScopes());
   void presence.setFocused(vscode.window.state.focused).then(() => presence.read()).then(focusChanged);
   tracker.setPolling(lease.held);
@@ -51,6 +60,8 @@ export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: 
       tracker.setPolling(held);
       announcer.review();
     }),
+    lease.onDidChangeRecord((record) => tracker.setReportedStatus(readPollStatus(record?.note))),
+    tracker.onDidChange(publishStatus),
     keys.onDidChange(() => {
       tracker.resume();
       void updateContext();

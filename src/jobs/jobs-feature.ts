@@ -79,7 +79,8 @@ export function createJobsFeature(context: vscode.ExtensionContext, keys: ApiKey
     mayHaveArrived: (error) => lostAnswerNote(error, 'followUp') !== undefined,
     log: (message) => log.warn(message),
   });
-  const lease = new Lease(join(root, 'lease'), 'poller', { owner: thisWindowId });
+  // The polling window publishes how checking goes beside its lease, so every window can say it.
+  const lease = new Lease(join(root, 'lease'), 'poller', { owner: thisWindowId, note: () => tracker.pollStatus });
   const claims = new Claims(join(root, 'claims'));
   const announcer = new FinishAnnouncer({
     store,

@@ -17,7 +17,7 @@ import {
   wokenTiming,
 } from './poll-timing';
 
-export { type CheckVerdict, type Clock, type PollSettings, defaultPollSettings, systemClock } from './poll-timing';
+export { type CheckVerdict, type Clock, type PollSettings, type PollStatus, defaultPollSettings, systemClock } from './poll-timing';
 
 type Pause =
   | { kind: 'rateLimited'; until: number; error: RateLimitedError }

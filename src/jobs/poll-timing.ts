@@ -149,3 +149,26 @@ export function isOfflineError(error: unknown): error is ApiError {
 export function isBlockingError(error: unknown): error is ApiError {
   return error instanceof AuthError || error instanceof InvalidApiKeyError || error instanceof InvalidSettingError;
 }
+
+/**
+ * The poller's state as every window shows it: plain data, so the polling window can publish it
+ * (beside its lease) and the others can read it.
+ */
+export interface PollStatus {
+  kind: 'idle' | 'polling' | 'offline' | 'rateLimited' | 'blocked';
+  /** When checks resume (offline, rate limited). */
+  until?: number;
+  /** Why (offline, blocked): a sentence for the user. */
+  reason?: string;
+}
+
+export function readPollStatus(value: unknown): PollStatus | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { kind, until, reason } = value as Record<string, unknown>;
+  if (!['idle', 'polling', 'offline', 'rateLimited', 'blocked'].includes(kind as string)) return undefined;
+  return {
+    kind: kind as PollStatus['kind'],
+    ...(typeof until === 'number' ? { until } : {}),
+    ...(typeof reason === 'string' ? { reason } : {}),
+  };
+}

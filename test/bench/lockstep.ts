@@ -2,7 +2,8 @@
 // and the emulator's clock is moved to match before each due timer fires, so a job finishes in
 // the emulator at the same virtual instant the pollers see it. Real requests need real I/O turns,
 // which FakeClock.advance's few setImmediate rounds do not guarantee: every request is tracked,
-// and time moves on only once none is in flight and nothing new started.
+// and time moves on only once none is in flight and nothing new started (store writes are
+// followed the same way: they are real file I/O).
 import type { JobsClient } from '../../src/jobs/job-tracker';
 import type { EmulatorControl } from '../emulator/control-client';
 import { FakeClock, flushPromises } from '../support/fake-clock';
@@ -36,14 +37,17 @@ export class Lockstep {
     return Date.parse(emulatorIso) - this.skew;
   }
 
+  /** Work (a request, a store write) that time must wait for before it moves on. */
+  follow<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    const forget = (): void => void this.inFlight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
   /** A client whose requests the stepper waits for; `onAttempt` counts each HTTP attempt. */
   track(client: JobsClient, onAttempt: () => void = () => undefined): JobsClient {
-    const follow = <T>(promise: Promise<T>): Promise<T> => {
-      this.inFlight.add(promise);
-      const forget = (): void => void this.inFlight.delete(promise);
-      promise.then(forget, forget);
-      return promise;
-    };
+    const follow = <T>(promise: Promise<T>): Promise<T> => this.follow(promise);
     return {
       createJob: (projectId, prompt, options = {}) => follow(client.createJob(projectId, prompt, { ...options, onAttempt })),
       getJob: (projectId, id, options = {}) => follow(client.getJob(projectId, id, { ...options, onAttempt })),

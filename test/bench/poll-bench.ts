@@ -4,7 +4,7 @@
 // emulator's request log by the client's user agent.
 import { JobStore } from '../../src/jobs/job-store';
 import { JobTracker } from '../../src/jobs/job-tracker';
-import { isTerminal, type JobScope } from '../../src/jobs/tracked-job';
+import { isTerminal, type JobScope, type TrackedJob } from '../../src/jobs/tracked-job';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { machineFolder } from '../support/job-window';
 import { Lockstep } from './lockstep';
@@ -38,10 +38,24 @@ export interface PollFigures {
   };
 }
 
+/** The real store, whose file writes the stepper waits for before time moves on. */
+class SteppedStore extends JobStore {
+  constructor(
+    private readonly step: Lockstep,
+    folder: string,
+  ) {
+    super(folder, { watch: false });
+  }
+
+  override updateJob(key: string, update: (job: TrackedJob) => TrackedJob): Promise<TrackedJob | undefined> {
+    return this.step.follow(super.updateJob(key, update));
+  }
+}
+
 /** A polling tracker as one window has it, its client marked by `userAgent` and followed by the stepper. */
 async function trackerOn(api: ApiFixture, step: Lockstep, scope: JobScope, userAgent: string, focused: boolean, seen?: Map<string, number>): Promise<JobTracker> {
   const client = step.track(api.client({ userAgent }));
-  const store = new JobStore(machineFolder(), { watch: false });
+  const store = new SteppedStore(step, machineFolder());
   await store.ready;
   const tracker = new JobTracker({ store, client: () => client, clock: step.clock, isFocused: () => focused });
   tracker.setScopes([scope]);
