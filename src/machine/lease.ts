@@ -2,12 +2,12 @@
 // renewed by its heartbeat. Another window takes over when the holder lets go (on close), when
 // its process is gone, or when its heartbeat is older than the expiry (a hung window). Every
 // window checks once a heartbeat, and at once when the lease file changes.
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Emitter } from '../util/emitter';
 import { readJson, writeAtomic } from './atomic-file';
 import { isAlive, withLock } from './file-lock';
 import { FolderWatch } from './folder-watch';
-import { Emitter } from '../util/emitter';
-import { rm } from 'node:fs/promises';
 
 export interface LeaseOptions {
   /** This window's name (defaults to process and random). */
@@ -130,13 +130,13 @@ export class Lease {
       }
     });
     if (this.disposed) return;
-    const noteChanged = JSON.stringify(record) !== JSON.stringify(this.current);
+    const recordChanged = JSON.stringify(record) !== JSON.stringify(this.current);
     this.current = record;
     if (holds !== this.holding) {
       this.holding = holds;
       this.changed.fire(holds);
     }
-    if (noteChanged) this.recordChanged.fire(record);
+    if (recordChanged) this.recordChanged.fire(record);
     this.timer = setTimeout(() => void this.tick(true), this.heartbeatMs);
   }
 }

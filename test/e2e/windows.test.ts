@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestRecord } from '../emulator/types';
 import { machineStorage, Workbench } from '../support/workbench';
@@ -179,5 +179,24 @@ describe('e2e: several windows, one truth', () => {
     await other.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
     console.log(`      visitors requests: first window ${once}, then a second window and a reload ${(await reads()) - once}`);
     assert.equal(await reads(), once);
+  });
+
+  it('near the hourly budget, the panel asks before an automatic read, and reads on Read Anyway', async () => {
+    const one = second as Workbench;
+    // The hour's requests, as every window counts them: the budget is spent (100 of 100).
+    const shared = join(machineStorage(one.server), 'analytics', 'shared.json');
+    const stored = JSON.parse(readFileSync(shared, 'utf8')) as Record<string, unknown>;
+    writeFileSync(shared, JSON.stringify({ ...stored, 'docsAgent.analyticsRequests': Array.from({ length: 100 }, () => Date.now()) }));
+    const reads = async (): Promise<number> => (await one.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
+    const before = await reads();
+    const panel = one.webview();
+    await panel.getByRole('button', { name: 'Last 90 days' }).click();
+    const asked = panel.locator('.status-line.error', { hasText: '100 of the 100 analytics requests an hour are used' });
+    await asked.waitFor({ timeout: 30_000 });
+    assert.equal(await reads(), before, 'nothing read unasked');
+    await panel.getByRole('button', { name: 'Read Anyway' }).click();
+    await panel.locator('.range-label', { hasText: /90 days/i }).waitFor();
+    await one.control.waitForRequests(before + 1, 30_000, (r) => r.path.endsWith('/visitors'));
+    await asked.waitFor({ state: 'hidden', timeout: 30_000 });
   });
 });
