@@ -39,6 +39,15 @@ export function hideFinishedAfterDays(): number {
   return Math.max(0, settings().get<number>('jobs.hideFinishedAfterDays', 30));
 }
 
+/**
+ * Hosts the user allows pull request links to go to, besides github.com and gitlab.com (for a
+ * job whose repository names no host). Application scoped: a workspace cannot add one.
+ */
+export function pullRequestHosts(): string[] {
+  const hosts = vscode.workspace.getConfiguration(section).inspect<string[]>('pullRequestHosts')?.globalValue;
+  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
+}
+
 /** How long an answer may take before the request counts as failed (slow networks raise it). */
 export function requestTimeoutSeconds(): number {
   return Math.max(2, settings().get<number>('requestTimeoutSeconds', 30));

@@ -6,12 +6,34 @@ const lookAlikes: ReadonlyArray<{ prefix: string; kind: string }> = [
   { prefix: 'mint_us_', kind: 'a search key' },
 ];
 
+/** Names of characters a paste from a web page or chat brings along, for the message. */
+const invisibleNames: Readonly<Record<string, string>> = {
+  '\u00a0': 'a no-break space',
+  '\u200b': 'a zero-width space',
+  '\u200c': 'a zero-width non-joiner',
+  '\u200d': 'a zero-width joiner',
+  '\u2060': 'a word joiner',
+  '\ufeff': 'a byte order mark',
+};
+
+/** Where the first character that cannot be in a key is, said without repeating the key. */
+function strayCharacter(key: string): string | undefined {
+  const index = [...key].findIndex((ch) => !/^[\x21-\x7e]$/.test(ch));
+  if (index < 0) return undefined;
+  const ch = [...key][index] as string;
+  const code = `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = invisibleNames[ch] ?? (/\s/.test(ch) ? 'a space or line break' : /\p{C}/u.test(ch) ? 'an invisible character' : 'a character that is not plain ASCII');
+  return `The API key has ${name} (${code}) at character ${index + 1} of ${[...key].length}: keys are plain letters, digits and symbols. Paste it again, or type that part.`;
+}
+
 /**
- * Checks that a key can be an admin API key, before anything is sent with it.
- * Returns the trimmed key; throws InvalidApiKeyError with a message that never repeats the key.
+ * Checks that a key can be an admin API key, before anything is sent with it (or stored): only
+ * printable ASCII, no spaces. Returns the key without the spaces and line breaks a paste adds
+ * around it; throws InvalidApiKeyError with a message that never repeats the key.
  */
 export function checkApiKey(key: string | undefined): string {
-  const trimmed = (key ?? '').trim();
+  // Only ASCII white space is trimmed: a no-break space or zero-width character is named below.
+  const trimmed = (key ?? '').replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
   if (trimmed === '') {
     throw new InvalidApiKeyError('No API key is set.');
   }
@@ -27,8 +49,7 @@ export function checkApiKey(key: string | undefined): string {
       'That is not a Mintlify admin API key: an admin key starts with mint_.',
     );
   }
-  if (/\s/.test(trimmed)) {
-    throw new InvalidApiKeyError('The API key contains spaces or line breaks; paste it again.');
-  }
+  const stray = strayCharacter(trimmed);
+  if (stray) throw new InvalidApiKeyError(stray);
   return trimmed;
 }

@@ -1,8 +1,8 @@
 // Actions on tracked jobs, from the tree's item and title menus, notifications and the palette.
 import * as vscode from 'vscode';
-import { workspaceScopes } from '../config';
+import { pullRequestHosts, workspaceScopes } from '../config';
 import { JobTreeItem } from '../jobs/job-tree-item';
-import { webLink } from '../jobs/pr-link';
+import { pullRequestLink, webLink } from '../jobs/pr-link';
 import { createdAtOf, keyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt } from '../prompt/prompt-text';
 import { relativeTime } from '../util/relative-time';
@@ -37,14 +37,12 @@ async function resolveJobs(deps: CommandDeps, arg: unknown, selection: unknown, 
 }
 
 async function openPullRequest(job: TrackedJob): Promise<boolean> {
-  const link = webLink(job.job.prLink);
-  if (!link) {
-    void vscode.window.showWarningMessage(
-      job.job.prLink ? 'The pull request link is not a web address, so it was not opened.' : 'This job has no pull request (yet).',
-    );
+  const verdict = pullRequestLink(job.job, pullRequestHosts());
+  if (!verdict || 'refused' in verdict) {
+    void vscode.window.showWarningMessage(verdict ? `The pull request link is refused: ${verdict.refused}. It was not opened.` : 'This job has no pull request (yet).');
     return false;
   }
-  return vscode.env.openExternal(vscode.Uri.parse(link, true));
+  return vscode.env.openExternal(vscode.Uri.parse(verdict.url, true));
 }
 
 async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] | undefined> {
@@ -61,7 +59,7 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
   const register = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   return [
     register('docsAgent.openPullRequest', async (arg, selection) => {
-      const [job] = await resolveJobs(deps, arg, selection, (j) => !!webLink(j.job.prLink));
+      const [job] = await resolveJobs(deps, arg, selection, (j) => !!webLink(j.job, pullRequestHosts()));
       return job ? openPullRequest(job) : false;
     }),
     register('docsAgent.sendFollowUp', async (arg, given) => {

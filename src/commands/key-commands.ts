@@ -18,19 +18,42 @@ function keyProblem(value: string): string | undefined {
   }
 }
 
+/** What a 404 for a job that never exists says about the key, from the service's own words. */
+export function verdictOf404(serverMessage: string | undefined, projectId: string): { ok: boolean; message: string } {
+  if (serverMessage && /\bproject\b/i.test(serverMessage)) {
+    return { ok: false, message: `The service accepted the key, but it does not know project “${projectId}”. Check the project ID.` };
+  }
+  if (serverMessage && /\bjob\b/i.test(serverMessage)) {
+    return { ok: true, message: `The API key is accepted: the service answered for project “${projectId}”.` };
+  }
+  // A 404 that names neither: the address may not be the API at all, so nothing was proven.
+  return { ok: false, message: 'The service answered “not found” without naming a job or project, so the key could not be checked. Check the base URL setting.' };
+}
+
 async function verify(deps: CommandDeps, quietSuccess = false): Promise<boolean> {
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
+  let verdict: { ok: boolean; message: string };
   try {
     if (!scope.projectId) throw new InvalidSettingError('The key cannot be checked without a project ID.', 'docsAgent.projectId');
     await deps.clients.forBaseUrl(scope.baseUrl).getJob(scope.projectId, probeJobId);
+    verdict = { ok: true, message: `The API key is accepted: the service answered for project “${scope.projectId}”.` };
   } catch (error) {
     if (!(error instanceof NotFoundError)) {
       showError(error, deps.log, () => verify(deps));
       return false;
     }
+    verdict = verdictOf404(error.serverMessage, scope.projectId);
   }
-  if (!quietSuccess) void vscode.window.showInformationMessage(`The API key works: the service accepted it for project “${scope.projectId}”.`);
-  deps.log.info(`API key verified for project ${scope.projectId}.`);
+  deps.log.info(`Verify API Key: ${verdict.message}`);
+  if (!verdict.ok) {
+    const action = /project/i.test(verdict.message) ? 'Set Project ID' : 'Open Settings';
+    void vscode.window.showWarningMessage(verdict.message, action).then((picked) => {
+      if (picked === 'Set Project ID') void vscode.commands.executeCommand('docsAgent.setProjectId');
+      else if (picked) void vscode.commands.executeCommand('workbench.action.openSettings', 'docsAgent.baseUrl');
+    });
+    return false;
+  }
+  if (!quietSuccess) void vscode.window.showInformationMessage(verdict.message);
   return true;
 }
 

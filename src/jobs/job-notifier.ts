@@ -1,21 +1,23 @@
 // Announces a finished job once, with the action that matters: open its pull request.
 import * as vscode from 'vscode';
-import { webLink } from './pr-link';
+import { pullRequestHosts } from '../config';
+import { pullRequestLink } from './pr-link';
 import { titleOf, type TrackedJob } from './tracked-job';
 
 export async function announceFinishedJob(job: TrackedJob): Promise<void> {
   const title = `“${titleOf(job)}”`;
-  const link = webLink(job.job.prLink);
+  const verdict = pullRequestLink(job.job, pullRequestHosts());
   switch (job.job.status) {
     case 'completed': {
-      if (!link) {
+      if (!verdict || 'refused' in verdict) {
         await vscode.window.showInformationMessage(
-          job.job.prLink
-            ? `Agent job ${title} completed, but its pull request link is not a web address, so it is not offered.`
+          verdict
+            ? `Agent job ${title} completed, but its pull request link is refused: ${verdict.refused}. It is not opened.`
             : `Agent job ${title} completed: no files changed, so there is no pull request.`,
         );
         return;
       }
+      const link = verdict.url;
       const open = 'Open Pull Request';
       if ((await vscode.window.showInformationMessage(`Agent job ${title} completed with a pull request.`, open)) === open) {
         await vscode.env.openExternal(vscode.Uri.parse(link, true));

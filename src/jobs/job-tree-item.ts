@@ -3,7 +3,8 @@
 // menus in package.json match ("job active", "job completed has-pr", ...).
 import * as vscode from 'vscode';
 import { relativeTime } from '../util/relative-time';
-import { webLink } from './pr-link';
+import { pullRequestHosts } from '../config';
+import { type LinkVerdict, pullRequestLink } from './pr-link';
 import { createdAtOf, isPollable, keyOf, titleOf, type TrackedJob } from './tracked-job';
 
 interface Look {
@@ -12,16 +13,16 @@ interface Look {
   word: string;
 }
 
-function lookOf(job: TrackedJob): Look {
+function lookOf(job: TrackedJob, link: LinkVerdict | undefined): Look {
   if (job.notFound) return { icon: 'warning', color: 'problemsWarningIcon.foreground', word: 'not found' };
-  const { status, prLink, rawStatus } = job.job;
+  const { status, rawStatus } = job.job;
   switch (status) {
     case 'active':
       return { icon: 'sync~spin', word: 'running' };
     case 'completed':
-      if (webLink(prLink)) return { icon: 'git-pull-request', color: 'testing.iconPassed', word: 'pull request ready' };
-      // A link that is not a web address is never offered: it could run something locally.
-      return prLink
+      if (link && 'url' in link) return { icon: 'git-pull-request', color: 'testing.iconPassed', word: 'pull request ready' };
+      // A refused link is never offered: it could run something locally, or open another host.
+      return link
         ? { icon: 'check', color: 'testing.iconPassed', word: 'completed, link refused' }
         : { icon: 'check', color: 'testing.iconPassed', word: 'no files changed' };
     case 'failed':
@@ -33,9 +34,9 @@ function lookOf(job: TrackedJob): Look {
   }
 }
 
-export function contextValueOf(job: TrackedJob): string {
+export function contextValueOf(job: TrackedJob, link = pullRequestLink(job.job, pullRequestHosts())): string {
   const tokens = ['job', job.notFound ? 'not-found' : job.job.status];
-  if (webLink(job.job.prLink)) tokens.push('has-pr');
+  if (link && 'url' in link) tokens.push('has-pr');
   if (isPollable(job)) tokens.push('pollable');
   return tokens.join(' ');
 }
@@ -49,19 +50,20 @@ export class JobTreeItem extends vscode.TreeItem {
   ) {
     const checkError = job.checkError;
     super(titleOf(job), vscode.TreeItemCollapsibleState.None);
-    const look = lookOf(job);
+    const link = pullRequestLink(job.job, pullRequestHosts());
+    const look = lookOf(job, link);
     this.id = keyOf(job);
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     this.description = [look.word, checkError ? 'last check failed' : '', relativeTime(createdAtOf(job), now), job.job.ref ?? '']
       .filter(Boolean)
       .join(' · ');
-    this.contextValue = contextValueOf(job);
-    this.tooltip = tooltipOf(job, look, checkedAt);
+    this.contextValue = contextValueOf(job, link);
+    this.tooltip = tooltipOf(job, look, link, checkedAt);
     this.accessibilityInformation = { label: `${titleOf(job)}, ${look.word}, ${relativeTime(createdAtOf(job), now)}` };
   }
 }
 
-function tooltipOf(job: TrackedJob, look: Look, checkedAt: number | undefined): vscode.MarkdownString {
+function tooltipOf(job: TrackedJob, look: Look, link: LinkVerdict | undefined, checkedAt: number | undefined): vscode.MarkdownString {
   // Every value comes from the service or the user: appended as text, never as Markdown.
   const tip = new vscode.MarkdownString(undefined, true);
   const row = (name: string, value: string | null | undefined): void => {
@@ -78,7 +80,7 @@ function tooltipOf(job: TrackedJob, look: Look, checkedAt: number | undefined): 
   row('Project', job.projectId);
   row('Repository', job.job.repository);
   row('Branch', job.job.ref);
-  row('Pull request', job.job.prLink);
+  row('Pull request', job.job.prLink && (link && 'refused' in link ? `${job.job.prLink} (refused: ${link.refused})` : job.job.prLink));
   row('Model', job.job.model);
   row('Created', job.job.createdAt && new Date(job.job.createdAt).toLocaleString());
   row('Tracked since', new Date(job.trackedAt).toLocaleString());

@@ -28,7 +28,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
     await input.fill('mint_dsc_public_assistant_key');
     await workbench.page.locator('.quick-input-widget', { hasText: 'assistant (public) key' }).waitFor();
     await workbench.answerInput(workbench.emulator.key);
-    await workbench.notification(/The API key works/);
+    await workbench.notification(/The API key is accepted/);
     await workbench.page.locator('.welcome-view-content', { hasText: 'No agent jobs yet' }).waitFor();
   });
 
@@ -106,6 +106,6 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
       await workbench.jobRow(label).waitFor({ timeout: 30_000 });
     }
     await workbench.runCommand('Docs Agent: Verify API Key');
-    await workbench.notification(/The API key works/);
+    await workbench.notification(/The API key is accepted/);
   });
 });

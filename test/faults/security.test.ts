@@ -34,7 +34,7 @@ describe('e2e: security checks', () => {
     // Typed in as a person does, so the key takes the secret-storage path, not the environment.
     await workbench.runCommand('Docs Agent: Set API Key');
     await workbench.answerInput(key, 'Mintlify admin API key');
-    await workbench.notification(/The API key works/);
+    await workbench.notification(/The API key is accepted/);
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {

@@ -135,4 +135,20 @@ describe('agent jobs in the real extension host', () => {
     assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), false);
     await host.control.setKeyState('valid');
   });
+
+  it('does not call the key verified when the service does not know the project, or answers 404 for the address', async () => {
+    const settings = vscode.workspace.getConfiguration('docsAgent');
+    await settings.update('projectId', 'no-such-project', vscode.ConfigurationTarget.Workspace);
+    try {
+      assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), false, 'unknown project');
+    } finally {
+      await settings.update('projectId', host.emulator.projectId, vscode.ConfigurationTarget.Workspace);
+    }
+    await settings.update('baseUrl', `${host.emulator.baseUrl}/wrong-base`, vscode.ConfigurationTarget.Workspace);
+    try {
+      assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), false, 'wrong base path');
+    } finally {
+      await settings.update('baseUrl', host.emulator.baseUrl, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });

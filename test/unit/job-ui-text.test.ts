@@ -67,10 +67,11 @@ describe('what the user reads', () => {
     assert.equal(describePrompt('\n  First line  \nsecond'), '“First line” (22 characters)');
   });
 
-  it('opens only http(s) pull request links', () => {
-    assert.equal(webLink('https://github.com/acme/docs/pull/7'), 'https://github.com/acme/docs/pull/7');
+  it('opens no link that is not a web address', () => {
+    const repository = 'https://github.com/acme/docs';
+    assert.equal(webLink({ prLink: 'https://github.com/acme/docs/pull/7', repository }), 'https://github.com/acme/docs/pull/7');
     for (const bad of ['javascript:alert(1)', 'command:workbench.action.quit', 'file:///etc/passwd', 'vscode://x', 'not a url', '', null]) {
-      assert.equal(webLink(bad), undefined, String(bad));
+      assert.equal(webLink({ prLink: bad, repository }), undefined, String(bad));
     }
   });
 
