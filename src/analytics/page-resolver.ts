@@ -2,6 +2,7 @@
 // the workspace's file system and the per-folder docs root setting.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { fileForPagePath } from './page-file';
 import { pageForFile } from './page-path';
 
 export interface ResolvedPage {
@@ -36,13 +37,10 @@ export async function resolvePage(uri: vscode.Uri): Promise<ResolvedPage> {
   return { file, pagePath: result.pagePath, root: uri.with({ path: result.root }) };
 }
 
-/** The file that serves a page path under a docs root, if there is one. */
-export async function fileForPage(root: vscode.Uri, pagePath: string): Promise<vscode.Uri | undefined> {
-  const base = pagePath.replace(/\/+$/, '');
-  const candidates = [`${base}.mdx`, `${base}.md`, `${base}/index.mdx`, `${base}/index.md`];
-  for (const candidate of candidates) {
-    const uri = vscode.Uri.joinPath(root, candidate);
-    if (await exists(uri)) return uri;
-  }
-  return undefined;
+/** The file that serves a page path under a docs root (never outside it), if there is one. */
+export async function fileForPage(root: vscode.Uri, pagePath: string): Promise<{ uri: vscode.Uri } | { refused: string } | undefined> {
+  if (root.scheme !== 'file') return undefined;
+  const found = await fileForPagePath(root.fsPath, pagePath);
+  if (!found || 'refused' in found) return found;
+  return { uri: vscode.Uri.file(found.file) };
 }

@@ -277,12 +277,16 @@ export class VisitorsController implements vscode.Disposable {
 
   private async openPath(pagePath: string): Promise<void> {
     const root = this.page?.root;
-    const file = root && (await fileForPage(root, pagePath));
-    if (!file) {
+    const found = root && (await fileForPage(root, pagePath));
+    if (!found) {
       void vscode.window.showInformationMessage(`No file in the docs folder serves ${pagePath}.`);
       return;
     }
-    await vscode.window.showTextDocument(file, { viewColumn: vscode.ViewColumn.One, preview: true });
+    if ('refused' in found) {
+      void vscode.window.showWarningMessage(`The path ${pagePath} is not opened: ${found.refused}. Only files inside the docs folder open from the panel.`);
+      return;
+    }
+    await vscode.window.showTextDocument(found.uri, { viewColumn: vscode.ViewColumn.One, preview: true });
   }
 
   private postError(error: unknown): void {

@@ -1,7 +1,7 @@
 // The one place that touches undici. It is loaded on the first request, not at activation:
 // the bundle keeps it in a separate file (see esbuild.mjs) so the extension starts without it.
 import type { Dispatcher } from 'undici';
-import { CancelledError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
+import { CancelledError, InvalidSettingError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
 
 export interface TransportOptions {
   /** Explicit proxy URL (VS Code's `http.proxy`); when empty, HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply. */
@@ -91,6 +91,7 @@ export class Transport {
       const { proxy, proxyStrictSSL, connectTimeoutMs } = this.options;
       const agentOptions = { connect: { timeout: connectTimeoutMs } };
       if (proxy) {
+        checkProxySetting(proxy);
         return new undici.ProxyAgent({
           ...agentOptions,
           uri: proxy,
@@ -99,7 +100,29 @@ export class Transport {
       }
       return new undici.EnvHttpProxyAgent(agentOptions);
     });
+    // A failed set-up is not kept: the next request tries again (a setting fixed meanwhile).
+    this.dispatcher.catch(() => (this.dispatcher = undefined));
     return this.dispatcher;
+  }
+}
+
+/**
+ * The editor's http.proxy must be a full http(s) URL; a bare "proxy.corp:8080" would be taken
+ * for a URL of scheme "proxy.corp:". Said as that setting being invalid, never echoing it (it
+ * may hold a password).
+ */
+export function checkProxySetting(proxy: string): void {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(proxy).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new InvalidSettingError(
+      'The http.proxy setting is not a proxy address Docs Agent can use: write it in full, with http:// or https:// (for example http://proxy.example:8080).',
+      'http.proxy',
+    );
   }
 }
 

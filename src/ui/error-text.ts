@@ -1,6 +1,6 @@
 // What the user reads for each failure, and which one action fixes it. Pure, so unit tests
 // check every kind; ui/show-error.ts puts it on screen.
-import { isApiError, NetworkError, TimeoutError } from '../api/errors';
+import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../api/errors';
 import { neverSent } from '../api/transport';
 
 export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'retry' | 'showLog';
@@ -16,6 +16,8 @@ export const actionCommands: Record<Exclude<ErrorAction, 'retry'>, { command: st
 export interface ErrorText {
   message: string;
   actions: ErrorAction[];
+  /** The setting Open Settings shows, when the failure names one. */
+  setting?: string;
   /** Cancelled by the user: nothing to say. */
   silent: boolean;
 }
@@ -33,12 +35,10 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
     case 'invalidKey':
     case 'auth':
       return { message, actions: ['setApiKey'], silent: false };
-    case 'invalidSetting':
-      return {
-        message,
-        actions: 'setting' in error && error.setting === 'docsAgent.projectId' ? ['setProjectId'] : ['openSettings'],
-        silent: false,
-      };
+    case 'invalidSetting': {
+      const setting = error instanceof InvalidSettingError ? error.setting : undefined;
+      return { message, actions: setting === 'docsAgent.projectId' ? ['setProjectId'] : ['openSettings'], silent: false, ...(setting ? { setting } : {}) };
+    }
     case 'network':
     case 'timeout':
     case 'server':

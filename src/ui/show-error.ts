@@ -24,7 +24,9 @@ export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: 
     .then((picked) => {
       const action = text.actions.find((a) => labels[a] === picked);
       if (action === 'retry') return retry?.();
-      return action ? vscode.commands.executeCommand(actionCommands[action].command, ...actionCommands[action].args) : undefined;
+      // Open Settings goes to the very setting the failure names (http.proxy, say).
+      const args = action === 'openSettings' && text.setting ? [text.setting] : action ? actionCommands[action].args : [];
+      return action ? vscode.commands.executeCommand(actionCommands[action].command, ...args) : undefined;
     })
     // Rejects only while the window closes (or if the action's command does): never unhandled.
     .catch((failure: unknown) => {

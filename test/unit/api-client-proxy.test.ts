@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { type ApiFixture, startApiFixture } from '../support/api-fixture';
+import { InvalidSettingError } from '../../src/api/errors';
+import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy';
 
 describe('API client: proxies', () => {
@@ -27,6 +28,19 @@ describe('API client: proxies', () => {
   it('goes through the proxy the editor setting names', async () => {
     await api.client({ transport: { proxy: proxy.url } }).getVisitors(api.emulator.projectId, { limit: 1 });
     assert.deepEqual(proxy.tunnels, [host()]);
+  });
+
+  it('says a malformed http.proxy is that setting being invalid, without repeating it, and sends nothing', async () => {
+    await api.control.clearRequests();
+    for (const bad of ['proxy.corp:8080', 'socks5://user:secret@proxy.corp:1080', 'not a url']) {
+      const error = await failure(api.client({ transport: { proxy: bad } }).getVisitors(api.emulator.projectId, { limit: 1 }));
+      assert.ok(error instanceof InvalidSettingError, `${bad}: ${String(error)}`);
+      assert.equal(error.setting, 'http.proxy');
+      assert.match(error.message, /http\.proxy setting is not a proxy address/);
+      assert.ok(!error.message.includes('secret') && !error.message.includes('proxy.corp'), 'the setting’s value is not repeated');
+    }
+    assert.deepEqual(proxy.tunnels, []);
+    assert.equal((await api.control.requests()).length, 0);
   });
 
   it('goes through HTTP_PROXY when no setting names one', async () => {
