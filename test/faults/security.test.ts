@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator } from 'playwright-core';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { printTable } from '../support/fault-matrix';
 import { filesUnder } from '../support/files';
 import { Workbench } from '../support/workbench';
 
@@ -13,6 +15,8 @@ describe('e2e: security checks', () => {
   /** Every address the browser asked for, from the first page load on. */
   const browserUrls: string[] = [];
   const marker = 'window.__docsAgentPwned';
+  /** The security table: each case, what the user saw, and whether it held. */
+  const table: Array<[string, string, string]> = [];
 
   async function sendJob(prompt: string): Promise<string> {
     await workbench.newJob(prompt);
@@ -43,7 +47,10 @@ describe('e2e: security checks', () => {
     await workbench.screenshotFailure(this.currentTest.fullTitle());
     await workbench.clearNotifications(); // so the next check starts from a clear screen
   });
-  after(() => workbench?.close());
+  after(async () => {
+    if (table.length) console.log(`\n${printTable(['case', 'what happened', 'result'], table)}\n`);
+    await workbench?.close();
+  });
 
   it('redacts the key when the service repeats it in an error', async () => {
     await workbench.control.fault({ kind: 'status', status: 500, body: { error: `Token ${key} is not valid here` }, match: { method: 'POST' } });
@@ -91,6 +98,67 @@ describe('e2e: security checks', () => {
     await workbench.clearNotifications();
   });
 
+  it('refuses a pasted key with an invisible character, saying which and where, before anything is stored', async () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['key with U+200B (zero-width space)', `${key.slice(0, 8)}\u200b${key.slice(8)}`, /zero-width space \(U\+200B\) at character 9/],
+      ['key with U+00A0 (no-break space)', `${key}\u00a0`, new RegExp(`no-break space \\(U\\+00A0\\) at character ${key.length + 1}`)],
+    ];
+    const before = (await workbench.control.requests()).length;
+    for (const [name, typed, said] of cases) {
+      await workbench.runCommand('Docs Agent: Set API Key');
+      await workbench.page.locator('.quick-input-widget', { hasText: 'Mintlify admin API key' }).waitFor();
+      await workbench.page.locator('.quick-input-widget input').fill(typed);
+      const message = workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: said });
+      await message.waitFor();
+      table.push([name, await workbench.text(message), 'refused']);
+      await workbench.page.keyboard.press('Enter'); // refused: the box stays
+      await message.waitFor();
+      await workbench.page.keyboard.press('Escape');
+    }
+    // A trailing line break from the paste is trimmed: the key is accepted.
+    await workbench.runCommand('Docs Agent: Set API Key');
+    await workbench.answerInput(`${key}\n`, 'Mintlify admin API key');
+    await workbench.notification(/The API key is accepted/);
+    table.push(['key with a trailing line break', 'the line break is dropped; “The API key is accepted”', 'accepted']);
+    const probes = (await workbench.control.requests()).slice(before).filter((r) => r.path.endsWith('/job/docs-agent-key-check'));
+    assert.equal(probes.length, 1, 'only the accepted key was checked with the service');
+    await workbench.clearNotifications();
+  });
+
+  it('opens a pull request link only on the repository’s host, https, without user info', async () => {
+    const links: Array<[string, string, 'open' | 'refused']> = [
+      ['http://', 'http://github.com/acme/docs/pull/70', 'refused'],
+      ['user info (shows github.com, opens evil.example)', 'https://github.com@evil.example/acme/docs/pull/71', 'refused'],
+      ['look-alike host', 'https://github.com.evil.example/acme/docs/pull/72', 'refused'],
+      ['IDN look-alike (Cyrillic і)', 'https://gіthub.com/acme/docs/pull/73', 'refused'],
+      ['very long', `https://github.com/acme/docs/pull/74?${'x'.repeat(2100)}`, 'refused'],
+      ['javascript: in an encoded redirect elsewhere', 'https://evil.example/r?to=javascript%3Aalert(1)', 'refused'],
+      ['the repository’s host', 'https://github.com/acme/docs/pull/75', 'open'],
+    ];
+    for (const [name, prLink] of links) {
+      const id = await sendJob(`Link case ${name}`);
+      await workbench.control.finishJob(id, { status: 'completed', prLink });
+    }
+    for (const [name, prLink, expect] of links) {
+      const row = workbench.jobRow(`Link case ${name}`);
+      const word = expect === 'open' ? 'pull request ready' : 'completed, link refused';
+      await row.locator('.label-description', { hasText: word }).waitFor({ timeout: 30_000 });
+      if (expect === 'refused') {
+        // This row's own hover: it shows this link (the first characters of it).
+        const hover = await workbench.hoverFor(row, prLink.slice(8, 40));
+        const reason = /\(refused: (.+)\)/.exec(await workbench.text(hover))?.[1] ?? '';
+        assert.ok(reason, `${name}: a reason is shown`);
+        table.push([`PR link: ${name}`, `refused: ${reason}`, 'refused']);
+        await workbench.page.mouse.move(700, 500);
+        await hover.waitFor({ state: 'hidden' });
+      } else {
+        table.push([`PR link: ${name}`, 'pull request ready, Open Pull Request offered', 'opened']);
+      }
+    }
+    assert.equal(workbench.page.context().pages().length, 1, 'no window or tab was opened');
+    await workbench.clearNotifications();
+  });
+
   it('shows job fields carrying HTML as text in the tree and its tooltip', async () => {
     const id = await sendJob('Fields with markup');
     const ref = `<img src=x onerror="${marker}=true">`;
@@ -122,6 +190,37 @@ describe('e2e: security checks', () => {
     const root = panel.locator('body');
     assert.equal(await run<number>(root, 'return el.querySelectorAll("img, script:not([src])").length;'), 0);
     assert.equal(await pwned(root), false);
+  });
+
+  it('opens no file outside the docs folder for a path the service sent', async () => {
+    // A link inside the docs folder to a file beside it, as a cloned repository could hold.
+    const outside = join(workbench.server.stateDir, 'outside.mdx');
+    writeFileSync(outside, '# Not a docs page');
+    mkdirSync(join(workbench.server.folder, 'docs'), { recursive: true });
+    symlinkSync(outside, join(workbench.server.folder, 'docs', 'leak.mdx'));
+    const paths: Array<[string, string]> = [
+      ['“..”', '/../outside'],
+      ['percent-encoded “..”', '/%2e%2e/outside'],
+      ['absolute path', '//etc/passwd'],
+      ['link out of the docs folder', '/leak'],
+    ];
+    const body = {
+      totals: { human: 40, ai: 4, total: 42 },
+      visitors: [...paths.map(([, path], i) => ({ path, human: 10 - i, ai: 1, total: 10 - i })), { path: '/quickstart', human: 1, ai: 0, total: 1 }],
+      hasMore: false,
+    };
+    await workbench.control.fault({ kind: 'status', status: 200, body, count: 20, match: { path: '/visitors' } });
+    await workbench.runCommand('Docs Agent: Show Visitors for This Page');
+    const panel = workbench.webview();
+    await panel.getByRole('button', { name: 'Last 7 days' }).click();
+    for (const [name, path] of paths) {
+      await workbench.toastsQuiet();
+      await panel.locator('.bar-row button.link', { hasText: path }).first().click({ timeout: 30_000 });
+      const toast = await workbench.notification(`The path ${path} is not opened`);
+      table.push([`analytics path: ${name} (${path})`, await workbench.text(toast.locator('.notification-list-item-message')), 'refused']);
+      await workbench.clearNotifications();
+    }
+    assert.equal(await workbench.page.locator('.tab', { hasText: /outside|passwd|leak/ }).count(), 0, 'no editor opened on them');
   });
 
   it('runs no inline script in the webview: its CSP refuses it', async () => {
