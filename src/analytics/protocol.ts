@@ -65,7 +65,7 @@ export interface VisitorsView {
 export interface TrendWeek extends DayRange, Counts {}
 
 /** `readAnyway`: read a range although it would pass the hourly budget (the user was asked). */
-export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'retry' | 'readAnyway';
+export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'manageTrust' | 'retry' | 'readAnyway';
 
 export type ToPage =
   | { type: 'loading'; range: RangeChoice; pagesRead: number; estimatedPages?: number }
@@ -95,7 +95,7 @@ export interface PageState {
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 const presets: ReadonlySet<string> = new Set(['7d', '30d', '90d', 'custom']);
-const actions: ReadonlySet<string> = new Set(['setApiKey', 'setProjectId', 'openSettings', 'retry', 'readAnyway']);
+const actions: ReadonlySet<string> = new Set(['setApiKey', 'setProjectId', 'openSettings', 'manageTrust', 'retry', 'readAnyway']);
 
 function isRange(value: unknown): value is RangeChoice {
   if (typeof value !== 'object' || value === null) return false;

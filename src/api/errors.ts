@@ -12,7 +12,8 @@ export type ApiErrorKind =
   | 'network'
   | 'timeout'
   | 'malformed'
-  | 'cancelled';
+  | 'cancelled'
+  | 'restricted';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -29,6 +30,11 @@ export abstract class ApiError extends Error {
 /** The key was refused before any request left: empty, or the wrong kind of key. */
 export class InvalidApiKeyError extends ApiError {
   readonly kind = 'invalidKey';
+}
+
+/** The workspace is not trusted (Restricted Mode): nothing is sent, the key included. */
+export class RestrictedModeError extends ApiError {
+  readonly kind = 'restricted';
 }
 
 /** A setting (base URL, project id) cannot be used; nothing was sent. */

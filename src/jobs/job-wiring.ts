@@ -62,6 +62,8 @@ export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: 
     }),
     lease.onDidChangeRecord((record) => tracker.setReportedStatus(readPollStatus(record?.note))),
     tracker.onDidChange(publishStatus),
+    // Trusted now: checks that Restricted Mode stopped may go.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => tracker.resume()),
     keys.onDidChange(() => {
       tracker.resume();
       void updateContext();

@@ -6,6 +6,7 @@ import {
   InvalidApiKeyError,
   InvalidSettingError,
   NetworkError,
+  RestrictedModeError,
   ServerError,
   TimeoutError,
 } from '../api/errors';
@@ -147,7 +148,7 @@ export function isOfflineError(error: unknown): error is ApiError {
 
 /** No request can succeed until the key or a setting changes: stop until resume(). */
 export function isBlockingError(error: unknown): error is ApiError {
-  return error instanceof AuthError || error instanceof InvalidApiKeyError || error instanceof InvalidSettingError;
+  return error instanceof AuthError || error instanceof InvalidApiKeyError || error instanceof InvalidSettingError || error instanceof RestrictedModeError;
 }
 
 /**

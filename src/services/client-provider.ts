@@ -1,6 +1,7 @@
 // One API client per base URL and proxy configuration, rebuilt when those settings change.
 import * as vscode from 'vscode';
 import { DocsApiClient } from '../api/client';
+import { RestrictedModeError } from '../api/errors';
 import { proxySettings, requestTimeoutSeconds } from '../config';
 import type { ApiKeyStore } from '../secrets/api-key-store';
 
@@ -21,7 +22,13 @@ export class ClientProvider implements vscode.Disposable {
       client = new DocsApiClient({
         baseUrl,
         userAgent: this.userAgent,
-        getApiKey: () => this.keys.get(),
+        // Asked before every request: in an untrusted workspace nothing leaves, the key included.
+        getApiKey: () => {
+          if (!vscode.workspace.isTrusted) {
+            throw new RestrictedModeError('This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.');
+          }
+          return this.keys.get();
+        },
         transport: { proxy: proxy.proxy, proxyStrictSSL: proxy.proxyStrictSSL, responseTimeoutMs },
       });
       this.clients.set(id, client);

@@ -3,13 +3,14 @@
 import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../api/errors';
 import { neverSent } from '../api/transport';
 
-export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'retry' | 'showLog';
+export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'manageTrust' | 'retry' | 'showLog';
 
 /** The command behind each action (retry is the caller's own). */
 export const actionCommands: Record<Exclude<ErrorAction, 'retry'>, { command: string; args: unknown[] }> = {
   setApiKey: { command: 'docsAgent.setApiKey', args: [] },
   setProjectId: { command: 'docsAgent.setProjectId', args: [] },
   openSettings: { command: 'workbench.action.openSettings', args: ['docsAgent'] },
+  manageTrust: { command: 'workbench.trust.manage', args: [] },
   showLog: { command: 'docsAgent.showLog', args: [] },
 };
 
@@ -30,6 +31,8 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
   const retry: ErrorAction[] = canRetry ? ['retry'] : [];
   const { message } = error;
   switch (error.kind) {
+    case 'restricted':
+      return { message, actions: ['manageTrust'], silent: false };
     case 'cancelled':
       return { message, actions: [], silent: true };
     case 'invalidKey':

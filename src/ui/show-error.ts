@@ -6,6 +6,7 @@ const labels: Record<ErrorAction, string> = {
   setApiKey: 'Set API Key',
   setProjectId: 'Set Project ID',
   openSettings: 'Open Settings',
+  manageTrust: 'Manage Workspace Trust',
   retry: 'Retry',
   showLog: 'Show Log',
 };

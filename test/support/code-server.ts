@@ -19,6 +19,10 @@ export interface CodeServerOptions {
   installExtension?: string;
   /** Have code-server install this .vsix (an absolute path) before it starts, instead. */
   installVsix?: string;
+  /** Workspace trust on (an untrusted folder opens in Restricted Mode); off by default. */
+  workspaceTrust?: boolean;
+  /** More user settings (never secrets). */
+  userSettings?: Record<string, unknown>;
   /** A fixed port; by default a free one. */
   port?: number;
   /** Where code-server's own output goes; by default it is kept and shown on failure. */
@@ -102,6 +106,8 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
   const port = options.port ?? (await freePort());
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');
+  if (options.workspaceTrust) args.push('--trust');
+  if (options.userSettings) args.push('--user-settings', JSON.stringify(options.userSettings));
   if (options.installExtension) args.push('--install-extension', options.installExtension);
   if (options.installVsix) args.push('--install-vsix', options.installVsix);
   const child = spawn(process.execPath, args, {

@@ -17,6 +17,10 @@ export interface WorkbenchOptions {
   jobMs?: number;
   /** More workspace settings (never secrets). */
   settings?: Record<string, unknown>;
+  /** Workspace trust on: the folder opens in Restricted Mode until trusted. */
+  workspaceTrust?: boolean;
+  /** Put the emulator's address in the user's settings (where a folder cannot change it) too. */
+  serviceInUserSettings?: boolean;
   /** Called with the page before it loads the workbench (to watch its requests, say). */
   onPage?: (page: Page) => void;
 }
@@ -98,7 +102,7 @@ export class Workbench {
       // Not secret: the service's address and the project id. The key never goes in a file.
       const workspaceSettings = { 'docsAgent.baseUrl': emulator.baseUrl, 'docsAgent.projectId': emulator.projectId, ...options.settings };
       const install = vsix ? { installVsix: vsix } : { installExtension: repoRoot };
-      server = await startCodeServer({ workspaceSettings, env, ...install });
+      server = await startCodeServer({ workspaceSettings, env, ...install, ...(options.workspaceTrust ? { workspaceTrust: true } : {}), ...(options.serviceInUserSettings ? { userSettings: { 'docsAgent.baseUrl': emulator.baseUrl } } : {}) });
       const folder = server.folder;
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });

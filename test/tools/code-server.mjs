@@ -52,6 +52,10 @@ const { values } = parseArgs({
     'smoke-driver': { type: 'boolean', default: false },
     'install-extension': { type: 'string' },
     'install-vsix': { type: 'string' },
+    // Workspace trust on, as a user has it: an untrusted folder opens in Restricted Mode.
+    trust: { type: 'boolean', default: false },
+    // More user settings, as JSON (never secrets).
+    'user-settings': { type: 'string' },
   },
 });
 if (!values.port || !values['state-dir'] || !values.folder || (values['install-extension'] && values['install-vsix'])) {
@@ -76,7 +80,9 @@ const userDataDir = join(stateDir, 'user-data');
 const extensionsDir = join(stateDir, 'extensions');
 mkdirSync(join(userDataDir, 'User'), { recursive: true });
 mkdirSync(extensionsDir, { recursive: true });
-writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(userSettings, null, 2)}\n`);
+const extraUserSettings = values['user-settings'] ? JSON.parse(values['user-settings']) : {};
+const trustSettings = values.trust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
+writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify({ ...userSettings, ...trustSettings, ...extraUserSettings }, null, 2)}\n`);
 
 if (values['install-extension']) {
   // Linked in as <publisher>.<name>-<version>, the way an installed extension sits.
@@ -110,6 +116,7 @@ const { command, args } = codeServerCommand(paths, {
   userDataDir,
   extensionsDir,
   args: values['smoke-driver'] ? ['--vscode-option', 'enable-smoke-test-driver'] : [],
+  workspaceTrust: values.trust,
 });
 const child = spawn(command, args, {
   stdio: 'inherit',

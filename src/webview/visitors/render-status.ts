@@ -10,6 +10,7 @@ const actionLabels: Record<ErrorAction, string> = {
   setApiKey: 'Set API Key',
   setProjectId: 'Set Project ID',
   openSettings: 'Open Settings',
+  manageTrust: 'Manage Workspace Trust',
   retry: 'Retry',
   readAnyway: 'Read Anyway',
 };

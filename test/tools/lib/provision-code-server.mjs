@@ -19,6 +19,7 @@ export function codeServerCommand(paths, {
   extensionsDir = join(stateDir, 'extensions'),
   configFile = join(stateDir, 'config.yaml'),
   args = [],
+  workspaceTrust = false,
 }) {
   return {
     command: paths.node,
@@ -29,7 +30,8 @@ export function codeServerCommand(paths, {
       '--config', configFile,
       '--user-data-dir', userDataDir,
       '--extensions-dir', extensionsDir,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+      '--disable-telemetry', '--disable-update-check',
+      ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
       // A closed tab is a closed window: its extension host ends seconds later, as a desktop
       // window's does (code-server otherwise keeps it 3 hours in case the tab comes back).
       '--reconnection-grace-time', '5',
