@@ -4,7 +4,6 @@
 // after a moment when the focused window did not (it may be busy or closing). A reload never
 // announces again: the claim and the record's announced round both outlive it.
 // No vscode import: the notification itself is the `notify` callback.
-import { Emitter } from '../util/emitter';
 import type { JobStore } from './job-store';
 import { jobFileName } from './job-store';
 import { awaitsAnnouncement, keyOf, type TrackedJob } from './tracked-job';
@@ -28,9 +27,6 @@ export class FinishAnnouncer {
   private readonly pending = new Map<string, Promise<void>>();
   private fallback: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
-  private readonly claimed = new Emitter<TrackedJob>();
-  /** A finish this window won (whether or not notifyOn showed it). */
-  readonly onDidClaim = this.claimed.event;
 
   constructor(private readonly deps: AnnouncerDeps) {
     this.listener = deps.store.onDidChange(() => this.review());
@@ -62,7 +58,6 @@ export class FinishAnnouncer {
     this.disposed = true;
     clearTimeout(this.fallback);
     this.listener.dispose();
-    this.claimed.dispose();
   }
 
   private claim(job: TrackedJob): Promise<void> {
@@ -81,10 +76,7 @@ export class FinishAnnouncer {
       // Won or lost, the round is announced now; the loser writes it too, in case the winner
       // closed before it could (the write is skipped when it changes nothing).
       const saved = await this.deps.store.updateJob(key, (current) => (current.round === job.round ? { ...current, announcedRound: job.round } : current));
-      if (won && saved && !this.disposed) {
-        if (this.deps.notifyOn().has(saved.job.status)) this.deps.notify(saved);
-        this.claimed.fire(saved);
-      }
+      if (won && saved && !this.disposed && this.deps.notifyOn().has(saved.job.status)) this.deps.notify(saved);
     } catch {
       // Storage trouble: the finish stays unclaimed and the next review tries again.
     }
