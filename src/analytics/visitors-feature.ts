@@ -1,5 +1,4 @@
 // Builds the visitors feature: cache, request ledger, service, panel controller, status bar.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { registerVisitorsCommands } from '../commands/visitors-commands';
@@ -7,7 +6,7 @@ import { systemClock } from '../jobs/poll-scheduler';
 import type { ApiKeyStore } from '../secrets/api-key-store';
 import type { ClientProvider } from '../services/client-provider';
 import { storageFolder } from '../services/storage-folder';
-import { withLock } from '../machine/file-lock';
+import { machineReadAlone } from '../machine/read-alone';
 import { SharedMemento } from '../machine/shared-memento';
 import { ledgerKey as legacyLedgerKey, RequestLedger } from './request-ledger';
 import { indexKey as legacyIndexKey, legacyCacheKey, VisitorsCache } from './visitors-cache';
@@ -54,7 +53,7 @@ export function createVisitorsFeature(
     ledger,
     clock: systemClock,
     // One read of a range on the machine: a window asking for a range another reads waits for its report.
-    readAlone: (key, read) => withLock(join(root, 'analytics', 'reading', `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`), read, { timeoutMs: readWaitMs, staleMs: readWaitMs }),
+    readAlone: machineReadAlone(join(root, 'analytics', 'reading'), readWaitMs),
   });
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
   return vscode.Disposable.from(

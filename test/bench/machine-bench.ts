@@ -12,10 +12,10 @@ import { maxPageSize } from '../../src/api/visitor-pages';
 import { JobStore } from '../../src/jobs/job-store';
 import { JobTracker } from '../../src/jobs/job-tracker';
 import { systemClock } from '../../src/jobs/poll-scheduler';
-import { withLock } from '../../src/machine/file-lock';
+import { machineReadAlone } from '../../src/machine/read-alone';
 import { SharedMemento } from '../../src/machine/shared-memento';
-import type { RequestRecord } from '../emulator/types';
 import { startApiFixture } from '../support/api-fixture';
+import { checksSince, getsPerJobMinute } from '../support/check-pace';
 import { machineFolder } from '../support/job-window';
 import { MemoryReportFiles } from '../support/memory-report-files';
 import { visitTruth } from '../support/visit-truth';
@@ -27,21 +27,10 @@ export interface MachineFigures {
   storeWrites: { jobs: number; unchanged: { files: number; bytes: number }; tenFinished: { files: number; bytes: number } };
 }
 
-const isCheck = (r: RequestRecord, id: string): boolean => r.method === 'GET' && r.path.endsWith(`/job/${id}`);
-
 /** GETs per job-minute from the spacing of each job's checks after `since`, once each has `count`. */
 async function pace(workbench: Workbench, ids: string[], since: number, count: number): Promise<number> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const log = await workbench.control.requests();
-    const times = ids.map((id) => log.filter((r) => isCheck(r, id) && Date.parse(r.time) >= since).map((r) => Date.parse(r.time)));
-    if (times.every((t) => t.length >= count)) {
-      const rates = times.map((t) => ((t.length - 1) / ((t[t.length - 1] ?? 0) - (t[0] ?? 0))) * 60_000);
-      return Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 100) / 100;
-    }
-    if (Date.now() > deadline) throw new Error(`checks since the mark: ${times.map((t) => t.length).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  const log = await checksSince(workbench, ids, since, count, 180_000);
+  return Math.round(getsPerJobMinute(log, ids, since) * 100) / 100;
 }
 
 async function pollingFigures(): Promise<MachineFigures['polling']> {
@@ -90,7 +79,7 @@ async function analyticsFigures(): Promise<MachineFigures['analytics']> {
         cache: new VisitorsCache(shared, files, systemClock),
         ledger: new RequestLedger(shared, systemClock),
         clock: systemClock,
-        readAlone: (key, read) => withLock(join(folder, 'reading', `${Buffer.from(key).toString('base64url').slice(-60)}.lock`), read, { timeoutMs: 60_000 }),
+        readAlone: machineReadAlone(join(folder, 'reading'), 60_000),
       });
     };
     const truth = await visitTruth(api.control, scope.projectId, range.from, range.to);

@@ -1,29 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RequestRecord } from '../emulator/types';
+import { checksSince, getsPerJobMinute } from '../support/check-pace';
 import { machineStorage, Workbench } from '../support/workbench';
-
-/** GETs per job-minute for these jobs from the time `since` on, from the spacing of their checks. */
-function getsPerJobMinute(log: RequestRecord[], ids: string[], since: number): number {
-  const rates = ids.map((id) => {
-    const times = log.filter((r) => r.method === 'GET' && r.path.endsWith(`/job/${id}`) && Date.parse(r.time) >= since).map((r) => Date.parse(r.time));
-    return ((times.length - 1) / ((times[times.length - 1] ?? 0) - (times[0] ?? 0))) * 60_000;
-  });
-  return rates.reduce((a, b) => a + b, 0) / rates.length;
-}
-
-/** Waits (with a deadline) until every job has had `count` checks since `since`; returns the log. */
-async function checksSince(workbench: Workbench, ids: string[], since: number, count: number, timeoutMs = 90_000): Promise<RequestRecord[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const log = await workbench.control.requests();
-    const counts = ids.map((id) => log.filter((r) => r.method === 'GET' && r.path.endsWith(`/job/${id}`) && Date.parse(r.time) >= since).length);
-    if (counts.every((n) => n >= count)) return log;
-    if (Date.now() > deadline) throw new Error(`checks since the mark: ${counts.join(', ')}; wanted ${count} each`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** Waits (with a deadline) until `count` rows of the window's tree hold `text`. */
 async function rowsShowing(workbench: Workbench, text: string, count: number, timeoutMs = 60_000): Promise<void> {

@@ -7,7 +7,7 @@ import { presetRange } from '../../src/analytics/date-range';
 import { RequestLedger } from '../../src/analytics/request-ledger';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
-import { withLock } from '../../src/machine/file-lock';
+import { machineReadAlone } from '../../src/machine/read-alone';
 import { SharedMemento } from '../../src/machine/shared-memento';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
@@ -41,7 +41,7 @@ describe('analytics: once per machine, whatever the windows', () => {
     const client = api.client();
     const service = new VisitorsService({
       client: () => client, cache, ledger, clock,
-      readAlone: (key, read) => withLock(join(folder, 'reading', `${Buffer.from(key).toString('hex').slice(0, 60)}.lock`), read, { timeoutMs: 60_000 }),
+      readAlone: machineReadAlone(join(folder, 'reading'), 60_000),
     });
     return { service, ledger };
   }
