@@ -60,6 +60,9 @@ const extensionOptions = {
   target: 'node20',
   outfile: 'dist/extension.js',
   external: ['vscode'],
+  // jsonc-parser's UMD build requires its parts at run time, out of the bundle's sight; its ES
+  // module build bundles.
+  mainFields: ['module', 'main'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

@@ -1,5 +1,6 @@
-// Typed access to the extension's settings. The project id and base URL are per workspace
-// folder, so each folder of a multi-root workspace can point at its own project.
+// Typed access to the extension's settings. The project id is per workspace folder, so each
+// folder of a multi-root workspace can point at its own project. The base URL is the user's:
+// a workspace cannot choose where the API key goes (see services/base-url-guard.ts).
 import * as vscode from 'vscode';
 import type { PollSettings } from './jobs/poll-scheduler';
 import type { JobScope } from './jobs/tracked-job';
@@ -11,8 +12,34 @@ function settings(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(section, scope);
 }
 
+/** The base URL in the user's settings (application scoped: VS Code ignores workspace values). */
+export function userBaseUrl(): string {
+  const value = settings().inspect<string>('baseUrl')?.globalValue;
+  return (typeof value === 'string' ? value.trim() : '') || defaultBaseUrl;
+}
+
+/** Hosts (origins) the user confirmed a workspace's base URL may name; kept in user settings. */
+export function confirmedBaseUrlHosts(): string[] {
+  const hosts = settings().inspect<string[]>('confirmedBaseUrlHosts')?.globalValue;
+  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
+}
+
+/** Where a workspace's own base URL is looked up; it answers only for hosts the user confirmed. */
+export interface WorkspaceBaseUrls {
+  confirmedFor(scope: vscode.Uri | undefined): string | undefined;
+}
+
+let workspaceBaseUrls: WorkspaceBaseUrls | undefined;
+
+export function useWorkspaceBaseUrls(source: WorkspaceBaseUrls): vscode.Disposable {
+  workspaceBaseUrls = source;
+  return new vscode.Disposable(() => {
+    if (workspaceBaseUrls === source) workspaceBaseUrls = undefined;
+  });
+}
+
 export function baseUrl(scope?: vscode.Uri): string {
-  return settings(scope).get<string>('baseUrl', defaultBaseUrl).trim() || defaultBaseUrl;
+  return workspaceBaseUrls?.confirmedFor(scope) ?? userBaseUrl();
 }
 
 export function projectId(scope?: vscode.Uri): string {

@@ -4,9 +4,12 @@ import { createVisitorsFeature } from './analytics/visitors-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
 import { registerSendCommands } from './commands/send-commands';
+import { useWorkspaceBaseUrls } from './config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
+import { Claims } from './machine/claims';
 import { ApiKeyStore } from './secrets/api-key-store';
+import { BaseUrlGuard } from './services/base-url-guard';
 import { ClientProvider } from './services/client-provider';
 
 /** What other extensions (and the host test suites) can read. */
@@ -22,13 +25,18 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const version = String(context.extension.packageJSON.version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
   const keys = new ApiKeyStore(context.secrets);
-  const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`);
+  const guard = new BaseUrlGuard(new Claims(vscode.Uri.joinPath(context.globalStorageUri, 'warnings').fsPath), log);
+  // Before any feature reads a scope: a workspace's base URL counts only for a host the user confirmed.
+  const workspaceBaseUrls = useWorkspaceBaseUrls(guard);
+  const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`, guard);
   const jobs = createJobsFeature(context, keys, clients, log);
   releaseMachine = jobs.release;
   const deps = { tracker: jobs.tracker, keys, clients, log };
 
   context.subscriptions.push(
     log,
+    guard,
+    workspaceBaseUrls,
     keys,
     clients,
     jobs,

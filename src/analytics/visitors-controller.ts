@@ -48,13 +48,13 @@ export class VisitorsController implements vscode.Disposable {
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (this.panel && editor && editor.document.uri.scheme === 'file') void this.follow(editor.document.uri);
       }),
-      // Another project, service or docs root: another report (from the cache when it has it).
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (!this.panel || !['projectId', 'baseUrl', 'docsRoot'].some((name) => event.affectsConfiguration(`docsAgent.${name}`))) return;
-        void (this.pageUri ? this.follow(this.pageUri, false) : Promise.resolve()).then(() => this.load(false));
-      }),
       this.deps.keys.onDidChange(() => this.panel && void this.load(false)),
     ];
+  }
+
+  /** Another project, service or docs root: another report (from the cache when it has it). */
+  scopeChanged(): void {
+    if (this.panel) void (this.pageUri ? this.follow(this.pageUri, false) : Promise.resolve()).then(() => this.load(false));
   }
 
   /** Opens (or reveals) the panel for a file's page. */

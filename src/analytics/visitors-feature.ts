@@ -58,7 +58,11 @@ export function createVisitorsFeature(
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
   return vscode.Disposable.from(
     controller,
-    createVisitorsStatusBar(service, ledger, controller, keys),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (['projectId', 'baseUrl', 'confirmedBaseUrlHosts', 'docsRoot'].some((name) => event.affectsConfiguration(`docsAgent.${name}`))) controller.scopeChanged();
+    }),
+    clients.onDidChangeHosts(() => controller.scopeChanged()),
+    createVisitorsStatusBar(service, ledger, controller, keys, clients.onDidChangeHosts),
     ...registerVisitorsCommands(controller),
     { dispose: () => shared.dispose() },
   );

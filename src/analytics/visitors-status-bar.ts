@@ -11,7 +11,13 @@ import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import { defaultPreset, type VisitorsController } from './visitors-controller';
 import type { VisitorsService } from './visitors-service';
 
-export function createVisitorsStatusBar(service: VisitorsService, ledger: RequestLedger, controller: VisitorsController, keys: ApiKeyStore): vscode.Disposable {
+export function createVisitorsStatusBar(
+  service: VisitorsService,
+  ledger: RequestLedger,
+  controller: VisitorsController,
+  keys: ApiKeyStore,
+  hostsChanged: vscode.Event<void>,
+): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('docsAgent.visitors', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Docs Agent Visitors';
   item.command = 'docsAgent.showVisitors';
@@ -65,5 +71,6 @@ export function createVisitorsStatusBar(service: VisitorsService, ledger: Reques
     controller.onDidLoad(() => void update()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent') && void update()),
     keys.onDidChange(() => void update()),
+    hostsChanged(() => void update()),
   );
 }

@@ -51,6 +51,7 @@ export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: 
   return vscode.Disposable.from(
     vscode.workspace.onDidChangeConfiguration((event) => affectsUs(event) && settingsChanged()),
     vscode.workspace.onDidChangeWorkspaceFolders(settingsChanged),
+    clients.onDidChangeHosts(settingsChanged),
     vscode.window.onDidChangeWindowState((state) => {
       void presence.setFocused(state.focused);
       focusChanged();

@@ -1,17 +1,25 @@
 // One API client per base URL and proxy configuration, rebuilt when those settings change.
 import * as vscode from 'vscode';
 import { DocsApiClient } from '../api/client';
-import { RestrictedModeError } from '../api/errors';
+import { InvalidSettingError, RestrictedModeError } from '../api/errors';
 import { proxySettings, requestTimeoutSeconds } from '../config';
 import type { ApiKeyStore } from '../secrets/api-key-store';
+import type { BaseUrlGuard } from './base-url-guard';
+import { originOf } from './workspace-base-url';
 
 export class ClientProvider implements vscode.Disposable {
   private readonly clients = new Map<string, DocsApiClient>();
 
+  /** Where requests go may have changed: a workspace's base URL appeared, changed or went. */
+  readonly onDidChangeHosts: vscode.Event<void>;
+
   constructor(
     private readonly keys: ApiKeyStore,
     private readonly userAgent: string,
-  ) {}
+    private readonly hosts: Pick<BaseUrlGuard, 'isAllowed' | 'onDidChange'>,
+  ) {
+    this.onDidChangeHosts = hosts.onDidChange;
+  }
 
   forBaseUrl(baseUrl: string): DocsApiClient {
     const proxy = proxySettings();
@@ -26,6 +34,13 @@ export class ClientProvider implements vscode.Disposable {
         getApiKey: () => {
           if (!vscode.workspace.isTrusted) {
             throw new RestrictedModeError('This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.');
+          }
+          // A job tracked from a base URL no longer allowed (or an older version's workspace value).
+          if (!this.hosts.isAllowed(baseUrl)) {
+            throw new InvalidSettingError(
+              `Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; ${originOf(baseUrl) ?? 'this address'} is neither.`,
+              'docsAgent.baseUrl',
+            );
           }
           return this.keys.get();
         },

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   console.log('demo: starting VS Code (code-server); the first run installs it, about 3 minutes…');
   const server = await startCodeServer({
     port: wanted,
-    workspaceSettings: { 'docsAgent.baseUrl': emulator.baseUrl, 'docsAgent.projectId': emulator.projectId },
+    workspaceSettings: { 'docsAgent.projectId': emulator.projectId },
+    // The service's address is the user's to choose: a workspace cannot send the key elsewhere.
+    userSettings: { 'docsAgent.baseUrl': emulator.baseUrl },
     env: { MINTLIFY_API_KEY: emulator.key },
     installExtension: repoRoot,
     onOutput: (text) => {

@@ -1,40 +1,35 @@
 import * as assert from 'node:assert/strict';
-import { EmulatorControl } from '../emulator/control-client';
-import { type RunningEmulator, startEmulator } from '../emulator/server';
-import { printTable } from '../support/fault-matrix';
-import { Workbench } from '../support/workbench';
+import { HostileWorkspace } from '../support/hostile-workspace';
+import type { Workbench } from '../support/workbench';
 
-// A repository cloned from a stranger, opened with workspace trust on (as users have it): its
-// .vscode/settings.json points the base URL at a second loopback server playing the attacker.
-// Until the user trusts the folder, Docs Agent sends nothing, to either.
+// A repository cloned from a stranger, opened with workspace trust on (as users have it), naming
+// a second loopback server as its base URL. Until the user trusts the folder, Docs Agent sends
+// nothing, to either.
 describe('e2e: an untrusted workspace (workspace trust on)', () => {
+  let hostile: HostileWorkspace;
   let workbench: Workbench;
-  let attacker: RunningEmulator;
-  let attackerLog: EmulatorControl;
-  const table: Array<[string, string, string]> = [];
 
   before(async () => {
-    attacker = await startEmulator({ port: 0, quiet: true });
-    attackerLog = new EmulatorControl(attacker.baseUrl);
-    workbench = await Workbench.open({
-      withKey: true,
-      workspaceTrust: true,
-      settings: { 'docsAgent.baseUrl': attacker.baseUrl, 'docsAgent.confirmBeforeSending': false },
-      // The user's settings name the service (the emulator): only Docs Agent's own check stops a request there.
-      serviceInUserSettings: true,
-    });
+    hostile = await HostileWorkspace.open({ workspaceTrust: true });
+    workbench = hostile.workbench;
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
   });
   after(async () => {
-    if (table.length) console.log(`\n${printTable(['case', 'what happened', 'result'], table)}\n`);
-    await workbench?.close();
-    await attacker?.close();
+    await hostile?.close();
   });
 
   it('opens in Restricted Mode', async () => {
     await workbench.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ timeout: 30_000 });
+  });
+
+  it('tells the user the workspace’s base URL is ignored, even before it is trusted', async () => {
+    await workbench.openDocsAgentView();
+    const said = await workbench.text((await hostile.warning()).locator('.notification-list-item-message'));
+    await workbench.runCommand('Notifications: Hide Notifications');
+    assert.match(said, /^Docs Agent ignores the base URL in acme-docs\/\.vscode\/settings\.json /);
+    hostile.table.push(['untrusted workspace naming another host as the base URL', `“${said}”`, 'warned, ignored']);
   });
 
   it('sends no job and no key, neither to the service nor to the host the workspace names', async () => {
@@ -46,8 +41,8 @@ describe('e2e: an untrusted workspace (workspace trust on)', () => {
     await workbench.runCommand('Docs Agent: Show Visitors for This Page');
     await workbench.webview().locator('.status-line.error', { hasText: 'Restricted Mode' }).waitFor({ timeout: 30_000 });
     const service = await workbench.control.requests();
-    const stolen = await attackerLog.requests();
-    table.push([
+    const stolen = await hostile.attackerLog.requests();
+    hostile.table.push([
       'untrusted workspace naming another host as the base URL',
       `“${await workbench.text(toast.locator('.notification-list-item-message'))}” [Manage Workspace Trust]; requests: service ${service.length}, workspace's host ${stolen.length}`,
       service.length === 0 && stolen.length === 0 ? 'nothing sent' : 'FAILED',

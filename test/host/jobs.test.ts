@@ -144,11 +144,11 @@ describe('agent jobs in the real extension host', () => {
     } finally {
       await settings.update('projectId', host.emulator.projectId, vscode.ConfigurationTarget.Workspace);
     }
-    await settings.update('baseUrl', `${host.emulator.baseUrl}/wrong-base`, vscode.ConfigurationTarget.Workspace);
+    await settings.update('baseUrl', `${host.emulator.baseUrl}/wrong-base`, vscode.ConfigurationTarget.Global);
     try {
       assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), false, 'wrong base path');
     } finally {
-      await settings.update('baseUrl', host.emulator.baseUrl, vscode.ConfigurationTarget.Workspace);
+      await settings.update('baseUrl', host.emulator.baseUrl, vscode.ConfigurationTarget.Global);
     }
   });
 });

@@ -20,20 +20,21 @@ export interface HostEmulator {
   close(): Promise<void>;
 }
 
-/** Starts the emulator and points the open folder's settings at it. */
+/** Starts the emulator, points the user's base URL at it and the open folder at its project. */
 export async function startHostEmulator(): Promise<HostEmulator> {
   const key = process.env.MINTLIFY_API_KEY;
   assert.ok(key, 'the launcher must set MINTLIFY_API_KEY for the extension host');
   const emulator = await startEmulator({ port: 0, quiet: true, key, jobMinMs: 3_600_000, jobMaxMs: 3_600_000 });
   const settings = vscode.workspace.getConfiguration('docsAgent');
-  await settings.update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Workspace);
+  await settings.update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Global);
   await settings.update('projectId', emulator.projectId, vscode.ConfigurationTarget.Workspace);
   await settings.update('confirmBeforeSending', false, vscode.ConfigurationTarget.Workspace);
   return {
     emulator,
     control: new EmulatorControl(emulator.baseUrl),
     async close() {
-      for (const name of ['baseUrl', 'projectId', 'confirmBeforeSending']) {
+      await settings.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      for (const name of ['projectId', 'confirmBeforeSending']) {
         await settings.update(name, undefined, vscode.ConfigurationTarget.Workspace);
       }
       await emulator.close();

@@ -19,8 +19,6 @@ export interface WorkbenchOptions {
   settings?: Record<string, unknown>;
   /** Workspace trust on: the folder opens in Restricted Mode until trusted. */
   workspaceTrust?: boolean;
-  /** Put the emulator's address in the user's settings (where a folder cannot change it) too. */
-  serviceInUserSettings?: boolean;
   /** Called with the page before it loads the workbench (to watch its requests, say). */
   onPage?: (page: Page) => void;
 }
@@ -99,10 +97,12 @@ export class Workbench {
     let server: RunningCodeServer | undefined;
     let browser: Browser | undefined;
     try {
-      // Not secret: the service's address and the project id. The key never goes in a file.
-      const workspaceSettings = { 'docsAgent.baseUrl': emulator.baseUrl, 'docsAgent.projectId': emulator.projectId, ...options.settings };
+      // Not secret: the project id (the workspace's) and the service's address (the user's: a
+      // workspace cannot choose where the key goes). The key never goes in a file.
+      const workspaceSettings = { 'docsAgent.projectId': emulator.projectId, ...options.settings };
+      const userSettings = { 'docsAgent.baseUrl': emulator.baseUrl };
       const install = vsix ? { installVsix: vsix } : { installExtension: repoRoot };
-      server = await startCodeServer({ workspaceSettings, env, ...install, ...(options.workspaceTrust ? { workspaceTrust: true } : {}), ...(options.serviceInUserSettings ? { userSettings: { 'docsAgent.baseUrl': emulator.baseUrl } } : {}) });
+      server = await startCodeServer({ workspaceSettings, userSettings, env, ...install, ...(options.workspaceTrust ? { workspaceTrust: true } : {}) });
       const folder = server.folder;
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });

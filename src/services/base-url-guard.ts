@@ -1,0 +1,130 @@
+// A workspace cannot choose where the API key goes. The base URL is a user setting; a value in
+// a workspace's own settings file is ignored, with one warning per file and value on the whole
+// machine, unless the user confirmed that host once (remembered in their user settings).
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { confirmedBaseUrlHosts, defaultBaseUrl, section, userBaseUrl, type WorkspaceBaseUrls } from '../config';
+import type { Claims } from '../machine/claims';
+import { baseUrlInSettings, isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
+
+interface Found {
+  /** The folder whose `.vscode/settings.json` names it; undefined for the `.code-workspace` file. */
+  folder: string | undefined;
+  file: vscode.Uri;
+  value: string;
+}
+
+async function readBaseUrl(file: vscode.Uri, workspaceFile: boolean): Promise<string | undefined> {
+  try {
+    return baseUrlInSettings(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), workspaceFile);
+  } catch {
+    return undefined; // no such file: nothing named
+  }
+}
+
+export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
+  private found: Found[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A workspace's base URL appeared, changed or went, or the user confirmed a host. */
+  readonly onDidChange = this.changed.event;
+  private readonly listeners: vscode.Disposable[];
+  private scanning: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly warnings: Claims,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json');
+    const rescan = (): void => void this.scan();
+    this.listeners = [
+      watcher,
+      watcher.onDidCreate(rescan),
+      watcher.onDidChange(rescan),
+      watcher.onDidDelete(rescan),
+      vscode.workspace.onDidChangeWorkspaceFolders(rescan),
+      // A .code-workspace file's settings (a confirmed host reaches listeners as a setting change).
+      vscode.workspace.onDidChangeConfiguration(rescan),
+      this.changed,
+    ];
+    rescan();
+  }
+
+  /** Resolves when the workspace's settings files have been read (for the current folders). */
+  ready(): Promise<void> {
+    return this.scanning;
+  }
+
+  /** The workspace's base URL for a file or folder, when the user confirmed its host and trusts the workspace. */
+  confirmedFor(scope: vscode.Uri | undefined): string | undefined {
+    const folder = scope && vscode.workspace.getWorkspaceFolder(scope)?.uri.toString();
+    const found = this.found.find((f) => folder !== undefined && f.folder === folder) ?? this.found.find((f) => f.folder === undefined);
+    return found && this.isConfirmed(found.value) ? found.value : undefined;
+  }
+
+  /** Whether the API key may go to this base URL: the user's own, the platform's, or a host they confirmed. */
+  isAllowed(baseUrl: string): boolean {
+    return keyMayGoTo(baseUrl, { userBaseUrl: userBaseUrl(), defaultBaseUrl, confirmedHosts: confirmedBaseUrlHosts(), trusted: vscode.workspace.isTrusted });
+  }
+
+  private isConfirmed(baseUrl: string): boolean {
+    return isConfirmedHost(baseUrl, { confirmedHosts: confirmedBaseUrlHosts(), trusted: vscode.workspace.isTrusted });
+  }
+
+  private scan(): Promise<void> {
+    this.scanning = this.scanning.then(async () => {
+      const found: Found[] = [];
+      const workspaceFile = vscode.workspace.workspaceFile;
+      if (workspaceFile && workspaceFile.scheme !== 'untitled') {
+        const value = await readBaseUrl(workspaceFile, true);
+        if (value !== undefined) found.push({ folder: undefined, file: workspaceFile, value });
+      }
+      for (const folder of vscode.workspace.workspaceFolders ?? []) {
+        const file = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
+        const value = await readBaseUrl(file, false);
+        if (value !== undefined) found.push({ folder: folder.uri.toString(), file, value });
+      }
+      const summary = (list: Found[]): string => JSON.stringify(list.map((f) => [f.file.toString(), f.value]));
+      const before = summary(this.found);
+      this.found = found;
+      if (summary(found) !== before) this.changed.fire();
+      // Not awaited: a warning waits for the user, the next scan must not.
+      for (const f of found) this.warnOnce(f).catch((error: unknown) => this.log.error(`The base URL warning failed: ${String(error)}`));
+    });
+    return this.scanning;
+  }
+
+  /** Tells the user, once per file and value on the machine, that a workspace's base URL is ignored. */
+  private async warnOnce(found: Found): Promise<void> {
+    if (found.value === userBaseUrl() || this.isConfirmed(found.value)) return;
+    const id = createHash('sha256').update(`${found.file.toString()}\n${found.value}`).digest('hex').slice(0, 24);
+    if (!(await this.warnings.claim(`base-url-${id}`).catch(() => true))) return;
+    const file = vscode.workspace.asRelativePath(found.file, true);
+    const host = originOf(found.value);
+    this.log.warn(`${file} names ${host ?? 'a base URL'} as the service; ignored (the base URL is a user setting).`);
+    const useIt = host ? `Use ${host}…` : undefined;
+    const picked = await vscode.window.showWarningMessage(
+      `Docs Agent ignores the base URL in ${file} (${host ?? found.value}): your API key goes only to the service in your user settings (${originOf(userBaseUrl()) ?? userBaseUrl()}).`,
+      ...(useIt ? [useIt] : []),
+      'Open File',
+    );
+    if (picked === 'Open File') await vscode.window.showTextDocument(found.file);
+    else if (picked !== undefined && picked === useIt && host) await this.confirm(host, file);
+  }
+
+  /** Asks, modally, before the key may go to a host a workspace named; a yes is kept in user settings. */
+  private async confirm(host: string, file: string): Promise<void> {
+    const send = 'Send My Key There';
+    const answer = await vscode.window.showWarningMessage(
+      `Send your Docs Agent API key to ${host}?`,
+      { modal: true, detail: `${file} asks for it. Agree only if you run or know this service. Docs Agent remembers this host in your user settings (docsAgent.confirmedBaseUrlHosts), where you can remove it.` },
+      send,
+    );
+    if (answer !== send) return;
+    const hosts = [...new Set([...confirmedBaseUrlHosts(), host])];
+    await vscode.workspace.getConfiguration(section).update('confirmedBaseUrlHosts', hosts, vscode.ConfigurationTarget.Global);
+  }
+
+  dispose(): void {
+    for (const listener of this.listeners) listener.dispose();
+  }
+}

@@ -1,0 +1,58 @@
+// Reading a base URL out of a workspace's own settings file. VS Code hides it from the extension
+// (the setting is application scoped), so Docs Agent reads the file to tell the user it is ignored.
+import { parse, type ParseError } from 'jsonc-parser';
+
+const key = 'docsAgent.baseUrl';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The base URL a settings file names: a folder's `.vscode/settings.json`, or the `settings` of a
+ * `.code-workspace` file. Comments and trailing commas are allowed (as VS Code allows them);
+ * a file that cannot be parsed names nothing.
+ */
+export function baseUrlInSettings(text: string, workspaceFile: boolean): string | undefined {
+  const errors: ParseError[] = [];
+  const parsed: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const settings = workspaceFile && isRecord(parsed) ? parsed.settings : parsed;
+  if (!isRecord(settings)) return undefined;
+  const nested = settings.docsAgent;
+  const value = settings[key] ?? (isRecord(nested) ? nested.baseUrl : undefined);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** `https://host[:port]` of a base URL, lower case; undefined when it is not an http(s) URL. */
+export function originOf(baseUrl: string): string | undefined {
+  try {
+    const url = new URL(baseUrl.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface KeyDestinations {
+  /** The base URL in the user's settings. */
+  userBaseUrl: string;
+  /** The platform's own address (the default). */
+  defaultBaseUrl: string;
+  /** Hosts the user confirmed a workspace may name. */
+  confirmedHosts: readonly string[];
+  /** Whether the workspace is trusted: in Restricted Mode a confirmation counts for nothing. */
+  trusted: boolean;
+}
+
+/** Whether this origin is one the user confirmed (and the workspace is trusted). */
+export function isConfirmedHost(baseUrl: string, where: Pick<KeyDestinations, 'confirmedHosts' | 'trusted'>): boolean {
+  const origin = originOf(baseUrl);
+  return where.trusted && origin !== undefined && where.confirmedHosts.some((host) => originOf(host) === origin);
+}
+
+/** Whether the API key may go to this base URL: the user's own, the platform's, or a confirmed host. */
+export function keyMayGoTo(baseUrl: string, where: KeyDestinations): boolean {
+  const origin = originOf(baseUrl);
+  if (origin === undefined) return false;
+  return origin === originOf(where.userBaseUrl) || origin === originOf(where.defaultBaseUrl) || isConfirmedHost(baseUrl, where);
+}
