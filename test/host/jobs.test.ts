@@ -151,4 +151,18 @@ describe('agent jobs in the real extension host', () => {
       await settings.update('baseUrl', host.emulator.baseUrl, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('stops at a malformed http.proxy without sending, and works again once it is fixed, without a reload', async () => {
+    const http = vscode.workspace.getConfiguration('http');
+    await http.update('proxy', 'proxy.corp:8080', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(vscode.workspace.getConfiguration('http').get('proxy'), 'proxy.corp:8080', 'the setting reached the extension host');
+      await host.control.clearRequests();
+      assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), false, 'refused before sending');
+      assert.equal((await host.control.requests()).length, 0);
+    } finally {
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(await vscode.commands.executeCommand('docsAgent.verifyApiKey'), true, 'fixed: works at once');
+  });
 });
