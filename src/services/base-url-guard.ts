@@ -25,7 +25,7 @@ async function readBaseUrl(file: vscode.Uri, workspaceFile: boolean): Promise<st
 export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
   private found: Found[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
-  /** A workspace's base URL appeared, changed or went, or the user confirmed a host. */
+  /** A workspace's base URL appeared, changed or went (a confirmed host arrives as a setting change). */
   readonly onDidChange = this.changed.event;
   private readonly listeners: vscode.Disposable[];
   private scanning: Promise<void> = Promise.resolve();
@@ -47,11 +47,6 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
       this.changed,
     ];
     rescan();
-  }
-
-  /** Resolves when the workspace's settings files have been read (for the current folders). */
-  ready(): Promise<void> {
-    return this.scanning;
   }
 
   /** The workspace's base URL for a file or folder, when the user confirmed its host and trusts the workspace. */
@@ -97,6 +92,7 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
   private async warnOnce(found: Found): Promise<void> {
     if (found.value === userBaseUrl() || this.isConfirmed(found.value)) return;
     const id = createHash('sha256').update(`${found.file.toString()}\n${found.value}`).digest('hex').slice(0, 24);
+    // An unwritable claim folder warns anyway: better twice than never.
     if (!(await this.warnings.claim(`base-url-${id}`).catch(() => true))) return;
     const file = vscode.workspace.asRelativePath(found.file, true);
     const host = originOf(found.value);
