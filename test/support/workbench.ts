@@ -17,6 +17,8 @@ export interface WorkbenchOptions {
   jobMs?: number;
   /** More workspace settings (never secrets). */
   settings?: Record<string, unknown>;
+  /** More user settings (never secrets), such as http.proxy. */
+  userSettings?: Record<string, unknown>;
   /** Workspace trust on: the folder opens in Restricted Mode until trusted. */
   workspaceTrust?: boolean;
   /** Called with the page before it loads the workbench (to watch its requests, say). */
@@ -100,7 +102,7 @@ export class Workbench {
       // Not secret: the project id (the workspace's) and the service's address (the user's: a
       // workspace cannot choose where the key goes). The key never goes in a file.
       const workspaceSettings = { 'docsAgent.projectId': emulator.projectId, ...options.settings };
-      const userSettings = { 'docsAgent.baseUrl': emulator.baseUrl };
+      const userSettings = { 'docsAgent.baseUrl': emulator.baseUrl, ...options.userSettings };
       const install = vsix ? { installVsix: vsix } : { installExtension: repoRoot };
       server = await startCodeServer({ workspaceSettings, userSettings, env, ...install, ...(options.workspaceTrust ? { workspaceTrust: true } : {}) });
       const folder = server.folder;
