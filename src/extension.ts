@@ -4,13 +4,14 @@ import { createVisitorsFeature } from './analytics/visitors-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
 import { registerSendCommands } from './commands/send-commands';
-import { useWorkspaceBaseUrls } from './config';
+import { registerVisitorsCommands } from './commands/visitors-commands';
+import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
-import { Claims } from './machine/claims';
-import { ApiKeyStore } from './secrets/api-key-store';
-import { BaseUrlGuard } from './services/base-url-guard';
-import { ClientProvider } from './services/client-provider';
+import { Claims } from './platform/machine/claims';
+import { ApiKeyStore } from './editor/api-key-store';
+import { BaseUrlGuard } from './editor/base-url-guard';
+import { ClientProvider } from './editor/client-provider';
 
 /** What other extensions (and the host test suites) can read. */
 export interface DocsAgentApi {
@@ -31,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`, guard);
   const jobs = createJobsFeature(context, keys, clients, log);
   releaseMachine = jobs.release;
+  const visitors = createVisitorsFeature(context, clients, keys, log);
   const deps = { tracker: jobs.tracker, keys, clients, log };
 
   context.subscriptions.push(
@@ -44,7 +46,8 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
     ...registerJobCommands(deps),
-    createVisitorsFeature(context, clients, keys, log),
+    visitors,
+    ...registerVisitorsCommands(visitors.controller),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
   return { jobsTree: jobs.provider };

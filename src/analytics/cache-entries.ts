@@ -1,8 +1,15 @@
 // The shapes a persisted visitors report takes on disk and in the cache's index, checked on
 // the way in: storage outlives versions and may be damaged.
 import { createHash } from 'node:crypto';
-import type { Counts } from './protocol';
-import type { CachedReport } from './visitors-cache';
+import type { Counts, PathRow } from './protocol';
+
+/** One range's report as the cache keeps it. */
+export interface CachedReport {
+  totals: Counts;
+  rows: PathRow[];
+  fetchedAt: number;
+  requests: number;
+}
 
 export const maxPersistedRanges = 12;
 /** On disk, not in global state, so this can be generous; it still bounds the folder. */

@@ -2,8 +2,8 @@
 // before a read would run into the platform's limit. Kept machine-wide (a shared file in the
 // extension): a reload, or another window reading visitors with the same key, uses the same
 // budget, and two windows recording at once never drop each other's entries.
-import type { Memento } from '../util/memento';
-import type { Clock } from '../jobs/poll-scheduler';
+import type { Memento } from '../platform/memento';
+import { type Clock } from '../platform/clock';
 
 export const analyticsLimitPerHour = 100;
 

@@ -1,10 +1,11 @@
 // Visitors of one page week by week. The API has no per-day breakdown and no path filter, so
 // each week is one full report read; past weeks are then cached for good, which keeps the
 // second look at a trend free.
+import type { ProjectScope } from '../api/project-scope';
 import { weeksOf } from './date-range';
 import { rowsForPage } from './page-path';
 import type { DayRange, TrendWeek } from './protocol';
-import type { CacheScope } from './visitors-cache';
+
 import type { VisitorsService } from './visitors-service';
 
 export interface TrendOptions {
@@ -21,7 +22,7 @@ export interface TrendCost {
 /** Visitors per week for one page; a week with no row for the page counts as zeros. */
 export async function pageTrend(
   service: VisitorsService,
-  scope: CacheScope,
+  scope: ProjectScope,
   range: DayRange,
   pagePath: string,
   options: TrendOptions = {},
@@ -42,7 +43,7 @@ export async function pageTrend(
 }
 
 /** What the trend would cost: weeks not cached yet * estimatePages; and how many weeks are cached. */
-export function trendCost(service: VisitorsService, scope: CacheScope, range: DayRange): TrendCost {
+export function trendCost(service: VisitorsService, scope: ProjectScope, range: DayRange): TrendCost {
   const weeks = weeksOf(range);
   let requests = 0;
   let cachedWeeks = 0;

@@ -3,26 +3,17 @@
 // refreshes, also across reloads. A range that includes today still grows: it is kept a few
 // minutes, and every window and reload in that time uses the same report.
 //
-// Reports are files (ReportFiles); a small index of them lives in a memento that, in the
+// Reports are files (TextFiles); a small index of them lives in a memento that, in the
 // extension, is a file shared by every window (changed under its lock).
-import type { Memento } from '../util/memento';
-import type { Clock } from '../jobs/poll-scheduler';
+import type { ProjectScope } from '../api/project-scope';
+import type { Memento } from '../platform/memento';
+import { type Clock } from '../platform/clock';
 import { endsBeforeToday, todayUtc } from './date-range';
-import { fileNameOf, type IndexEntry, indexEntryOf, isCurrent, isIndexEntry, keyOf, maxPersistedChars, parseStored, type StoredEntry, withinCaps } from './cache-entries';
-import type { Counts, DayRange, PathRow } from './protocol';
-import type { ReportFiles } from './report-files';
+import { type CachedReport, fileNameOf, type IndexEntry, indexEntryOf, isCurrent, isIndexEntry, keyOf, maxPersistedChars, parseStored, type StoredEntry, withinCaps } from './cache-entries';
+import type { DayRange } from './protocol';
+import type { TextFiles } from '../platform/text-files';
 
-export interface CachedReport {
-  totals: Counts;
-  rows: PathRow[];
-  fetchedAt: number;
-  requests: number;
-}
-
-export interface CacheScope {
-  baseUrl: string;
-  projectId: string;
-}
+export type { CachedReport } from './cache-entries';
 
 /** A report known for a scope, described without reading its file: enough for estimates. */
 export interface KnownReport {
@@ -54,7 +45,7 @@ export class VisitorsCache {
 
   constructor(
     private readonly memento: Memento,
-    private readonly files: ReportFiles,
+    private readonly files: TextFiles,
     private readonly clock: Pick<Clock, 'now'>,
     options: { todayTtlMs?: number } = {},
   ) {
@@ -62,7 +53,7 @@ export class VisitorsCache {
   }
 
   /** From memory only: what this session set or loaded. */
-  get(scope: CacheScope, range: DayRange): CachedReport | undefined {
+  get(scope: ProjectScope, range: DayRange): CachedReport | undefined {
     const now = this.clock.now();
     const entry = this.memory.get(keyOf({ ...scope, ...range }));
     if (endsBeforeToday(range, todayUtc(now))) {
@@ -73,7 +64,7 @@ export class VisitorsCache {
   }
 
   /** Whether get() answers, or a current file is indexed for the range (which may yet turn out missing). */
-  has(scope: CacheScope, range: DayRange): boolean {
+  has(scope: ProjectScope, range: DayRange): boolean {
     if (this.get(scope, range)) return true;
     const key = keyOf({ ...scope, ...range });
     const now = this.clock.now();
@@ -81,7 +72,7 @@ export class VisitorsCache {
   }
 
   /** From memory, else from its file, which another window or an earlier session may have written. */
-  async load(scope: CacheScope, range: DayRange): Promise<CachedReport | undefined> {
+  async load(scope: ProjectScope, range: DayRange): Promise<CachedReport | undefined> {
     const inMemory = this.get(scope, range);
     if (inMemory) return inMemory;
     const key = keyOf({ ...scope, ...range });
@@ -129,7 +120,7 @@ export class VisitorsCache {
     for (const name of dropped) await this.removeFile(name);
   }
 
-  async set(scope: CacheScope, range: DayRange, report: CachedReport): Promise<void> {
+  async set(scope: ProjectScope, range: DayRange, report: CachedReport): Promise<void> {
     const now = this.clock.now();
     const past = endsBeforeToday(range, todayUtc(now));
     const entry: StoredEntry = {
@@ -149,7 +140,7 @@ export class VisitorsCache {
     });
   }
 
-  async forget(scope: CacheScope, range: DayRange): Promise<void> {
+  async forget(scope: ProjectScope, range: DayRange): Promise<void> {
     const key = keyOf({ ...scope, ...range });
     this.memory.delete(key);
     await this.change(async () => {
@@ -161,7 +152,7 @@ export class VisitorsCache {
   }
 
   /** Every report known for a scope, expired ones included, without reading files: good enough to estimate a read's size. */
-  entries(scope: CacheScope): KnownReport[] {
+  entries(scope: ProjectScope): KnownReport[] {
     const seen = new Map<string, KnownReport>();
     const known = [
       ...[...this.memory.values()].map((e) => ({ keyed: e, rows: e.report.rows.length })),

@@ -1,12 +1,13 @@
 // What the visitors panel shows and when it reads: follows the active editor, serves ranges
 // from the cache (no request on switching pages or reopening), reads every page of a range
 // when it must, and warns before a refresh would pass the platform's hourly limit.
+import type { ProjectScope } from '../api/project-scope';
 import * as vscode from 'vscode';
 import { CancelledError, InvalidSettingError } from '../api/errors';
-import { scopeFor } from '../config';
-import type { ApiKeyStore } from '../secrets/api-key-store';
-import { actionCommands, describeError } from '../ui/error-text';
-import { Emitter } from '../util/emitter';
+import { scopeFor } from '../editor/config';
+import type { ApiKeyStore } from '../editor/api-key-store';
+import { actionCommands, describeError } from '../editor/error-text';
+import { Emitter } from '../platform/emitter';
 import { chartBars, pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { fileForPage, type ResolvedPage, resolvePage } from './page-resolver';
@@ -127,7 +128,7 @@ export class VisitorsController implements vscode.Disposable {
     this.postTrendCost();
   }
 
-  private scope(): { baseUrl: string; projectId: string } {
+  private scope(): ProjectScope {
     return scopeFor(this.pageUri);
   }
 

@@ -1,13 +1,12 @@
 // Builds the visitors feature: cache, request ledger, service, panel controller, status bar.
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { registerVisitorsCommands } from '../commands/visitors-commands';
-import { systemClock } from '../jobs/poll-scheduler';
-import type { ApiKeyStore } from '../secrets/api-key-store';
-import type { ClientProvider } from '../services/client-provider';
-import { storageFolder } from '../services/storage-folder';
-import { machineReadAlone } from '../machine/read-alone';
-import { SharedMemento } from '../machine/shared-memento';
+import { systemClock } from '../platform/clock';
+import type { ApiKeyStore } from '../editor/api-key-store';
+import type { ClientProvider } from '../editor/client-provider';
+import { storageFolder } from '../editor/storage-folder';
+import { machineReadAlone } from '../platform/machine/read-alone';
+import { SharedMemento } from '../platform/machine/shared-memento';
 import { ledgerKey as legacyLedgerKey, RequestLedger } from './request-ledger';
 import { indexKey as legacyIndexKey, legacyCacheKey, VisitorsCache } from './visitors-cache';
 import { VisitorsController } from './visitors-controller';
@@ -34,12 +33,17 @@ async function moveEarlierState(globalState: vscode.Memento, ledger: RequestLedg
   }
 }
 
+export interface VisitorsFeature extends vscode.Disposable {
+  /** The panel's controller, for the commands the composition root registers. */
+  controller: VisitorsController;
+}
+
 export function createVisitorsFeature(
   context: vscode.ExtensionContext,
   clients: ClientProvider,
   keys: ApiKeyStore,
   log: vscode.LogOutputChannel,
-): vscode.Disposable {
+): VisitorsFeature {
   const root = context.globalStorageUri.fsPath;
   const files = storageFolder(vscode.Uri.joinPath(context.globalStorageUri, 'visitors'));
   // The ledger and the cache's index: one file every window on the machine shares.
@@ -56,14 +60,14 @@ export function createVisitorsFeature(
     readAlone: machineReadAlone(join(root, 'analytics', 'reading'), readWaitMs),
   });
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
-  return vscode.Disposable.from(
+  const parts = vscode.Disposable.from(
     controller,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (['projectId', 'baseUrl', 'confirmedBaseUrlHosts', 'docsRoot'].some((name) => event.affectsConfiguration(`docsAgent.${name}`))) controller.scopeChanged();
     }),
     clients.onDidChangeHosts(() => controller.scopeChanged()),
     createVisitorsStatusBar(service, ledger, controller, keys, clients.onDidChangeHosts),
-    ...registerVisitorsCommands(controller),
     { dispose: () => shared.dispose() },
   );
+  return { controller, dispose: () => parts.dispose() };
 }

@@ -1,14 +1,15 @@
 // Reads visitors reports for the panel, the status bar and the trend: from the cache (memory,
 // then disk) when it can, else every page of the API, counting each request against the
 // hourly budget.
+import type { ProjectScope } from '../api/project-scope';
 import type { DocsApiClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import { maxPageSize, readAllVisitors } from '../api/visitor-pages';
-import type { Clock } from '../jobs/poll-scheduler';
+import { type Clock } from '../platform/clock';
 import { parseDay, toQuery } from './date-range';
 import type { DayRange } from './protocol';
 import type { RequestLedger } from './request-ledger';
-import type { CachedReport, CacheScope, VisitorsCache } from './visitors-cache';
+import type { CachedReport, VisitorsCache } from './visitors-cache';
 
 export type VisitorsClient = Pick<DocsApiClient, 'getVisitors'>;
 
@@ -24,7 +25,7 @@ export interface LoadOptions {
 }
 
 export interface VisitorsServiceDeps {
-  client: (scope: CacheScope) => VisitorsClient;
+  client: (scope: ProjectScope) => VisitorsClient;
   cache: VisitorsCache;
   ledger: RequestLedger;
   clock: Pick<Clock, 'now'>;
@@ -46,7 +47,7 @@ interface Flight {
 
 const dayMs = 86_400_000;
 
-function flightKey(scope: CacheScope, range: DayRange): string {
+function flightKey(scope: ProjectScope, range: DayRange): string {
   return JSON.stringify([scope.baseUrl, scope.projectId, range.from, range.to]);
 }
 
@@ -55,7 +56,7 @@ export class VisitorsService {
 
   constructor(private readonly deps: VisitorsServiceDeps) {}
 
-  async load(scope: CacheScope, range: DayRange, options: LoadOptions = {}): Promise<LoadResult> {
+  async load(scope: ProjectScope, range: DayRange, options: LoadOptions = {}): Promise<LoadResult> {
     if (options.signal?.aborted) throw new CancelledError();
     if (!options.force) {
       // Memory, else disk: another window or an earlier session may have read this range
@@ -75,17 +76,17 @@ export class VisitorsService {
   }
 
   /** What this session holds in memory; a report only on disk needs load(). */
-  cached(scope: CacheScope, range: DayRange): CachedReport | undefined {
+  cached(scope: ProjectScope, range: DayRange): CachedReport | undefined {
     return this.deps.cache.get(scope, range);
   }
 
   /** Whether a load would be answered without a request: from memory, or from a file on disk (unless it turns out damaged). */
-  isCached(scope: CacheScope, range: DayRange): boolean {
+  isCached(scope: ProjectScope, range: DayRange): boolean {
     return this.deps.cache.has(scope, range);
   }
 
   /** Requests a fresh read of this range would take: ceil(rows/250) from any cached report of the scope (the closest range), else 1. */
-  estimatePages(scope: CacheScope, range: DayRange): number {
+  estimatePages(scope: ProjectScope, range: DayRange): number {
     let best: { distance: [number, number]; rows: number } | undefined;
     for (const entry of this.deps.cache.entries(scope)) {
       const distance = rangeDistance(entry.range, range);
@@ -96,7 +97,7 @@ export class VisitorsService {
     return best ? Math.max(1, Math.ceil(best.rows / maxPageSize)) : 1;
   }
 
-  private startRead(key: string, scope: CacheScope, range: DayRange, force: boolean): Flight {
+  private startRead(key: string, scope: ProjectScope, range: DayRange, force: boolean): Flight {
     const controller = new AbortController();
     const askedAt = this.deps.clock.now();
     const listeners: Flight['listeners'] = [];

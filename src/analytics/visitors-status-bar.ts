@@ -2,8 +2,8 @@
 // only request it ever causes is the first read of a range nobody has read yet. A click opens
 // the panel.
 import * as vscode from 'vscode';
-import { scopeFor } from '../config';
-import type { ApiKeyStore } from '../secrets/api-key-store';
+import { scopeFor } from '../editor/config';
+import type { ApiKeyStore } from '../editor/api-key-store';
 import { pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { resolvePage } from './page-resolver';

@@ -1,13 +1,13 @@
 // Actions on tracked jobs, from the tree's item and title menus, notifications and the palette.
 import * as vscode from 'vscode';
-import { pullRequestHosts, workspaceScopes } from '../config';
+import { pullRequestHosts, workspaceScopes } from '../editor/config';
 import { JobTreeItem } from '../jobs/job-tree-item';
 import { pullRequestLink, webLink } from '../jobs/pr-link';
 import { createdAtOf, keyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
-import { checkPrompt } from '../prompt/prompt-text';
-import { relativeTime } from '../util/relative-time';
-import { lostAnswerNote } from '../ui/error-text';
-import { showError } from '../ui/show-error';
+import { checkPrompt } from '../jobs/prompt-text';
+import { relativeTime } from '../platform/relative-time';
+import { lostAnswerNote } from '../editor/error-text';
+import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
 

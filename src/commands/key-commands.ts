@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import { checkApiKey } from '../api/api-key';
 import { InvalidSettingError, NotFoundError } from '../api/errors';
-import { projectId, scopeFor } from '../config';
-import { showError } from '../ui/show-error';
+import { projectId, scopeFor } from '../editor/config';
+import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 
 // A job id that never exists: asking for it costs no agent use and proves the key is accepted.

@@ -1,17 +1,18 @@
 // Send the selection, whole files or free text to the agent as new jobs.
+import type { ProjectScope } from '../api/project-scope';
 import * as vscode from 'vscode';
 import { CancelledError, InvalidSettingError } from '../api/errors';
-import { confirmBeforeSending, scopeFor } from '../config';
-import type { JobScope, TrackedJob } from '../jobs/tracked-job';
-import { checkPrompt, decodeText, describePrompt } from '../prompt/prompt-text';
-import { lostAnswerNote } from '../ui/error-text';
-import { showError } from '../ui/show-error';
+import { confirmBeforeSending, scopeFor } from '../editor/config';
+import type { TrackedJob } from '../jobs/tracked-job';
+import { checkPrompt, decodeText, describePrompt } from '../jobs/prompt-text';
+import { lostAnswerNote } from '../editor/error-text';
+import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
 
 interface Outgoing {
   prompt: string;
-  scope: JobScope;
+  scope: ProjectScope;
 }
 
 async function readFileText(uri: vscode.Uri): Promise<string | undefined> {
@@ -21,7 +22,7 @@ async function readFileText(uri: vscode.Uri): Promise<string | undefined> {
 }
 
 /** Checks settings and key before asking anything, so a missing one is fixed first. */
-async function ready(deps: CommandDeps, scopes: JobScope[]): Promise<boolean> {
+async function ready(deps: CommandDeps, scopes: ProjectScope[]): Promise<boolean> {
   try {
     if (scopes.some((s) => !s.projectId)) throw new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', 'docsAgent.projectId');
     await deps.keys.require();

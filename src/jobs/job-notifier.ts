@@ -1,6 +1,6 @@
 // Announces a finished job once, with the action that matters: open its pull request.
 import * as vscode from 'vscode';
-import { pullRequestHosts } from '../config';
+import { pullRequestHosts } from '../editor/config';
 import { pullRequestLink } from './pr-link';
 import { titleOf, type TrackedJob } from './tracked-job';
 

@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readJson, writeAtomic } from '../machine/atomic-file';
-import { withLock } from '../machine/file-lock';
-import { FolderWatch } from '../machine/folder-watch';
-import { Emitter } from '../util/emitter';
+import { readJson, writeAtomic } from '../platform/machine/atomic-file';
+import { withLock } from '../platform/machine/file-lock';
+import { FolderWatch } from '../platform/machine/folder-watch';
+import { Emitter } from '../platform/emitter';
 import { type JobFile, parseJobFile, serializeJobFile } from './job-record';
 import { createdAtOf, keyOf, type TrackedJob } from './tracked-job';
 

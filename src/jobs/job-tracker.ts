@@ -2,31 +2,23 @@
 // the poll scheduler, in the one window of the machine that holds the polling lease (any
 // window may still check a job on demand). It records each finish as a new round; announcing
 // it is the FinishAnnouncer's job. No vscode import: the UI adapters listen to it.
+import type { ProjectScope } from '../api/project-scope';
 import type { CallOptions, DocsApiClient } from '../api/client';
 import { MalformedResponseError, NotFoundError } from '../api/errors';
 import type { AgentJob } from '../api/types';
-import { Emitter } from '../util/emitter';
-import { type CheckVerdict, type Clock, PollScheduler, type PollSettings, type PollStatus } from './poll-scheduler';
+import { Emitter } from '../platform/emitter';
+import { type CheckVerdict, PollScheduler, type PollSettings, type PollStatus } from './poll-scheduler';
+import { type Clock } from '../platform/clock';
 import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from './job-answers';
 import type { JobStore } from './job-store';
-import {
-  isHidden,
-  isPollable,
-  type JobScope,
-  jobKey,
-  keyOf,
-  newTrackedJob,
-  sameScope,
-  type TrackedJob,
-  withFollowUp,
-} from './tracked-job';
+import { isHidden, isPollable, jobKey, keyOf, newTrackedJob, sameScope, type TrackedJob, withFollowUp } from './tracked-job';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
 
 export interface TrackerDeps {
   store: JobStore;
   /** The client for a scope's base URL (settings may change between calls). */
-  client: (scope: JobScope) => JobsClient;
+  client: (scope: ProjectScope) => JobsClient;
   clock: Clock;
   /** Whether any window on the machine has focus (the poller's cadence follows the machine). */
   isFocused: () => boolean;
@@ -43,7 +35,7 @@ export const notFoundAfter = { count: 3, ms: 3 * 60_000 };
 
 export class JobTracker {
   private readonly scheduler: PollScheduler;
-  private scopes: JobScope[] = [];
+  private scopes: ProjectScope[] = [];
   private polling = false;
   private reported: PollStatus | undefined;
   private readonly changed = new Emitter<void>();
@@ -100,7 +92,7 @@ export class JobTracker {
   }
 
   /** The projects of the open workspace: only their jobs are shown. */
-  setScopes(scopes: JobScope[]): void {
+  setScopes(scopes: ProjectScope[]): void {
     this.scopes = scopes;
     this.changed.fire();
   }
@@ -121,7 +113,7 @@ export class JobTracker {
     return this.checkedAt.get(key);
   }
 
-  async create(scope: JobScope, prompt: string, options: CallOptions = {}): Promise<TrackedJob> {
+  async create(scope: ProjectScope, prompt: string, options: CallOptions = {}): Promise<TrackedJob> {
     const job = await this.deps.client(scope).createJob(scope.projectId, prompt, options).catch((error: unknown) => {
       // The job exists even though its answer was unreadable: track it by the id, and let the
       // first check fill in the rest, rather than lose a job that will open a pull request.
@@ -153,7 +145,7 @@ export class JobTracker {
   }
 
   /** Starts tracking a job made elsewhere (the API cannot list jobs, so the id is all we have). */
-  async trackById(scope: JobScope, id: string, options: CallOptions = {}): Promise<TrackedJob> {
+  async trackById(scope: ProjectScope, id: string, options: CallOptions = {}): Promise<TrackedJob> {
     const key = jobKey(scope, id);
     // Known already (perhaps out of the view for its age): show it again.
     const existing = await this.deps.store.updateJob(key, (saved) => ({ ...saved, trackedAt: this.now() }));

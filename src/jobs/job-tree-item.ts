@@ -2,8 +2,8 @@
 // the prompt, age and branch, a tooltip with every field, and contextValue tokens that the
 // menus in package.json match ("job active", "job completed has-pr", ...).
 import * as vscode from 'vscode';
-import { relativeTime } from '../util/relative-time';
-import { pullRequestHosts } from '../config';
+import { relativeTime } from '../platform/relative-time';
+import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
 import { createdAtOf, isPollable, keyOf, titleOf, type TrackedJob } from './tracked-job';
 

@@ -2,11 +2,11 @@
 // settings, workspace folders, focus (this window's and the others'), the polling lease and key
 // changes, and the context keys the view's welcome content reads.
 import * as vscode from 'vscode';
-import { affectsUs, pollSettings, workspaceScopes } from '../config';
-import type { Lease } from '../machine/lease';
-import type { Presence } from '../machine/presence';
-import type { ApiKeyStore } from '../secrets/api-key-store';
-import type { ClientProvider } from '../services/client-provider';
+import { affectsUs, pollSettings, workspaceScopes } from '../editor/config';
+import type { Lease } from '../platform/machine/lease';
+import type { Presence } from '../platform/machine/presence';
+import type { ApiKeyStore } from '../editor/api-key-store';
+import type { ClientProvider } from '../editor/client-provider';
 import type { FinishAnnouncer } from './finish-announcer';
 import type { JobTracker } from './job-tracker';
 import { readPollStatus } from './poll-timing';

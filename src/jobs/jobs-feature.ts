@@ -4,15 +4,15 @@
 // this machine shares.
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { hideFinishedAfterDays, notifyOn, pollSettings } from '../config';
-import { Claims } from '../machine/claims';
-import { Lease } from '../machine/lease';
-import { Presence } from '../machine/presence';
-import { thisWindowId } from '../machine/window-id';
-import type { ApiKeyStore } from '../secrets/api-key-store';
-import type { ClientProvider } from '../services/client-provider';
-import { storageFolder } from '../services/storage-folder';
-import { lostAnswerNote } from '../ui/error-text';
+import { hideFinishedAfterDays, notifyOn, pollSettings } from '../editor/config';
+import { Claims } from '../platform/machine/claims';
+import { Lease } from '../platform/machine/lease';
+import { Presence } from '../platform/machine/presence';
+import { thisWindowId } from '../platform/machine/window-id';
+import type { ApiKeyStore } from '../editor/api-key-store';
+import type { ClientProvider } from '../editor/client-provider';
+import { storageFolder } from '../editor/storage-folder';
+import { lostAnswerNote } from '../editor/error-text';
 import { FinishAnnouncer } from './finish-announcer';
 import { announceFinishedJob } from './job-notifier';
 import { createJobsStatusBar } from './job-status-bar';
@@ -21,7 +21,7 @@ import { migrateStoredJobs } from './job-store-migration';
 import { JobTracker } from './job-tracker';
 import { createJobsView, type JobTreeProvider } from './job-tree';
 import { connectTracker } from './job-wiring';
-import { systemClock } from './poll-scheduler';
+import { systemClock } from '../platform/clock';
 import { keyOf, type TrackedJob } from './tracked-job';
 
 export interface JobsFeature extends vscode.Disposable {

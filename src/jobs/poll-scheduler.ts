@@ -2,22 +2,10 @@
 // pending, set for the earliest due key (or for the end of a global pause). Global failures
 // (429, offline, bad key) pause every key at once; per-key failures only slow that key.
 import { type ApiError, CancelledError, RateLimitedError } from '../api/errors';
-import {
-  type CheckVerdict,
-  type Clock,
-  type KeyTiming,
-  type PollSettings,
-  defaultPollSettings,
-  dueKeys,
-  intervalAfter,
-  isBlockingError,
-  isOfflineError,
-  mergeSettings,
-  offlineBackoff,
-  wokenTiming,
-} from './poll-timing';
+import { type CheckVerdict, type KeyTiming, type PollSettings, defaultPollSettings, dueKeys, intervalAfter, isBlockingError, isOfflineError, mergeSettings, offlineBackoff, wokenTiming } from './poll-timing';
+import { type Clock } from '../platform/clock';
 
-export { type CheckVerdict, type Clock, type PollSettings, type PollStatus, defaultPollSettings, systemClock } from './poll-timing';
+export { type CheckVerdict, type PollSettings, type PollStatus, defaultPollSettings } from './poll-timing';
 
 type Pause =
   | { kind: 'rateLimited'; until: number; error: RateLimitedError }

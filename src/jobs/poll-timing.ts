@@ -12,19 +12,6 @@ import {
 } from '../api/errors';
 
 /** Time and timers, injected so tests drive the scheduler with a fake clock. */
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The real clock. Timers stay ref'd: a pending check is work the process should finish. */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** What one check found; the scheduler turns it into the next delay. */
 export type CheckVerdict = 'changed' | 'unchanged' | 'slow' | 'stop';
 

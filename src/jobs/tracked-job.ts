@@ -2,14 +2,10 @@
 // follow-ups, which finish was announced). The API has no list operation, so this is the only
 // record of which jobs exist.
 import type { AgentJob, JobStatus } from '../api/types';
-import { firstLine } from '../prompt/prompt-text';
+import type { ProjectScope } from '../api/project-scope';
+import { firstLine } from './prompt-text';
 
-export interface JobScope {
-  baseUrl: string;
-  projectId: string;
-}
-
-export interface TrackedJob extends JobScope {
+export interface TrackedJob extends ProjectScope {
   id: string;
   /** The prompt that started the job, cut to `maxStoredPromptChars`. */
   prompt: string;
@@ -71,7 +67,7 @@ export function isHidden(job: TrackedJob, now: number, days: number): boolean {
   return now - last > days * 86_400_000;
 }
 
-export function jobKey(scope: JobScope, id: string): string {
+export function jobKey(scope: ProjectScope, id: string): string {
   return JSON.stringify([scope.baseUrl, scope.projectId, id]);
 }
 
@@ -79,7 +75,7 @@ export function keyOf(job: TrackedJob): string {
   return jobKey(job, job.id);
 }
 
-export function sameScope(a: JobScope, b: JobScope): boolean {
+export function sameScope(a: ProjectScope, b: ProjectScope): boolean {
   return a.baseUrl === b.baseUrl && a.projectId === b.projectId;
 }
 
@@ -98,7 +94,7 @@ export function titleOf(job: TrackedJob): string {
 }
 
 /** A new record for a job the service just answered for. A job already finished has nothing to announce. */
-export function newTrackedJob(scope: JobScope, job: AgentJob, prompt: string, now: string): TrackedJob {
+export function newTrackedJob(scope: ProjectScope, job: AgentJob, prompt: string, now: string): TrackedJob {
   const tracked: TrackedJob = {
     ...scope, id: job.id, prompt: clipPrompt(prompt), followUps: [], job, trackedAt: now, changedAt: now, round: 0, notFound: false,
   };

@@ -9,7 +9,7 @@ import { VisitorsService } from '../../src/analytics/visitors-service';
 import { maxPageSize } from '../../src/api/visitor-pages';
 import { startApiFixture } from '../support/api-fixture';
 import { MemoryMemento } from '../support/memory-memento';
-import { MemoryReportFiles } from '../support/memory-report-files';
+import { MemoryTextFiles } from '../support/memory-text-files';
 import { visitTruth } from '../support/visit-truth';
 
 export interface AnalyticsFigures {
@@ -36,7 +36,7 @@ export async function analyticsBench(): Promise<AnalyticsFigures> {
     // Ends yesterday: a past range, the kind the cache keeps across reloads.
     const range: DayRange = { from: addDays(today, -90), to: addDays(today, -1) };
     const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId };
-    const storage = { memento: new MemoryMemento(), files: new MemoryReportFiles() };
+    const storage = { memento: new MemoryMemento(), files: new MemoryTextFiles() };
     // Each "window" gets its own client, cache and ledger on the shared storage.
     const open = (): { service: VisitorsService; ledger: RequestLedger } => {
       const client = api.client();

@@ -11,13 +11,13 @@ import { VisitorsService } from '../../src/analytics/visitors-service';
 import { maxPageSize } from '../../src/api/visitor-pages';
 import { JobStore } from '../../src/jobs/job-store';
 import { JobTracker } from '../../src/jobs/job-tracker';
-import { systemClock } from '../../src/jobs/poll-scheduler';
-import { machineReadAlone } from '../../src/machine/read-alone';
-import { SharedMemento } from '../../src/machine/shared-memento';
+import { systemClock } from '../../src/platform/clock';
+import { machineReadAlone } from '../../src/platform/machine/read-alone';
+import { SharedMemento } from '../../src/platform/machine/shared-memento';
 import { startApiFixture } from '../support/api-fixture';
 import { checksSince, getsPerJobMinute } from '../support/check-pace';
 import { machineFolder } from '../support/job-window';
-import { MemoryReportFiles } from '../support/memory-report-files';
+import { MemoryTextFiles } from '../support/memory-text-files';
 import { visitTruth } from '../support/visit-truth';
 import { Workbench } from '../support/workbench';
 
@@ -64,7 +64,7 @@ async function analyticsFigures(): Promise<MachineFigures['analytics']> {
   const mementos: SharedMemento[] = [];
   try {
     const folder = machineFolder();
-    const files = new MemoryReportFiles();
+    const files = new MemoryTextFiles();
     const today = todayUtc(Date.now());
     const range = presetRange('30d', today);
     const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId };

@@ -2,7 +2,7 @@
 // seconds, all at once, whatever the focus and however long the job has been quiet.
 import { isTerminal } from '../../src/jobs/tracked-job';
 import type { JobsClient } from '../../src/jobs/job-tracker';
-import type { Clock } from '../../src/jobs/poll-scheduler';
+import { type Clock } from '../../src/platform/clock';
 
 export class NaivePoller {
   /** Job id -> virtual time its finish was first seen. */

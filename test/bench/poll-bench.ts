@@ -2,9 +2,10 @@
 // (and so the real PollScheduler) and a naive fixed 5-second poller watch the same jobs on the
 // real emulator, side by side on one FakeClock; each poller's GETs are told apart in the
 // emulator's request log by the client's user agent.
+import type { ProjectScope } from '../../src/api/project-scope';
 import { JobStore } from '../../src/jobs/job-store';
 import { JobTracker } from '../../src/jobs/job-tracker';
-import { isTerminal, type JobScope, type TrackedJob } from '../../src/jobs/tracked-job';
+import { isTerminal, type TrackedJob } from '../../src/jobs/tracked-job';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { machineFolder } from '../support/job-window';
 import { Lockstep } from './lockstep';
@@ -53,7 +54,7 @@ class SteppedStore extends JobStore {
 }
 
 /** A polling tracker as one window has it, its client marked by `userAgent` and followed by the stepper. */
-async function trackerOn(api: ApiFixture, step: Lockstep, scope: JobScope, userAgent: string, focused: boolean, seen?: Map<string, number>): Promise<JobTracker> {
+async function trackerOn(api: ApiFixture, step: Lockstep, scope: ProjectScope, userAgent: string, focused: boolean, seen?: Map<string, number>): Promise<JobTracker> {
   const client = step.track(api.client({ userAgent }));
   const store = new SteppedStore(step, machineFolder());
   await store.ready;

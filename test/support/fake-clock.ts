@@ -1,6 +1,6 @@
 // A manual clock for timer-driven code: time moves only when a test says so, and pending
 // promise chains settle between timers, so tests assert exact times without sleeping.
-import type { Clock } from '../../src/jobs/poll-scheduler';
+import { type Clock } from '../../src/platform/clock';
 
 interface FakeTimer {
   id: number;

@@ -1,15 +1,16 @@
 // One window's jobs machinery as the extension builds it, minus the editor: the store on a
 // shared folder, the tracker, and the finish announcer with real claims. Several of these on
 // one folder stand for several windows on one machine.
+import type { ProjectScope } from '../../src/api/project-scope';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FinishAnnouncer } from '../../src/jobs/finish-announcer';
 import { type LegacyJobs, JobStore } from '../../src/jobs/job-store';
 import { type JobsClient, JobTracker } from '../../src/jobs/job-tracker';
-import type { Clock } from '../../src/jobs/poll-scheduler';
-import type { JobScope, TrackedJob } from '../../src/jobs/tracked-job';
-import { Claims } from '../../src/machine/claims';
+import { type Clock } from '../../src/platform/clock';
+import type { TrackedJob } from '../../src/jobs/tracked-job';
+import { Claims } from '../../src/platform/machine/claims';
 
 export function machineFolder(): string {
   return mkdtempSync(join(tmpdir(), 'docs-agent-machine-'));
@@ -18,7 +19,7 @@ export function machineFolder(): string {
 export interface JobWindowOptions {
   client: JobsClient;
   clock: Clock;
-  scopes: JobScope[];
+  scopes: ProjectScope[];
   notifyOn?: string[];
   focused?: boolean;
   polling?: boolean;

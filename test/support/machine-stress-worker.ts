@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { JobStore, jobFileName } from '../../src/jobs/job-store';
 import { keyOf, newTrackedJob } from '../../src/jobs/tracked-job';
-import { Claims } from '../../src/machine/claims';
-import { Lease } from '../../src/machine/lease';
+import { Claims } from '../../src/platform/machine/claims';
+import { Lease } from '../../src/platform/machine/lease';
 import { mulberry32, weightedPicker } from '../emulator/prng';
 
 export interface WorkerReport {

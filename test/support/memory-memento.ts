@@ -1,4 +1,4 @@
-import type { Memento } from '../../src/util/memento';
+import type { Memento } from '../../src/platform/memento';
 
 /** The editor's global storage, in memory: shared by every store built on it, like windows. */
 export class MemoryMemento implements Memento {

@@ -2,12 +2,12 @@
 // and the caps on storage. Reads through the emulator are in analytics-service.test.ts.
 import * as assert from 'node:assert/strict';
 import { ledgerKey, RequestLedger } from '../../src/analytics/request-ledger';
-import type { ReportFiles } from '../../src/analytics/report-files';
+import type { TextFiles } from '../../src/platform/text-files';
 import { type CachedReport, indexKey, legacyCacheKey, maxPersistedChars, maxPersistedRanges, VisitorsCache } from '../../src/analytics/visitors-cache';
 import { addDays } from '../../src/analytics/date-range';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
-import { MemoryReportFiles } from '../support/memory-report-files';
+import { MemoryTextFiles } from '../support/memory-text-files';
 import type { IndexEntry } from '../../src/analytics/cache-entries';
 
 const NOON = Date.parse('2026-11-20T12:00:00Z');
@@ -50,14 +50,14 @@ class EditorMemento extends MemoryMemento {
 describe('analytics: visitors cache', () => {
   let clock: FakeClock;
   let memento: MemoryMemento;
-  let files: MemoryReportFiles;
+  let files: MemoryTextFiles;
   let cache: VisitorsCache;
   /** Another window, or the next session, on the same storage. */
   const fresh = (): VisitorsCache => new VisitorsCache(memento, files, clock);
   beforeEach(() => {
     clock = new FakeClock(NOON);
     memento = new MemoryMemento();
-    files = new MemoryReportFiles();
+    files = new MemoryTextFiles();
     cache = new VisitorsCache(memento, files, clock);
   });
 
@@ -215,7 +215,7 @@ describe('analytics: visitors cache', () => {
     await cache.set(scope, past, report());
     const name = fileOf(memento, past);
     // The read returns a torn file; meanwhile the other window stores a fresh report.
-    const torn: ReportFiles = {
+    const torn: TextFiles = {
       read: async () => {
         await cache.set(scope, past, report(5, NOON + 1));
         return '{"baseUrl":';
@@ -232,7 +232,7 @@ describe('analytics: visitors cache', () => {
   it('answers a load with the report a refresh set while the file was read, not the older file', async () => {
     await cache.set(scope, past, report());
     let window: VisitorsCache | undefined;
-    const slow: ReportFiles = {
+    const slow: TextFiles = {
       read: async (n) => {
         const text = await files.read(n);
         await window?.set(scope, past, report(9, NOON + 5));
@@ -248,7 +248,7 @@ describe('analytics: visitors cache', () => {
 
   it('keeps a report in memory when its file cannot be written, and drops the older copy on disk', async () => {
     await cache.set(scope, past, report());
-    const failing: ReportFiles = {
+    const failing: TextFiles = {
       read: (n) => files.read(n),
       write: () => Promise.reject(new Error('disk full')),
       remove: (n) => files.remove(n),
@@ -283,7 +283,7 @@ describe('analytics: visitors cache', () => {
     await cache.set(scope, current, report(10));
     await cache.set({ ...scope, projectId: 'other' }, past, report());
     await clock.advance(3_600_000);
-    const unread: ReportFiles = { read: () => assert.fail('no file is read'), write: () => assert.fail('no write'), remove: () => assert.fail('no remove') };
+    const unread: TextFiles = { read: () => assert.fail('no file is read'), write: () => assert.fail('no write'), remove: () => assert.fail('no remove') };
     const entries = new VisitorsCache(memento, unread, clock).entries(scope);
     assert.deepEqual(entries.map((e) => [e.range, e.rows]), [[current, 10], [past, 600]], 'expired ones too: good enough to estimate');
     assert.deepEqual(cache.entries(scope).map((e) => e.range), [past, current]);

@@ -13,7 +13,7 @@ import { VisitorsService } from '../../src/analytics/visitors-service';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
-import { MemoryReportFiles } from '../support/memory-report-files';
+import { MemoryTextFiles } from '../support/memory-text-files';
 import { pathTruth } from '../support/visit-truth';
 
 const row = (p: string, total: number): PathRow => ({ path: p, human: total, ai: 0, total });
@@ -70,7 +70,7 @@ describe('analytics: chart data', () => {
       const clock = new FakeClock(Date.parse(`${TODAY}T08:00:00Z`));
       const memento = new MemoryMemento();
       const client = api.client();
-      const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, new MemoryReportFiles(), clock), ledger: new RequestLedger(memento, clock), clock });
+      const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, new MemoryTextFiles(), clock), ledger: new RequestLedger(memento, clock), clock });
       const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId };
       const visits = await api.control.visits(api.emulator.projectId);
       for (const range of [presetRange('30d', TODAY), { from: '2026-09-01', to: '2026-09-30' }]) {

@@ -1,18 +1,19 @@
 // Visitors analytics with several windows on one machine: each window has its own shared-file
 // memento on the same file (as each extension host does), the same report folder, and the
 // real machine-wide read lock. The emulator's request log counts what the budget paid.
+import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { presetRange } from '../../src/analytics/date-range';
 import { RequestLedger } from '../../src/analytics/request-ledger';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
-import { machineReadAlone } from '../../src/machine/read-alone';
-import { SharedMemento } from '../../src/machine/shared-memento';
+import { machineReadAlone } from '../../src/platform/machine/read-alone';
+import { SharedMemento } from '../../src/platform/machine/shared-memento';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { machineFolder } from '../support/job-window';
-import { MemoryReportFiles } from '../support/memory-report-files';
+import { MemoryTextFiles } from '../support/memory-text-files';
 
 const TODAY = '2026-11-20';
 const NOON = Date.parse(`${TODAY}T12:00:00Z`);
@@ -29,10 +30,10 @@ describe('analytics: once per machine, whatever the windows', () => {
     for (const m of mementos.splice(0)) m.dispose();
   });
 
-  const synthetic = (): { baseUrl: string; projectId: string } => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId });
+  const synthetic = (): ProjectScope => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId });
 
   /** One window: its own memento on the machine's shared file, the machine's report folder, and the read lock. */
-  async function windowOn(folder: string, files: MemoryReportFiles, clock: FakeClock): Promise<{ service: VisitorsService; ledger: RequestLedger }> {
+  async function windowOn(folder: string, files: MemoryTextFiles, clock: FakeClock): Promise<{ service: VisitorsService; ledger: RequestLedger }> {
     const shared = new SharedMemento(join(folder, 'shared.json'), { watch: false });
     mementos.push(shared);
     await shared.ready;
@@ -48,7 +49,7 @@ describe('analytics: once per machine, whatever the windows', () => {
 
   it('three windows opening "last 30 days" at once, then two reloads, pay for the range once', async () => {
     const folder = machineFolder();
-    const files = new MemoryReportFiles();
+    const files = new MemoryTextFiles();
     const clock = new FakeClock(NOON);
     const range = presetRange('30d', TODAY);
     const windows = await Promise.all([1, 2, 3].map(() => windowOn(folder, files, clock)));
@@ -70,9 +71,9 @@ describe('analytics: once per machine, whatever the windows', () => {
   it('two windows recording requests at the same moment lose none', async () => {
     const folder = machineFolder();
     const clock = new FakeClock(NOON);
-    const [a, b] = await Promise.all([windowOn(folder, new MemoryReportFiles(), clock), windowOn(folder, new MemoryReportFiles(), clock)]);
+    const [a, b] = await Promise.all([windowOn(folder, new MemoryTextFiles(), clock), windowOn(folder, new MemoryTextFiles(), clock)]);
     await Promise.all(Array.from({ length: 20 }, (_, i) => ((i % 2 ? a : b) as { ledger: RequestLedger }).ledger.record()));
-    const fresh = await windowOn(folder, new MemoryReportFiles(), clock);
+    const fresh = await windowOn(folder, new MemoryTextFiles(), clock);
     assert.equal(fresh.ledger.countLastHour(), 20);
   });
 });

@@ -1,6 +1,7 @@
 // VisitorsService against the real emulator on loopback: what is read, what comes from the
 // cache, what the ledger counts, shared and cancelled reads. The emulator's request log is the
 // witness for "no request was made".
+import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
 import type { ClientOptions } from '../../src/api/client';
 import { CancelledError, ServerError } from '../../src/api/errors';
@@ -11,7 +12,7 @@ import { VisitorsService } from '../../src/analytics/visitors-service';
 import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
-import { MemoryReportFiles } from '../support/memory-report-files';
+import { MemoryTextFiles } from '../support/memory-text-files';
 
 const TODAY = '2026-11-20';
 const NOON = Date.parse(`${TODAY}T12:00:00Z`);
@@ -26,11 +27,11 @@ describe('analytics: visitors service', () => {
   after(() => api.close());
   beforeEach(() => api.control.reset());
 
-  const fixture = (): { baseUrl: string; projectId: string } => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId });
-  const synthetic = (): { baseUrl: string; projectId: string } => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId });
+  const fixture = (): ProjectScope => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId });
+  const synthetic = (): ProjectScope => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId });
 
   /** The editor's global state and the report files folder, shared by windows. */
-  const newStorage = (): { memento: MemoryMemento; files: MemoryReportFiles } => ({ memento: new MemoryMemento(), files: new MemoryReportFiles() });
+  const newStorage = (): { memento: MemoryMemento; files: MemoryTextFiles } => ({ memento: new MemoryMemento(), files: new MemoryTextFiles() });
 
   function setup(storage = newStorage(), clock = new FakeClock(NOON), client: Partial<ClientOptions> = {}) {
     const { memento, files } = storage;

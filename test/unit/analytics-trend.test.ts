@@ -11,7 +11,7 @@ import type { Visit } from '../emulator/types';
 import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
-import { MemoryReportFiles } from '../support/memory-report-files';
+import { MemoryTextFiles } from '../support/memory-text-files';
 import { pathTruth } from '../support/visit-truth';
 
 const TODAY = '2026-11-20';
@@ -28,11 +28,11 @@ describe('analytics: weekly trend', () => {
 
   interface Storage {
     memento: MemoryMemento;
-    files: MemoryReportFiles;
+    files: MemoryTextFiles;
   }
 
   /** A window; give it another's storage to play the same user after a reload. */
-  function setup(storage: Storage = { memento: new MemoryMemento(), files: new MemoryReportFiles() }, clock = new FakeClock(Date.parse(`${TODAY}T09:30:00Z`))) {
+  function setup(storage: Storage = { memento: new MemoryMemento(), files: new MemoryTextFiles() }, clock = new FakeClock(Date.parse(`${TODAY}T09:30:00Z`))) {
     const { memento, files } = storage;
     const client = api.client();
     const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, files, clock), ledger: new RequestLedger(memento, clock), clock });

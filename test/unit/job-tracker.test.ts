@@ -1,14 +1,15 @@
+import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
 import { notFoundAfter } from '../../src/jobs/job-tracker';
-import { keyOf, type JobScope } from '../../src/jobs/tracked-job';
-import { lostAnswerNote } from '../../src/ui/error-text';
+import { keyOf } from '../../src/jobs/tracked-job';
+import { lostAnswerNote } from '../../src/editor/error-text';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
 import { type JobWindow, type JobWindowOptions, machineFolder, openJobWindow } from '../support/job-window';
 
 describe('job tracker against the emulator', () => {
   let api: ApiFixture;
-  let scope: JobScope;
+  let scope: ProjectScope;
   const opened: JobWindow[] = [];
   before(async () => {
     api = await startApiFixture();

@@ -11,9 +11,9 @@ import {
   TimeoutError,
 } from '../../src/api/errors';
 import { webLink } from '../../src/jobs/pr-link';
-import { checkPrompt, decodeText, describePrompt, maxPromptChars } from '../../src/prompt/prompt-text';
-import { describeError, lostAnswerNote } from '../../src/ui/error-text';
-import { relativeTime } from '../../src/util/relative-time';
+import { checkPrompt, decodeText, describePrompt, maxPromptChars } from '../../src/jobs/prompt-text';
+import { describeError, lostAnswerNote } from '../../src/editor/error-text';
+import { relativeTime } from '../../src/platform/relative-time';
 
 describe('what the user reads', () => {
   it('offers the one action that fixes each failure', () => {

@@ -1,7 +1,7 @@
 // The panel's header: which project and range, how old the numbers are, how much of the
 // hourly request budget is gone, and Refresh. Built once and updated, so focus stays put.
 import type { VisitorsView } from '../../analytics/protocol';
-import { relativeTime } from '../../util/relative-time';
+import { relativeTime } from '../../platform/relative-time';
 import { rangeLabel } from './dates';
 import { button, count, el } from './dom';
 

@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import { DocsApiClient } from '../api/client';
 import { InvalidSettingError, RestrictedModeError } from '../api/errors';
-import { proxySettings, requestTimeoutSeconds } from '../config';
-import type { ApiKeyStore } from '../secrets/api-key-store';
+import { proxySettings, requestTimeoutSeconds } from './config';
+import type { ApiKeyStore } from './api-key-store';
 import type { BaseUrlGuard } from './base-url-guard';
 import { originOf } from './workspace-base-url';
 

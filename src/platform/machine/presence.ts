@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { readJson, writeAtomic } from './atomic-file';
 import { isAlive } from './file-lock';
 import { FolderWatch } from './folder-watch';
-import { Emitter } from '../util/emitter';
+import { Emitter } from '../emitter';
 
 interface WindowRecord {
   pid: number;

@@ -3,8 +3,8 @@
 // machine, unless the user confirmed that host once (remembered in their user settings).
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { confirmedBaseUrlHosts, defaultBaseUrl, section, userBaseUrl, type WorkspaceBaseUrls } from '../config';
-import type { Claims } from '../machine/claims';
+import { confirmedBaseUrlHosts, defaultBaseUrl, section, userBaseUrl, type WorkspaceBaseUrls } from './config';
+import type { Claims } from '../platform/machine/claims';
 import { baseUrlInSettings, isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
 
 interface Found {

@@ -1,7 +1,7 @@
-import type { ReportFiles } from '../../src/analytics/report-files';
+import type { TextFiles } from '../../src/platform/text-files';
 
 /** The report files folder, in memory: shared by every cache built on it, like windows. */
-export class MemoryReportFiles implements ReportFiles {
+export class MemoryTextFiles implements TextFiles {
   readonly files = new Map<string, string>();
 
   read(name: string): Promise<string | undefined> {

@@ -3,16 +3,13 @@
 // writes on reload; files written by the extension host are neither.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ReportFiles } from '../analytics/report-files';
-
-/** Read, write and remove text files by name. */
-export type StorageFolder = ReportFiles;
+import type { TextFiles } from '../platform/text-files';
 
 /**
  * Text files in a folder of the extension's global storage (created on the first write: the
  * editor makes it only on demand). Writes are atomic; a missing file reads as undefined.
  */
-export function storageFolder(folder: vscode.Uri): StorageFolder {
+export function storageFolder(folder: vscode.Uri): TextFiles {
   const { fs } = vscode.workspace;
   const uri = (name: string): vscode.Uri => vscode.Uri.joinPath(folder, name);
   let created: Promise<void> | undefined;

@@ -4,7 +4,7 @@
 // window checks once a heartbeat, and at once when the lease file changes.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Emitter } from '../util/emitter';
+import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
 import { isAlive, withLock } from './file-lock';
 import { FolderWatch } from './folder-watch';

@@ -1,9 +1,8 @@
 // Typed access to the extension's settings. The project id is per workspace folder, so each
 // folder of a multi-root workspace can point at its own project. The base URL is the user's:
-// a workspace cannot choose where the API key goes (see services/base-url-guard.ts).
+// a workspace cannot choose where the API key goes (see base-url-guard.ts).
 import * as vscode from 'vscode';
-import type { PollSettings } from './jobs/poll-scheduler';
-import type { JobScope } from './jobs/tracked-job';
+import type { ProjectScope } from '../api/project-scope';
 
 export const section = 'docsAgent';
 export const defaultBaseUrl = 'https://api.mintlify.com';
@@ -56,7 +55,8 @@ export function notifyOn(): ReadonlySet<string> {
   return new Set(settings().get<NotifyStatus[]>('notifyOn', ['completed', 'failed']));
 }
 
-export function pollSettings(): Partial<PollSettings> {
+/** The longest wait between checks of a running job (the poller's other settings keep their defaults). */
+export function pollSettings(): { maxIntervalMs: number } {
   const maxSeconds = settings().get<number>('polling.maxIntervalSeconds', 60);
   return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
 }
@@ -87,13 +87,13 @@ export function proxySettings(): { proxy: string; proxyStrictSSL: boolean } {
 }
 
 /** The project a file belongs to: its workspace folder's settings (or the window's). */
-export function scopeFor(uri?: vscode.Uri): JobScope {
+export function scopeFor(uri?: vscode.Uri): ProjectScope {
   const folder = (uri && vscode.workspace.getWorkspaceFolder(uri)) ?? vscode.workspace.workspaceFolders?.[0];
   return { baseUrl: baseUrl(folder?.uri), projectId: projectId(folder?.uri) };
 }
 
 /** Every distinct project the open folders point at (those with a project id). */
-export function workspaceScopes(): JobScope[] {
+export function workspaceScopes(): ProjectScope[] {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const all = folders.length ? folders.map((f) => scopeFor(f.uri)) : [scopeFor()];
   const seen = new Set<string>();

@@ -3,8 +3,8 @@
 // fresh read, so windows writing at once never drop each other's keys. Used for the analytics
 // request ledger and the visitors cache's index. No vscode import.
 import { dirname } from 'node:path';
-import type { Memento } from '../util/memento';
-import { Emitter } from '../util/emitter';
+import type { Memento } from '../memento';
+import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
 import { withLock } from './file-lock';
 import { FolderWatch } from './folder-watch';

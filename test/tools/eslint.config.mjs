@@ -1,0 +1,76 @@
+// The lint: typescript-eslint's type-checked rules, import cycles, and the one-way folder rule.
+//   src/platform  <- src/api  <- src/editor  <- src/jobs | src/analytics  <- src/commands  <- src/extension.ts
+// Each folder imports only from folders to its left (jobs and analytics not from each other).
+// platform, api and webview are pure: no `vscode` import, so plain Node (or the webview's
+// browser sandbox) runs them. The webview takes only the visitors model and platform helpers.
+// Run through `npm run lint`, which points eslint at this file.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Folders in dependency order: each may import only from earlier ones. */
+const layers = [['platform'], ['api'], ['editor'], ['jobs', 'analytics'], ['commands'], ['extension.ts']];
+const everything = [...layers.flat(), 'webview'];
+
+/** A zone per folder: it may not import from its own layer's siblings or from any later layer. */
+const layerZones = layers.flatMap((layer, index) =>
+  layer.map((folder) => ({
+    target: `./src/${folder}`,
+    from: [...layer.filter((other) => other !== folder), ...layers.slice(index + 1).flat(), 'webview'].map((f) => `./src/${f}`),
+    message: `src/${folder} sits below these in the one-way folder order (see test/tools/eslint.config.mjs).`,
+  })),
+);
+const webviewZone = {
+  target: './src/webview',
+  from: everything.filter((f) => !['webview', 'platform', 'analytics'].includes(f)).map((f) => `./src/${f}`),
+  message: 'The webview bundle runs in a browser sandbox: it takes only the visitors model and platform helpers.',
+};
+
+const noVscode = {
+  'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This folder is pure: plain Node tests and the webview run it without the editor.' }] }],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'out/**', 'media/**', '**/*.mjs', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  // Lets import-x read TypeScript files when it follows imports (for cycles).
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      parserOptions: {
+        project: [resolve(root, 'tsconfig.json'), resolve(root, 'tsconfig.webview.json')],
+        tsconfigRootDir: root,
+      },
+    },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, webviewZone] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='setInterval']", message: 'Schedule with a setTimeout chain, never setInterval.' },
+        { selector: "MemberExpression[object.name='console'][property.name=/^(log|info|debug)$/]", message: 'Log through the output channel, not the console.' },
+        { selector: "AssignmentExpression > MemberExpression.left[property.name='innerHTML']", message: 'Set text with textContent, never innerHTML.' },
+      ],
+    },
+  },
+  { files: ['src/platform/**', 'src/api/**', 'src/webview/**'], rules: noVscode },
+  {
+    files: ['test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|describe)$/][callee.property.name=/^(skip|only)$/]", message: 'No skipped or focused tests.' },
+      ],
+    },
+  },
+);
