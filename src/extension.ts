@@ -23,7 +23,7 @@ let releaseMachine: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const started = performance.now();
-  const version = String(context.extension.packageJSON.version);
+  const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
   const keys = new ApiKeyStore(context.secrets);
   const guard = new BaseUrlGuard(new Claims(vscode.Uri.joinPath(context.globalStorageUri, 'warnings').fsPath), log);
@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const workspaceBaseUrls = useWorkspaceBaseUrls(guard);
   const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`, guard);
   const jobs = createJobsFeature(context, keys, clients, log);
-  releaseMachine = jobs.release;
+  releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, clients, keys, log);
   const deps = { tracker: jobs.tracker, keys, clients, log };
 

@@ -69,5 +69,10 @@ export function createVisitorsFeature(
     createVisitorsStatusBar(service, ledger, controller, keys, clients.onDidChangeHosts),
     { dispose: () => shared.dispose() },
   );
-  return { controller, dispose: () => parts.dispose() };
+  return {
+    controller,
+    dispose: () => {
+      parts.dispose();
+    },
+  };
 }

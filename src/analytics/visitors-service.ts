@@ -173,7 +173,7 @@ export class VisitorsService {
         },
         (error: unknown) => {
           leave();
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
       );
     });

@@ -20,7 +20,7 @@ const invisibleNames: Readonly<Record<string, string>> = {
 function strayCharacter(key: string): string | undefined {
   const index = [...key].findIndex((ch) => !/^[\x21-\x7e]$/.test(ch));
   if (index < 0) return undefined;
-  const ch = [...key][index] as string;
+  const ch = [...key][index];
   const code = `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
   const name = invisibleNames[ch] ?? (/\s/.test(ch) ? 'a space or line break' : /\p{C}/u.test(ch) ? 'an invisible character' : 'a character that is not plain ASCII');
   return `The API key has ${name} (${code}) at character ${index + 1} of ${[...key].length}: keys are plain letters, digits and symbols. Paste it again, or type that part.`;

@@ -6,8 +6,6 @@
 import { isObject, readStoredAnswer, str } from './job-record';
 import { clipPrompt, isTerminal, type TrackedJob } from './tracked-job';
 
-type Json = Record<string, unknown>;
-
 function readV1(record: unknown): TrackedJob | undefined {
   if (!isObject(record)) return undefined;
   const { id, baseUrl, projectId, prompt, trackedAt, lastCheckedAt } = record;
@@ -46,7 +44,7 @@ function readV0(record: unknown): TrackedJob | undefined {
     trackedAt: createdAt,
     lastCheckedAt: createdAt,
     // Version 0 notified finished jobs already; do not notify them again after the upgrade.
-    notified: `0:${status}`,
+    notified: `0:${String(status)}`,
   });
 }
 
@@ -54,7 +52,7 @@ function readV0(record: unknown): TrackedJob | undefined {
 export function migrateStoredJobs(stored: unknown): { jobs: TrackedJob[]; unreadable: unknown[] } {
   if (stored === undefined || stored === null) return { jobs: [], unreadable: [] };
   const records: unknown[] = Array.isArray(stored) ? stored : isObject(stored) && Array.isArray(stored.jobs) ? stored.jobs : [stored];
-  const earlierUnreadable = isObject(stored) && Array.isArray((stored as Json).unreadable) ? ((stored as Json).unreadable as unknown[]) : [];
+  const earlierUnreadable = isObject(stored) && Array.isArray((stored).unreadable) ? ((stored).unreadable as unknown[]) : [];
   const read = Array.isArray(stored) ? readV0 : isObject(stored) && stored.version === 1 ? readV1 : () => undefined;
   const jobs: TrackedJob[] = [];
   const unreadable: unknown[] = [...earlierUnreadable];

@@ -68,5 +68,10 @@ export function createJobsView(tracker: JobTracker): vscode.Disposable & { provi
   update();
   const listeners = [tracker.onDidChange(update), view.onDidChangeVisibility(update)];
   const disposable = vscode.Disposable.from(view, provider, ...listeners, { dispose: () => clearTimeout(ageTimer) });
-  return { provider, dispose: () => disposable.dispose() };
+  return {
+    provider,
+    dispose: () => {
+      disposable.dispose();
+    },
+  };
 }

@@ -39,7 +39,7 @@ async function recordToasts(workbench: Workbench): Promise<void> {
 }
 
 async function toastsOf(workbench: Workbench): Promise<string[]> {
-  return (await workbench.page.evaluate('window.__toasts')) as string[];
+  return workbench.page.evaluate<string[]>('window.__toasts');
 }
 
 // Two windows of one editor on one machine: two browser pages on one code-server, each with a

@@ -84,8 +84,8 @@ function countUnion(human: Set<number> | undefined, ai: Set<number> | undefined)
 /** Distinct visitor ids per path and kind over the log slice for [fromDay, toDay). */
 function compute(log: VisitLog, fromDay: number, toDay: number): RangeResult {
   const [start, end] = log.range(fromDay, toDay);
-  const human: (Set<number> | undefined)[] = new Array(log.paths.length);
-  const ai: (Set<number> | undefined)[] = new Array(log.paths.length);
+  const human = new Array<Set<number> | undefined>(log.paths.length);
+  const ai = new Array<Set<number> | undefined>(log.paths.length);
   const siteHuman = new Set<number>();
   const siteAi = new Set<number>();
   for (let i = start; i < end; i++) {

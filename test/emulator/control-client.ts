@@ -33,7 +33,7 @@ export class EmulatorControl {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const parsed = (await response.json()) as unknown;
+    const parsed = (await response.json());
     if (!response.ok) {
       const message = typeof parsed === 'object' && parsed !== null && 'error' in parsed ? String(parsed.error) : response.statusText;
       throw new EmulatorControlError(response.status, `${method} ${route}: ${message}`);

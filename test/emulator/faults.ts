@@ -58,7 +58,7 @@ export function parseFaultSpec(body: unknown): FaultSpec {
       if (omit !== undefined && !(Array.isArray(omit) && omit.every((f) => typeof f === 'string'))) {
         throw new Error('omit must be an array of field names');
       }
-      return { ...common, kind: 'schema', ...(omit === undefined ? {} : { omit: omit as string[] }) };
+      return { ...common, kind: 'schema', ...(omit === undefined ? {} : { omit: omit }) };
     }
     case 'drop':
       return { ...common, kind: 'drop' };

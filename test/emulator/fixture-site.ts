@@ -34,7 +34,7 @@ export function readSitePaths(docsDir: string): string[] {
   const config = ['docs.json', 'mint.json'].map((name) => join(docsDir, name)).find((p) => existsSync(p));
   if (!config) throw new Error(`No docs.json or mint.json in ${docsDir}`);
   const parsed: unknown = JSON.parse(readFileSync(config, 'utf8'));
-  const navigation = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'navigation') : undefined;
+  const navigation: unknown = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'navigation') : undefined;
   const pages: string[] = [];
   collectPages(navigation, pages);
   const paths = [...new Set(pages.map(pageToPath))];

@@ -13,19 +13,19 @@ describe('agent jobs in the real extension host', () => {
     host = await startHostEmulator();
   });
   after(async () => {
-    const items = await trackedItems();
+    const items = trackedItems();
     if (items.length) await vscode.commands.executeCommand('docsAgent.stopTracking', items[0], items);
     await host?.close();
   });
 
-  async function trackedItems(): Promise<unknown[]> {
-    return (await tree.getChildren()) ?? [];
+  function trackedItems(): unknown[] {
+    return tree.getChildren() ?? [];
   }
 
   async function newJob(prompt: string): Promise<TrackedJob> {
     const created = await vscode.commands.executeCommand<TrackedJob[]>('docsAgent.newJob', prompt);
     assert.equal(created?.length, 1, 'one job is created');
-    return created[0] as TrackedJob;
+    return created[0];
   }
 
   const itemFor = (id: string) => (items: vscode.TreeItem[]) => items.find((i) => i.tooltip && JSON.stringify(i.id).includes(id));
@@ -39,7 +39,7 @@ describe('agent jobs in the real extension host', () => {
     const item = itemFor(job.id)(items);
     assert.equal(items[0], item, 'newest first');
     assert.equal(item?.label, 'Explain rate limits in the quickstart');
-    assert.equal(iconOf(item as vscode.TreeItem), 'sync~spin');
+    assert.equal(iconOf(item), 'sync~spin');
     assert.equal(item?.contextValue, 'job active pollable');
   });
 
@@ -89,15 +89,15 @@ describe('agent jobs in the real extension host', () => {
     await host.control.reset();
     // The refresh resolves once the 404 has been taken in: one is a passing fault, not death.
     await vscode.commands.executeCommand('docsAgent.refreshJob', id);
-    const item = itemFor(id)((await trackedItems()) as vscode.TreeItem[]);
+    const item = itemFor(id)((trackedItems()) as vscode.TreeItem[]);
     assert.equal(item?.contextValue, 'job active pollable');
-    assert.equal(iconOf(item as vscode.TreeItem), 'sync~spin');
+    assert.equal(iconOf(item), 'sync~spin');
   });
 
   it('keeps every job through a re-read of storage, and clears only the finished ones', async () => {
-    const before = (await trackedItems()).length;
+    const before = (trackedItems()).length;
     await vscode.commands.executeCommand('docsAgent.refreshJobs');
-    assert.equal((await trackedItems()).length, before);
+    assert.equal((trackedItems()).length, before);
     const running = await newJob('Still running');
     const cleared = await vscode.commands.executeCommand<number>('docsAgent.clearFinishedJobs');
     assert.ok((cleared ?? 0) >= 3, `cleared ${String(cleared)}`);

@@ -48,19 +48,16 @@ export async function treeUntil(
   ok: (items: vscode.TreeItem[]) => boolean,
   timeoutMs = 20_000,
 ): Promise<vscode.TreeItem[]> {
-  const read = async (): Promise<vscode.TreeItem[]> => {
-    const children = (await tree.getChildren()) ?? [];
-    return Promise.all(children.map((child) => tree.getTreeItem(child)));
-  };
-  let items = await read();
+  const read = (): vscode.TreeItem[] => (tree.getChildren() ?? []).map((child) => tree.getTreeItem(child));
+  let items = read();
   if (ok(items)) return items;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       listener.dispose();
       reject(new Error(`the tree did not get there in ${timeoutMs} ms; it shows: ${items.map(describe).join(' | ')}`));
     }, timeoutMs);
-    const listener = tree.onDidChangeTreeData(async () => {
-      items = await read();
+    const listener = tree.onDidChangeTreeData(() => {
+      items = read();
       if (ok(items)) {
         clearTimeout(timer);
         listener.dispose();
@@ -71,7 +68,8 @@ export async function treeUntil(
 }
 
 export function describe(item: vscode.TreeItem): string {
-  return `${String(item.label)} [${String(item.contextValue)}] ${String(item.description)}`;
+  const label = typeof item.label === 'string' ? item.label : item.label?.label;
+  return `${String(label)} [${String(item.contextValue)}] ${String(item.description)}`;
 }
 
 export function iconOf(item: vscode.TreeItem): string | undefined {

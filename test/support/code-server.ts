@@ -155,7 +155,7 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
     });
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
+    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`, { cause: error });
   }
   return { url: `http://127.0.0.1:${port}`, folder, stateDir, output: () => output, stop };
 }

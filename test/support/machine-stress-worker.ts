@@ -29,10 +29,10 @@ async function main(): Promise<void> {
   const [folder, seedText, workerText, opsText] = process.argv.slice(2);
   const worker = Number(workerText);
   const rng = mulberry32(Number(seedText) * 100 + worker);
-  const store = new JobStore(join(folder as string, 'jobs'), { watch: false });
+  const store = new JobStore(join(folder, 'jobs'), { watch: false });
   await store.ready;
-  const claims = new Claims(join(folder as string, 'claims'));
-  const lease = new Lease(join(folder as string, 'lease'), 'poller', { owner: `worker-${worker}`, heartbeatMs: 100, expiryMs: 5_000 });
+  const claims = new Claims(join(folder, 'claims'));
+  const lease = new Lease(join(folder, 'lease'), 'poller', { owner: `worker-${worker}`, heartbeatMs: 100, expiryMs: 5_000 });
   const report: WorkerReport = { worker, created: [], removed: [], increments: {}, refusedAfterRemoval: 0, won: [], claimsTried: 0, leaseSamples: [] };
   const scope = { baseUrl: 'https://api.example', projectId: 'stress' };
   // create, update, remove, finish (round++ then claim), claim, reload, lease check

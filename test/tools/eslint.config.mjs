@@ -53,6 +53,10 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // A `let` read by a closure before its one assignment cannot be a const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // `const { dropped: _d, ...rest } = x` names what it leaves out.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, varsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, webviewZone] }],
       'no-restricted-syntax': [

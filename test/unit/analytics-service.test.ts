@@ -92,7 +92,7 @@ describe('analytics: visitors service', () => {
     assert.equal(again.fromCache, false);
     assert.deepEqual(again.report.rows, read.report.rows);
     assert.equal(await requestCount(), 1);
-    assert.deepEqual(JSON.parse(first.files.files.get(name) ?? '').report, again.report);
+    assert.deepEqual((JSON.parse(first.files.files.get(name) ?? '') as { report: unknown }).report, again.report);
     assert.deepEqual(await setup(first.storage).service.load(fixture(), past), { report: again.report, fromCache: true });
     assert.equal(await requestCount(), 1);
   });

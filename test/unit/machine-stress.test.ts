@@ -26,8 +26,8 @@ function leaseOverlaps(reports: WorkerReport[]): number {
   const spans = reports.map((r) => {
     const held: Array<[number, number]> = [];
     for (let i = 0; i + 1 < r.leaseSamples.length; i++) {
-      const [t1, h1] = r.leaseSamples[i] as [number, boolean];
-      const [t2, h2] = r.leaseSamples[i + 1] as [number, boolean];
+      const [t1, h1] = r.leaseSamples[i];
+      const [t2, h2] = r.leaseSamples[i + 1];
       if (h1 && h2) held.push([t1, t2]);
     }
     return held;

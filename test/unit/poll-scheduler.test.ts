@@ -50,6 +50,7 @@ function harness(options: { settings?: Partial<PollSettings>; focused?: boolean;
     return held;
   };
   const throwing = (): Promise<CheckVerdict> => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a check that throws something other than an Error, on purpose
     throw options.syncThrow;
   };
   const scheduler = new PollScheduler({
