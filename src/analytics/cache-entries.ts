@@ -65,7 +65,12 @@ function isCounts(value: unknown): value is Counts {
 }
 
 function isKeyed(value: Record<string, unknown>): value is Record<string, unknown> & Keyed {
-  return typeof value.baseUrl === 'string' && typeof value.projectId === 'string' && typeof value.from === 'string' && typeof value.to === 'string';
+  return (
+    typeof value.baseUrl === 'string' &&
+    typeof value.projectId === 'string' &&
+    typeof value.from === 'string' &&
+    typeof value.to === 'string'
+  );
 }
 
 /** Storage outlives versions and may be damaged: anything not of this shape is dropped. */
@@ -73,17 +78,24 @@ function isStoredEntry(value: unknown): value is StoredEntry {
   if (!isRecord(value) || !isRecord(value.report)) return false;
   const { report } = value;
   return (
-    isKeyed(value) && (value.expiresAt === undefined || typeof value.expiresAt === 'number') &&
-    isCounts(report.totals) && typeof report.fetchedAt === 'number' && typeof report.requests === 'number' &&
-    Array.isArray(report.rows) && report.rows.every((row: unknown) => isCounts(row) && isRecord(row) && typeof row.path === 'string')
+    isKeyed(value) &&
+    (value.expiresAt === undefined || typeof value.expiresAt === 'number') &&
+    isCounts(report.totals) &&
+    typeof report.fetchedAt === 'number' &&
+    typeof report.requests === 'number' &&
+    Array.isArray(report.rows) &&
+    report.rows.every((row: unknown) => isCounts(row) && isRecord(row) && typeof row.path === 'string')
   );
 }
 
 /** The file name must be the one this key gives, so a damaged index never reads or removes another file. */
 export function isIndexEntry(value: unknown): value is IndexEntry {
   return (
-    isRecord(value) && isKeyed(value) &&
-    typeof value.rows === 'number' && typeof value.chars === 'number' && typeof value.fetchedAt === 'number' &&
+    isRecord(value) &&
+    isKeyed(value) &&
+    typeof value.rows === 'number' &&
+    typeof value.chars === 'number' &&
+    typeof value.fetchedAt === 'number' &&
     (value.expiresAt === undefined || typeof value.expiresAt === 'number') &&
     value.file === fileNameOf(keyOf(value))
   );
@@ -102,7 +114,17 @@ export function parseStored(text: string | undefined): StoredEntry | undefined {
 /** The index entry of a report stored in `file` as `chars` characters of text. */
 export function indexEntryOf(stored: StoredEntry, file: string, chars: number): IndexEntry {
   const { baseUrl, projectId, from, to, report, expiresAt } = stored;
-  return { baseUrl, projectId, from, to, file, rows: report.rows.length, chars, fetchedAt: report.fetchedAt, ...(expiresAt === undefined ? {} : { expiresAt }) };
+  return {
+    baseUrl,
+    projectId,
+    from,
+    to,
+    file,
+    rows: report.rows.length,
+    chars,
+    fetchedAt: report.fetchedAt,
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+  };
 }
 
 /** Whether a stored report still answers at `now`: a past range always, today's until it expires. */

@@ -29,7 +29,13 @@ export function chartBars(rows: readonly PathRow[], pagePath: string | null, top
   const current = new Set(pagePath === null ? [] : rowsForPage(ranked, pagePath).map((bar) => bar.path));
   const mark = (bar: ChartBar): ChartBar => (current.has(bar.path) ? { ...bar, current: true } : bar);
   // The open page stays visible even when it is far down the list; appended in rank order.
-  return [...ranked.slice(0, count).map(mark), ...ranked.slice(count).filter((bar) => current.has(bar.path)).map(mark)];
+  return [
+    ...ranked.slice(0, count).map(mark),
+    ...ranked
+      .slice(count)
+      .filter((bar) => current.has(bar.path))
+      .map(mark),
+  ];
 }
 
 /** PageInfo for a file: its rows, best rank (of its rows), and `of` = rows.length. */

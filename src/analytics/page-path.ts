@@ -72,7 +72,9 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
   const hidden = segments.find((segment) => segment.startsWith('_') || segment.startsWith('.'));
   if (hidden !== undefined) {
     const what = hidden === name ? 'file' : 'folder';
-    const why = hidden.startsWith('_') ? "names starting with '_' hold snippets, which are not pages" : "names starting with '.' are hidden and not published";
+    const why = hidden.startsWith('_')
+      ? "names starting with '_' hold snippets, which are not pages"
+      : "names starting with '.' are hidden and not published";
     return { kind: 'notPage', reason: `${name} is not a page: its ${what} ${hidden} is not published (${why}).` };
   }
   const last = (segments.pop() ?? '').replace(pageExtension, '');

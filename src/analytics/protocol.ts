@@ -100,7 +100,15 @@ const actions: ReadonlySet<string> = new Set(['setApiKey', 'setProjectId', 'open
 function isRange(value: unknown): value is RangeChoice {
   if (typeof value !== 'object' || value === null) return false;
   const { preset, from, to } = value as Record<string, unknown>;
-  return typeof preset === 'string' && presets.has(preset) && typeof from === 'string' && day.test(from) && typeof to === 'string' && day.test(to) && from <= to;
+  return (
+    typeof preset === 'string' &&
+    presets.has(preset) &&
+    typeof from === 'string' &&
+    day.test(from) &&
+    typeof to === 'string' &&
+    day.test(to) &&
+    from <= to
+  );
 }
 
 export function isFromPage(message: unknown): message is FromPage {

@@ -9,7 +9,19 @@ import type { ProjectScope } from '../api/project-scope';
 import type { Memento } from '../platform/memento';
 import { type Clock } from '../platform/clock';
 import { endsBeforeToday, todayUtc } from './date-range';
-import { type CachedReport, fileNameOf, type IndexEntry, indexEntryOf, isCurrent, isIndexEntry, keyOf, maxPersistedChars, parseStored, type StoredEntry, withinCaps } from './cache-entries';
+import {
+  type CachedReport,
+  fileNameOf,
+  type IndexEntry,
+  indexEntryOf,
+  isCurrent,
+  isIndexEntry,
+  keyOf,
+  maxPersistedChars,
+  parseStored,
+  type StoredEntry,
+  withinCaps,
+} from './cache-entries';
 import type { DayRange } from './protocol';
 import type { TextFiles } from '../platform/text-files';
 
@@ -124,7 +136,11 @@ export class VisitorsCache {
     const now = this.clock.now();
     const past = endsBeforeToday(range, todayUtc(now));
     const entry: StoredEntry = {
-      baseUrl: scope.baseUrl, projectId: scope.projectId, from: range.from, to: range.to, report,
+      baseUrl: scope.baseUrl,
+      projectId: scope.projectId,
+      from: range.from,
+      to: range.to,
+      report,
       ...(past ? {} : { expiresAt: report.fetchedAt + this.todayTtlMs }),
     };
     this.remember({ ...entry, expiresAt: entry.expiresAt });
@@ -134,7 +150,12 @@ export class VisitorsCache {
     await this.change(async () => {
       // One report too large alone stays in memory only. Disk trouble must not fail the read
       // that brought the report: it is then simply not persisted.
-      const saved = text.length <= maxPersistedChars && (await this.files.write(file, text).then(() => true, () => false));
+      const saved =
+        text.length <= maxPersistedChars &&
+        (await this.files.write(file, text).then(
+          () => true,
+          () => false,
+        ));
       // Not saved: an older copy of this range would be stale, or half overwritten.
       await this.putFirst(key, saved ? indexEntryOf(entry, file, text.length) : undefined, saved ? [] : [file]);
     });
@@ -188,7 +209,11 @@ export class VisitorsCache {
       const index = this.index();
       const current = index.find((e) => e.file === indexed.file);
       if (current && current.fetchedAt !== indexed.fetchedAt) return;
-      if (current) await this.memento.update(indexKey, index.filter((e) => e !== current));
+      if (current)
+        await this.memento.update(
+          indexKey,
+          index.filter((e) => e !== current),
+        );
       await this.removeFile(indexed.file);
     });
   }

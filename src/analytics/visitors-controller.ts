@@ -150,7 +150,11 @@ export class VisitorsController implements vscode.Disposable {
       const go = 'Refresh Anyway';
       const answer = await vscode.window.showWarningMessage(
         `This refresh needs about ${pages} request${pages === 1 ? '' : 's'}, and ${used} of the ${analyticsLimitPerHour} analytics requests an hour are used.`,
-        { modal: true, detail: 'Past the limit the service refuses analytics requests for the rest of the hour, in every tool that uses this organisation’s key.' },
+        {
+          modal: true,
+          detail:
+            'Past the limit the service refuses analytics requests for the rest of the hour, in every tool that uses this organisation’s key.',
+        },
         go,
       );
       if (answer !== go) return;
@@ -184,13 +188,14 @@ export class VisitorsController implements vscode.Disposable {
       return;
     }
     if (!cached) {
-      this.deps.log.info(`Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages} request${estimatedPages === 1 ? '' : 's'}${force ? ', refresh' : ''}).`);
+      this.deps.log.info(
+        `Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages} request${estimatedPages === 1 ? '' : 's'}${force ? ', refresh' : ''}).`,
+      );
       this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
     }
     try {
-      const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: 'Reading visitors' },
-        () => this.deps.service.load(scope, range, {
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading visitors' }, () =>
+        this.deps.service.load(scope, range, {
           force,
           signal: reading.signal,
           onPage: (pagesRead) => this.panel?.post({ type: 'loading', range, pagesRead, estimatedPages }),
@@ -264,9 +269,8 @@ export class VisitorsController implements vscode.Disposable {
     const reading = new AbortController();
     this.reading = reading;
     try {
-      const trend = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: 'Reading the weekly trend' },
-        () => pageTrend(this.deps.service, scope, this.range, pagePath, { signal: reading.signal }),
+      const trend = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading the weekly trend' }, () =>
+        pageTrend(this.deps.service, scope, this.range, pagePath, { signal: reading.signal }),
       );
       this.panel?.post({ type: 'trend', pagePath, weeks: trend.weeks, requests: trend.requests });
       this.postTrendCost();
@@ -284,7 +288,9 @@ export class VisitorsController implements vscode.Disposable {
       return;
     }
     if ('refused' in found) {
-      void vscode.window.showWarningMessage(`The path ${pagePath} is not opened: ${found.refused}. Only files inside the docs folder open from the panel.`);
+      void vscode.window.showWarningMessage(
+        `The path ${pagePath} is not opened: ${found.refused}. Only files inside the docs folder open from the panel.`,
+      );
       return;
     }
     await vscode.window.showTextDocument(found.uri, { viewColumn: vscode.ViewColumn.One, preview: true });

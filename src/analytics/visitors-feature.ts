@@ -63,7 +63,8 @@ export function createVisitorsFeature(
   const parts = vscode.Disposable.from(
     controller,
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (['projectId', 'baseUrl', 'confirmedBaseUrlHosts', 'docsRoot'].some((name) => event.affectsConfiguration(`docsAgent.${name}`))) controller.scopeChanged();
+      if (['projectId', 'baseUrl', 'confirmedBaseUrlHosts', 'docsRoot'].some((name) => event.affectsConfiguration(`docsAgent.${name}`)))
+        controller.scopeChanged();
     }),
     clients.onDidChangeHosts(() => controller.scopeChanged()),
     createVisitorsStatusBar(service, ledger, controller, keys, clients.onDidChangeHosts),

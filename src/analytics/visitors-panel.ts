@@ -37,9 +37,14 @@ export class VisitorsPanel implements vscode.Disposable {
   }
 
   static create(extensionUri: vscode.Uri, onMessage: (message: FromPage) => void): VisitorsPanel {
-    const panel = vscode.window.createWebviewPanel(visitorsViewType, 'Visitors', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      retainContextWhenHidden: false,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      visitorsViewType,
+      'Visitors',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      {
+        retainContextWhenHidden: false,
+      },
+    );
     return new VisitorsPanel(panel, extensionUri, onMessage);
   }
 

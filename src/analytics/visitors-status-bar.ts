@@ -52,14 +52,19 @@ export function createVisitorsStatusBar(
         return;
       }
       attempted.add(id);
-      service.load(scope, range).then(() => update(), () => undefined);
+      service.load(scope, range).then(
+        () => update(),
+        () => undefined,
+      );
       return;
     }
     const info = pageInfo(report.rows, page.file, { pagePath: page.pagePath });
     const total = info.rows[0]?.total ?? 0;
     item.text = `$(eye) ${total.toLocaleString('en-US')}`;
-    item.tooltip = `${page.pagePath}: ${total.toLocaleString('en-US')} unique visitors, ${rangeLabel(range).toLowerCase()}` +
-      (info.rank ? ` (rank ${info.rank} of ${info.of})` : '') + '. Click for the chart.';
+    item.tooltip =
+      `${page.pagePath}: ${total.toLocaleString('en-US')} unique visitors, ${rangeLabel(range).toLowerCase()}` +
+      (info.rank ? ` (rank ${info.rank} of ${info.of})` : '') +
+      '. Click for the chart.';
     item.accessibilityInformation = { label: `${total} visitors to ${page.pagePath}, ${rangeLabel(range)}` };
     item.show();
   };

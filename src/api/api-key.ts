@@ -22,7 +22,9 @@ function strayCharacter(key: string): string | undefined {
   if (index < 0) return undefined;
   const ch = [...key][index];
   const code = `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-  const name = invisibleNames[ch] ?? (/\s/.test(ch) ? 'a space or line break' : /\p{C}/u.test(ch) ? 'an invisible character' : 'a character that is not plain ASCII');
+  const name =
+    invisibleNames[ch] ??
+    (/\s/.test(ch) ? 'a space or line break' : /\p{C}/u.test(ch) ? 'an invisible character' : 'a character that is not plain ASCII');
   return `The API key has ${name} (${code}) at character ${index + 1} of ${[...key].length}: keys are plain letters, digits and symbols. Paste it again, or type that part.`;
 }
 
@@ -45,9 +47,7 @@ export function checkApiKey(key: string | undefined): string {
     );
   }
   if (!trimmed.startsWith('mint_')) {
-    throw new InvalidApiKeyError(
-      'That is not a Mintlify admin API key: an admin key starts with mint_.',
-    );
+    throw new InvalidApiKeyError('That is not a Mintlify admin API key: an admin key starts with mint_.');
   }
   const stray = strayCharacter(trimmed);
   if (stray) throw new InvalidApiKeyError(stray);

@@ -86,16 +86,21 @@ export class DocsApiClient {
   async createJob(projectId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
     requirePrompt(prompt);
     return this.call(
-      { method: 'POST', segments: ['v2', 'agent', project(projectId), 'job'], body: { prompt },
-        thing: `project ${projectId}`, limit: 'agent', parse: parseAgentJob },
+      {
+        method: 'POST',
+        segments: ['v2', 'agent', project(projectId), 'job'],
+        body: { prompt },
+        thing: `project ${projectId}`,
+        limit: 'agent',
+        parse: parseAgentJob,
+      },
       options,
     );
   }
 
   async getJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
     return this.call(
-      { method: 'GET', segments: ['v2', 'agent', project(projectId), 'job', jobId],
-        thing: `job ${jobId}`, parse: parseAgentJob },
+      { method: 'GET', segments: ['v2', 'agent', project(projectId), 'job', jobId], thing: `job ${jobId}`, parse: parseAgentJob },
       options,
     );
   }
@@ -103,8 +108,14 @@ export class DocsApiClient {
   async sendFollowUp(projectId: string, jobId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
     requirePrompt(prompt);
     return this.call(
-      { method: 'POST', segments: ['v2', 'agent', project(projectId), 'job', jobId, 'message'],
-        body: { prompt }, thing: `job ${jobId}`, limit: 'agent', parse: parseAgentJob },
+      {
+        method: 'POST',
+        segments: ['v2', 'agent', project(projectId), 'job', jobId, 'message'],
+        body: { prompt },
+        thing: `job ${jobId}`,
+        limit: 'agent',
+        parse: parseAgentJob,
+      },
       options,
     );
   }
@@ -116,8 +127,14 @@ export class DocsApiClient {
       if (value !== undefined) params[name] = String(value);
     }
     return this.call(
-      { method: 'GET', segments: ['v1', 'analytics', project(projectId), 'visitors'], query: params,
-        thing: `project ${projectId}`, limit: 'analytics', parse: parseVisitorsPage },
+      {
+        method: 'GET',
+        segments: ['v1', 'analytics', project(projectId), 'visitors'],
+        query: params,
+        thing: `project ${projectId}`,
+        limit: 'analytics',
+        parse: parseVisitorsPage,
+      },
       options,
     );
   }
@@ -165,8 +182,7 @@ export class DocsApiClient {
       const wait = error.retryAfterMs;
       return wait !== undefined && wait <= this.retry.maxRateLimitWaitMs ? wait : undefined;
     }
-    const transient =
-      error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError;
+    const transient = error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError;
     // A POST that may have reached the server is never repeated: a duplicate job costs a PR.
     if (transient && (idempotent || neverSent(error))) {
       return backoffDelay(attempt, this.retry, this.random);

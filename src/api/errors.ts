@@ -40,7 +40,10 @@ export class RestrictedModeError extends ApiError {
 /** A setting (base URL, project id) cannot be used; nothing was sent. */
 export class InvalidSettingError extends ApiError {
   readonly kind = 'invalidSetting';
-  constructor(message: string, readonly setting: string) {
+  constructor(
+    message: string,
+    readonly setting: string,
+  ) {
     super(message);
   }
 }
@@ -59,7 +62,10 @@ export class AuthError extends ApiError {
 
 export class NotFoundError extends ApiError {
   readonly kind = 'notFound';
-  constructor(message: string, readonly serverMessage: string | undefined) {
+  constructor(
+    message: string,
+    readonly serverMessage: string | undefined,
+  ) {
     super(message, 404);
   }
 }
@@ -92,7 +98,11 @@ export class InvalidRequestError extends ApiError {
 
 export class ServerError extends ApiError {
   readonly kind = 'server';
-  constructor(message: string, status: number, readonly serverMessage: string | undefined) {
+  constructor(
+    message: string,
+    status: number,
+    readonly serverMessage: string | undefined,
+  ) {
     super(message, status);
   }
 }
@@ -100,14 +110,20 @@ export class ServerError extends ApiError {
 /** The connection failed or broke: refused, reset, DNS, proxy. */
 export class NetworkError extends ApiError {
   readonly kind = 'network';
-  constructor(message: string, readonly code: string | undefined) {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
     super(message);
   }
 }
 
 export class TimeoutError extends ApiError {
   readonly kind = 'timeout';
-  constructor(message: string, readonly phase: 'connect' | 'response') {
+  constructor(
+    message: string,
+    readonly phase: 'connect' | 'response',
+  ) {
     super(message);
   }
 }

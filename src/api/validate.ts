@@ -1,14 +1,7 @@
 // Run-time checks of the service's answers. Unknown fields are ignored; a missing or mistyped
 // required field throws a "malformed response" error that names the field.
 import { MalformedResponseError } from './errors';
-import {
-  type AgentJob,
-  type JobStatus,
-  type VisitorCounts,
-  type VisitorRow,
-  type VisitorsPage,
-  knownJobStatuses,
-} from './types';
+import { type AgentJob, type JobStatus, type VisitorCounts, type VisitorRow, type VisitorsPage, knownJobStatuses } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -16,11 +9,7 @@ class Reader {
   constructor(private readonly status: number) {}
 
   fail(field: string, expected: string): never {
-    throw new MalformedResponseError(
-      `The service sent an unexpected answer: "${field}" should be ${expected}.`,
-      field,
-      this.status,
-    );
+    throw new MalformedResponseError(`The service sent an unexpected answer: "${field}" should be ${expected}.`, field, this.status);
   }
 
   object(value: unknown, field: string): Json {
@@ -44,11 +33,8 @@ class Reader {
 
   count(obj: Json, key: string, field: string): number {
     const value = obj[key];
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0
-      ? value
-      : this.fail(field, 'a number of at least 0');
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : this.fail(field, 'a number of at least 0');
   }
-
 }
 
 function toJobStatus(raw: string): JobStatus {
@@ -111,9 +97,7 @@ export function parseErrorBody(body: unknown): { message?: string; details: stri
   const message = typeof obj.error === 'string' && obj.error.trim() !== '' ? obj.error : undefined;
   const details = Array.isArray(obj.details)
     ? obj.details.flatMap((d: unknown) =>
-        typeof d === 'object' && d !== null && typeof (d as Json).message === 'string'
-          ? [(d as Json).message as string]
-          : [],
+        typeof d === 'object' && d !== null && typeof (d as Json).message === 'string' ? [(d as Json).message as string] : [],
       )
     : [];
   return message === undefined ? { details } : { message, details };

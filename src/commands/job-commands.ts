@@ -19,8 +19,14 @@ function isTrackedJob(value: unknown): value is TrackedJob {
  * The jobs a command is about: the tree's selection (several when many are selected), a job
  * handed over by a notification, a job id, or else one the user picks.
  */
-async function resolveJobs(deps: CommandDeps, arg: unknown, selection: unknown, filter: (job: TrackedJob) => boolean = () => true): Promise<TrackedJob[]> {
-  const fromTree = (value: unknown): TrackedJob | undefined => (value instanceof JobTreeItem ? value.job : isTrackedJob(value) ? value : undefined);
+async function resolveJobs(
+  deps: CommandDeps,
+  arg: unknown,
+  selection: unknown,
+  filter: (job: TrackedJob) => boolean = () => true,
+): Promise<TrackedJob[]> {
+  const fromTree = (value: unknown): TrackedJob | undefined =>
+    value instanceof JobTreeItem ? value.job : isTrackedJob(value) ? value : undefined;
   if (Array.isArray(selection) && selection.length > 0) return selection.map(fromTree).filter((j): j is TrackedJob => !!j);
   const one = fromTree(arg) ?? (typeof arg === 'string' ? deps.tracker.jobs().find((j) => j.id === arg || keyOf(j) === arg) : undefined);
   if (one) return [deps.tracker.get(keyOf(one)) ?? one];
@@ -30,7 +36,12 @@ async function resolveJobs(deps: CommandDeps, arg: unknown, selection: unknown, 
     return [];
   }
   const picked = await vscode.window.showQuickPick(
-    candidates.map((job) => ({ label: titleOf(job), description: `${job.job.rawStatus} · ${relativeTime(createdAtOf(job), Date.now())}`, detail: job.id, job })),
+    candidates.map((job) => ({
+      label: titleOf(job),
+      description: `${job.job.rawStatus} · ${relativeTime(createdAtOf(job), Date.now())}`,
+      detail: job.id,
+      job,
+    })),
     { placeHolder: 'Which agent job?', matchOnDetail: true },
   );
   return picked ? [picked.job] : [];
@@ -39,7 +50,9 @@ async function resolveJobs(deps: CommandDeps, arg: unknown, selection: unknown, 
 async function openPullRequest(job: TrackedJob): Promise<boolean> {
   const verdict = pullRequestLink(job.job, pullRequestHosts());
   if (!verdict || 'refused' in verdict) {
-    void vscode.window.showWarningMessage(verdict ? `The pull request link is refused: ${verdict.refused}. It was not opened.` : 'This job has no pull request (yet).');
+    void vscode.window.showWarningMessage(
+      verdict ? `The pull request link is refused: ${verdict.refused}. It was not opened.` : 'This job has no pull request (yet).',
+    );
     return false;
   }
   return vscode.env.openExternal(vscode.Uri.parse(verdict.url, true));
@@ -48,7 +61,10 @@ async function openPullRequest(job: TrackedJob): Promise<boolean> {
 async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] | undefined> {
   const scopes = workspaceScopes();
   if (scopes.length <= 1) return scopes[0];
-  const picked = await vscode.window.showQuickPick(scopes.map((s) => ({ label: s.projectId, description: s.baseUrl, scope: s })), { placeHolder: 'Which project?' });
+  const picked = await vscode.window.showQuickPick(
+    scopes.map((s) => ({ label: s.projectId, description: s.baseUrl, scope: s })),
+    { placeHolder: 'Which project?' },
+  );
   return picked?.scope;
 }
 
@@ -67,12 +83,18 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
       if (!job) return undefined;
       const key = keyOf(job);
       const unsent = unsentFollowUps.get(key);
-      const prompt = typeof given === 'string' ? given : await vscode.window.showInputBox({
-        title: `Follow-up to “${titleOf(job)}”`,
-        prompt: unsent === undefined ? 'The agent continues the same job with this instruction.' : 'Your last follow-up was not sent, so it is filled in again.',
-        value: unsent,
-        ignoreFocusOut: true,
-      });
+      const prompt =
+        typeof given === 'string'
+          ? given
+          : await vscode.window.showInputBox({
+              title: `Follow-up to “${titleOf(job)}”`,
+              prompt:
+                unsent === undefined
+                  ? 'The agent continues the same job with this instruction.'
+                  : 'Your last follow-up was not sent, so it is filled in again.',
+              value: unsent,
+              ignoreFocusOut: true,
+            });
       if (prompt === undefined) return undefined;
       const check = checkPrompt(prompt, 'The follow-up');
       if (!check.ok) {
@@ -117,7 +139,11 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
         const keep = 'Keep';
         const answer = await vscode.window.showWarningMessage(
           `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop tracking ${missing === 1 ? 'it' : 'them'} too?`,
-          { modal: true, detail: 'The API cannot list jobs: once untracked, a job is back only through Track Job by ID. A job can be missing for a while and come back.' },
+          {
+            modal: true,
+            detail:
+              'The API cannot list jobs: once untracked, a job is back only through Track Job by ID. A job can be missing for a while and come back.',
+          },
           keep,
           also,
         );
@@ -131,16 +157,20 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
     register('docsAgent.trackJobById', async (given) => {
       const scope = await pickScope();
       if (!scope) {
-        void vscode.window.showWarningMessage('Set a project ID first: jobs belong to a project.', 'Set Project ID')
+        void vscode.window
+          .showWarningMessage('Set a project ID first: jobs belong to a project.', 'Set Project ID')
           .then((p) => p && vscode.commands.executeCommand('docsAgent.setProjectId'));
         return undefined;
       }
-      const id = typeof given === 'string' ? given : await vscode.window.showInputBox({
-        title: 'Track an agent job by ID',
-        prompt: `The job’s ID in project “${scope.projectId}” (the API cannot list jobs, so ask whoever started it).`,
-        ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() === '' ? 'Enter a job ID.' : undefined),
-      });
+      const id =
+        typeof given === 'string'
+          ? given
+          : await vscode.window.showInputBox({
+              title: 'Track an agent job by ID',
+              prompt: `The job’s ID in project “${scope.projectId}” (the API cannot list jobs, so ask whoever started it).`,
+              ignoreFocusOut: true,
+              validateInput: (v) => (v.trim() === '' ? 'Enter a job ID.' : undefined),
+            });
       if (!id?.trim()) return undefined;
       try {
         return await tracker.trackById(scope, id.trim());

@@ -27,7 +27,11 @@ export function verdictOf404(serverMessage: string | undefined, projectId: strin
     return { ok: true, message: `The API key is accepted: the service answered for project “${projectId}”.` };
   }
   // A 404 that names neither: the address may not be the API at all, so nothing was proven.
-  return { ok: false, message: 'The service answered “not found” without naming a job or project, so the key could not be checked. Check the base URL setting.' };
+  return {
+    ok: false,
+    message:
+      'The service answered “not found” without naming a job or project, so the key could not be checked. Check the base URL setting.',
+  };
 }
 
 async function verify(deps: CommandDeps, quietSuccess = false): Promise<boolean> {
@@ -86,7 +90,8 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand('docsAgent.verifyApiKey', () => verify(deps)),
     vscode.commands.registerCommand('docsAgent.setProjectId', async () => {
       const folders = vscode.workspace.workspaceFolders ?? [];
-      const folder = folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s project?' }) : folders[0];
+      const folder =
+        folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s project?' }) : folders[0];
       if (folders.length > 1 && !folder) return undefined;
       const value = await vscode.window.showInputBox({
         title: 'Mintlify project ID',
@@ -96,7 +101,12 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
         validateInput: (v) => (/\s/.test(v.trim()) ? 'A project ID has no spaces.' : v.trim() === '' ? 'Enter the project ID.' : undefined),
       });
       if (value === undefined) return undefined;
-      const target = folders.length > 1 ? vscode.ConfigurationTarget.WorkspaceFolder : folders.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+      const target =
+        folders.length > 1
+          ? vscode.ConfigurationTarget.WorkspaceFolder
+          : folders.length
+            ? vscode.ConfigurationTarget.Workspace
+            : vscode.ConfigurationTarget.Global;
       await vscode.workspace.getConfiguration('docsAgent', folder?.uri).update('projectId', value.trim(), target);
       return value.trim();
     }),

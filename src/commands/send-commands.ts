@@ -24,7 +24,8 @@ async function readFileText(uri: vscode.Uri): Promise<string | undefined> {
 /** Checks settings and key before asking anything, so a missing one is fixed first. */
 async function ready(deps: CommandDeps, scopes: ProjectScope[]): Promise<boolean> {
   try {
-    if (scopes.some((s) => !s.projectId)) throw new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', 'docsAgent.projectId');
+    if (scopes.some((s) => !s.projectId))
+      throw new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', 'docsAgent.projectId');
     await deps.keys.require();
     return true;
   } catch (error) {
@@ -36,21 +37,33 @@ async function ready(deps: CommandDeps, scopes: ProjectScope[]): Promise<boolean
 async function confirm(outgoing: Outgoing[]): Promise<boolean> {
   if (!confirmBeforeSending()) return true;
   const projects = [...new Set(outgoing.map((o) => o.scope.projectId))].join(', ');
-  const detail = outgoing.length === 1
-    ? `Prompt: ${describePrompt(outgoing[0]?.prompt ?? '')}`
-    : `${outgoing.length} prompts, one job each:\n${outgoing.map((o) => `• ${describePrompt(o.prompt)}`).join('\n')}`;
+  const detail =
+    outgoing.length === 1
+      ? `Prompt: ${describePrompt(outgoing[0]?.prompt ?? '')}`
+      : `${outgoing.length} prompts, one job each:\n${outgoing.map((o) => `• ${describePrompt(o.prompt)}`).join('\n')}`;
   const send = outgoing.length === 1 ? 'Send' : `Send ${outgoing.length} Jobs`;
   const always = 'Send and Don’t Ask Again';
   const picked = await vscode.window.showInformationMessage(
-    `Send to the agent of project “${projects}”?`, { modal: true, detail }, send, always,
+    `Send to the agent of project “${projects}”?`,
+    { modal: true, detail },
+    send,
+    always,
   );
-  if (picked === always) await vscode.workspace.getConfiguration('docsAgent').update('confirmBeforeSending', false, vscode.ConfigurationTarget.Global);
+  if (picked === always)
+    await vscode.workspace.getConfiguration('docsAgent').update('confirmBeforeSending', false, vscode.ConfigurationTarget.Global);
   return picked === send || picked === always;
 }
 
 /** Sends each prompt as a job; `onSent` runs once every prompt has a job (after a Retry too). */
 async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void): Promise<TrackedJob[]> {
-  if (!(await ready(deps, outgoing.map((o) => o.scope))) || !(await confirm(outgoing))) return [];
+  if (
+    !(await ready(
+      deps,
+      outgoing.map((o) => o.scope),
+    )) ||
+    !(await confirm(outgoing))
+  )
+    return [];
   const created: TrackedJob[] = [];
   let failure: unknown;
   await vscode.window.withProgress(
@@ -71,12 +84,16 @@ async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void
     },
   );
   // Shown once sending has ended: an error never sits beside a live Cancel button.
-  if (failure !== undefined) showError(failure, deps.log, () => send(deps, outgoing.slice(created.length), onSent), lostAnswerNote(failure));
+  if (failure !== undefined)
+    showError(failure, deps.log, () => send(deps, outgoing.slice(created.length), onSent), lostAnswerNote(failure));
   else if (created.length === outgoing.length) onSent?.();
   if (created.length) {
-    const what = created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
+    const what =
+      created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
     deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
-    void vscode.window.showInformationMessage(what, 'Show Jobs').then((picked) => picked && vscode.commands.executeCommand('docsAgent.jobs.focus'));
+    void vscode.window
+      .showInformationMessage(what, 'Show Jobs')
+      .then((picked) => picked && vscode.commands.executeCommand('docsAgent.jobs.focus'));
   }
   return created;
 }
@@ -102,7 +119,13 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
       return send(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
     }),
     vscode.commands.registerCommand('docsAgent.sendFile', async (uri?: vscode.Uri, selected?: vscode.Uri[]) => {
-      const uris = selected?.length ? selected : uri instanceof vscode.Uri ? [uri] : vscode.window.activeTextEditor ? [vscode.window.activeTextEditor.document.uri] : [];
+      const uris = selected?.length
+        ? selected
+        : uri instanceof vscode.Uri
+          ? [uri]
+          : vscode.window.activeTextEditor
+            ? [vscode.window.activeTextEditor.document.uri]
+            : [];
       if (!uris.length) return problem('Open or pick the file to send.');
       const outgoing: Outgoing[] = [];
       for (const file of uris) {
@@ -116,13 +139,19 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
     vscode.commands.registerCommand('docsAgent.newJob', async (given?: string) => {
       const refill = unsent.get('newJob');
-      const prompt = typeof given === 'string' ? given : await vscode.window.showInputBox({
-        title: 'New agent job',
-        prompt: refill === undefined ? 'What should the agent do in your docs?' : 'Your last prompt was not sent, so it is filled in again.',
-        placeHolder: 'e.g. Add a troubleshooting section to the quickstart',
-        value: refill,
-        ignoreFocusOut: true,
-      });
+      const prompt =
+        typeof given === 'string'
+          ? given
+          : await vscode.window.showInputBox({
+              title: 'New agent job',
+              prompt:
+                refill === undefined
+                  ? 'What should the agent do in your docs?'
+                  : 'Your last prompt was not sent, so it is filled in again.',
+              placeHolder: 'e.g. Add a troubleshooting section to the quickstart',
+              value: refill,
+              ignoreFocusOut: true,
+            });
       if (prompt === undefined) return undefined;
       const check = checkPrompt(prompt);
       if (!check.ok) return problem(check.problem);

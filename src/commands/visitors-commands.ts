@@ -5,7 +5,9 @@ import { visitorsViewType } from '../analytics/visitors-panel';
 
 export function registerVisitorsCommands(controller: VisitorsController): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('docsAgent.showVisitors', (uri?: vscode.Uri) => controller.show(uri instanceof vscode.Uri ? uri : undefined)),
+    vscode.commands.registerCommand('docsAgent.showVisitors', (uri?: vscode.Uri) =>
+      controller.show(uri instanceof vscode.Uri ? uri : undefined),
+    ),
     // Brings the panel back after a reload, where the user left it.
     vscode.window.registerWebviewPanelSerializer(visitorsViewType, {
       deserializeWebviewPanel: (panel) => {

@@ -40,7 +40,10 @@ export class ApiKeyStore implements vscode.Disposable {
 
   /** Whether a key of the right form is there (a stored one, or the environment's). */
   async usable(): Promise<boolean> {
-    return this.require().then(() => true, () => false);
+    return this.require().then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Checks the key's form (throws InvalidApiKeyError) before it is stored. */

@@ -58,7 +58,12 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
 
   /** Whether the API key may go to this base URL: the user's own, the platform's, or a host they confirmed. */
   isAllowed(baseUrl: string): boolean {
-    return keyMayGoTo(baseUrl, { userBaseUrl: userBaseUrl(), defaultBaseUrl, confirmedHosts: confirmedBaseUrlHosts(), trusted: vscode.workspace.isTrusted });
+    return keyMayGoTo(baseUrl, {
+      userBaseUrl: userBaseUrl(),
+      defaultBaseUrl,
+      confirmedHosts: confirmedBaseUrlHosts(),
+      trusted: vscode.workspace.isTrusted,
+    });
   }
 
   private isConfirmed(baseUrl: string): boolean {
@@ -112,7 +117,10 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
     const send = 'Send My Key There';
     const answer = await vscode.window.showWarningMessage(
       `Send your Docs Agent API key to ${host}?`,
-      { modal: true, detail: `${file} asks for it. Agree only if you run or know this service. Docs Agent remembers this host in your user settings (docsAgent.confirmedBaseUrlHosts), where you can remove it.` },
+      {
+        modal: true,
+        detail: `${file} asks for it. Agree only if you run or know this service. Docs Agent remembers this host in your user settings (docsAgent.confirmedBaseUrlHosts), where you can remove it.`,
+      },
       send,
     );
     if (answer !== send) return;

@@ -33,7 +33,9 @@ export class ClientProvider implements vscode.Disposable {
         // Asked before every request: in an untrusted workspace nothing leaves, the key included.
         getApiKey: () => {
           if (!vscode.workspace.isTrusted) {
-            throw new RestrictedModeError('This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.');
+            throw new RestrictedModeError(
+              'This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.',
+            );
           }
           // A job tracked from a base URL no longer allowed (or an older version's workspace value).
           if (!this.hosts.isAllowed(baseUrl)) {

@@ -106,5 +106,7 @@ export function workspaceScopes(): ProjectScope[] {
 }
 
 export function affectsUs(event: vscode.ConfigurationChangeEvent): boolean {
-  return event.affectsConfiguration(section) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL');
+  return (
+    event.affectsConfiguration(section) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL')
+  );
 }

@@ -40,7 +40,12 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
       return { message, actions: ['setApiKey'], silent: false };
     case 'invalidSetting': {
       const setting = error instanceof InvalidSettingError ? error.setting : undefined;
-      return { message, actions: setting === 'docsAgent.projectId' ? ['setProjectId'] : ['openSettings'], silent: false, ...(setting ? { setting } : {}) };
+      return {
+        message,
+        actions: setting === 'docsAgent.projectId' ? ['setProjectId'] : ['openSettings'],
+        silent: false,
+        ...(setting ? { setting } : {}),
+      };
     }
     case 'network':
     case 'timeout':

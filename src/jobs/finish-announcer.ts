@@ -75,7 +75,9 @@ export class FinishAnnouncer {
       const won = await this.deps.claim(`${jobFileName(key).replace(/\.json$/, '')}.${job.round}`);
       // Won or lost, the round is announced now; the loser writes it too, in case the winner
       // closed before it could (the write is skipped when it changes nothing).
-      const saved = await this.deps.store.updateJob(key, (current) => (current.round === job.round ? { ...current, announcedRound: job.round } : current));
+      const saved = await this.deps.store.updateJob(key, (current) =>
+        current.round === job.round ? { ...current, announcedRound: job.round } : current,
+      );
       if (won && saved && !this.disposed && this.deps.notifyOn().has(saved.job.status)) this.deps.notify(saved);
     } catch {
       // Storage trouble: the finish stays unclaimed and the next review tries again.

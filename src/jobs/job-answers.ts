@@ -28,10 +28,23 @@ export function withAnswer(saved: TrackedJob, job: AgentJob, now: number): Track
 
 /** Not the network, the key, the rate limit or a cancel, which stop every check alike. */
 export function concernsThisJobOnly(error: unknown): error is Error {
-  return error instanceof Error && !(error instanceof CancelledError || error instanceof RateLimitedError || isOfflineError(error) || isBlockingError(error));
+  return (
+    error instanceof Error &&
+    !(error instanceof CancelledError || error instanceof RateLimitedError || isOfflineError(error) || isBlockingError(error))
+  );
 }
 
 /** A job known only by its id: running, as a job just made is, until its first check. */
 export function placeholderJob(id: string): AgentJob {
-  return { id, status: 'active', rawStatus: 'active', repository: '', ref: null, model: '', prLink: null, createdAt: null, archivedAt: null };
+  return {
+    id,
+    status: 'active',
+    rawStatus: 'active',
+    repository: '',
+    ref: null,
+    model: '',
+    prLink: null,
+    createdAt: null,
+    archivedAt: null,
+  };
 }

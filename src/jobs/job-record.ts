@@ -16,7 +16,10 @@ const int = (value: unknown): number | undefined => (Number.isSafeInteger(value)
 export function readStoredAnswer(stored: unknown): TrackedJob['job'] | undefined {
   if (!isObject(stored)) return undefined;
   try {
-    return parseAgentJob({ ...stored, status: stored.rawStatus ?? stored.status, source: { repository: stored.repository, ref: stored.ref } }, 200);
+    return parseAgentJob(
+      { ...stored, status: stored.rawStatus ?? stored.status, source: { repository: stored.repository, ref: stored.ref } },
+      200,
+    );
   } catch {
     return undefined;
   }
@@ -31,8 +34,16 @@ export function readTrackedJob(record: unknown): TrackedJob | undefined {
   if (!str(trackedAt) || !str(changedAt)) return undefined;
   const followUps = Array.isArray(record.followUps) ? record.followUps.filter((f): f is string => typeof f === 'string') : [];
   const tracked: TrackedJob = {
-    id: id as string, baseUrl: baseUrl as string, projectId: projectId as string, prompt, followUps, job,
-    trackedAt: trackedAt as string, changedAt: changedAt as string, round, notFound: record.notFound === true,
+    id: id as string,
+    baseUrl: baseUrl as string,
+    projectId: projectId as string,
+    prompt,
+    followUps,
+    job,
+    trackedAt: trackedAt as string,
+    changedAt: changedAt as string,
+    round,
+    notFound: record.notFound === true,
   };
   const announcedRound = int(record.announcedRound);
   if (announcedRound !== undefined) tracked.announcedRound = announcedRound;

@@ -40,7 +40,16 @@ function readV0(record: unknown): TrackedJob | undefined {
     projectId,
     prompt: clipPrompt(str(prompt) ?? ''),
     followUps: [],
-    job: { id, rawStatus: status, repository: str(repository) ?? '', ref: ref ?? null, model: model ?? '', prLink: prLink ?? null, createdAt, archivedAt: null },
+    job: {
+      id,
+      rawStatus: status,
+      repository: str(repository) ?? '',
+      ref: ref ?? null,
+      model: model ?? '',
+      prLink: prLink ?? null,
+      createdAt,
+      archivedAt: null,
+    },
     trackedAt: createdAt,
     lastCheckedAt: createdAt,
     // Version 0 notified finished jobs already; do not notify them again after the upgrade.
@@ -52,7 +61,7 @@ function readV0(record: unknown): TrackedJob | undefined {
 export function migrateStoredJobs(stored: unknown): { jobs: TrackedJob[]; unreadable: unknown[] } {
   if (stored === undefined || stored === null) return { jobs: [], unreadable: [] };
   const records: unknown[] = Array.isArray(stored) ? stored : isObject(stored) && Array.isArray(stored.jobs) ? stored.jobs : [stored];
-  const earlierUnreadable = isObject(stored) && Array.isArray((stored).unreadable) ? ((stored).unreadable as unknown[]) : [];
+  const earlierUnreadable = isObject(stored) && Array.isArray(stored.unreadable) ? (stored.unreadable as unknown[]) : [];
   const read = Array.isArray(stored) ? readV0 : isObject(stored) && stored.version === 1 ? readV1 : () => undefined;
   const jobs: TrackedJob[] = [];
   const unreadable: unknown[] = [...earlierUnreadable];

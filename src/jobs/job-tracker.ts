@@ -114,13 +114,16 @@ export class JobTracker {
   }
 
   async create(scope: ProjectScope, prompt: string, options: CallOptions = {}): Promise<TrackedJob> {
-    const job = await this.deps.client(scope).createJob(scope.projectId, prompt, options).catch((error: unknown) => {
-      // The job exists even though its answer was unreadable: track it by the id, and let the
-      // first check fill in the rest, rather than lose a job that will open a pull request.
-      if (!(error instanceof MalformedResponseError) || error.reportedId === undefined) throw error;
-      this.deps.log?.(`Creating a job got an unreadable answer (${error.message}); tracking ${error.reportedId} by its ID.`);
-      return placeholderJob(error.reportedId);
-    });
+    const job = await this.deps
+      .client(scope)
+      .createJob(scope.projectId, prompt, options)
+      .catch((error: unknown) => {
+        // The job exists even though its answer was unreadable: track it by the id, and let the
+        // first check fill in the rest, rather than lose a job that will open a pull request.
+        if (!(error instanceof MalformedResponseError) || error.reportedId === undefined) throw error;
+        this.deps.log?.(`Creating a job got an unreadable answer (${error.message}); tracking ${error.reportedId} by its ID.`);
+        return placeholderJob(error.reportedId);
+      });
     const tracked = await this.deps.store.track(newTrackedJob(scope, job, prompt, this.now()));
     this.wake(keyOf(tracked));
     return tracked;
@@ -134,12 +137,19 @@ export class JobTracker {
     } catch (error) {
       // The follow-up may have reached the service: watch the job, so its next finish is announced.
       if (this.deps.mayHaveArrived?.(error)) {
-        await this.deps.store.updateJob(key, (saved) => ({ ...saved, followUps: withFollowUp(saved.followUps, prompt), awaitingSince: this.now() }));
+        await this.deps.store.updateJob(key, (saved) => ({
+          ...saved,
+          followUps: withFollowUp(saved.followUps, prompt),
+          awaitingSince: this.now(),
+        }));
         this.wake(key);
       }
       throw error;
     }
-    const updated = await this.deps.store.updateJob(key, (saved) => ({ ...withAnswer(saved, job, this.deps.clock.now()), followUps: withFollowUp(saved.followUps, prompt) }));
+    const updated = await this.deps.store.updateJob(key, (saved) => ({
+      ...withAnswer(saved, job, this.deps.clock.now()),
+      followUps: withFollowUp(saved.followUps, prompt),
+    }));
     this.wake(key);
     return updated ?? current;
   }
@@ -165,7 +175,11 @@ export class JobTracker {
   async refreshAll(): Promise<void> {
     await this.deps.store.reload();
     this.scheduler.resume();
-    await Promise.all(this.jobs().filter(isPollable).map((job) => this.scheduler.checkNow(keyOf(job))));
+    await Promise.all(
+      this.jobs()
+        .filter(isPollable)
+        .map((job) => this.scheduler.checkNow(keyOf(job))),
+    );
   }
 
   /** The key or settings changed: polling may work again. */
@@ -189,7 +203,9 @@ export class JobTracker {
 
   /** Finished jobs of the open projects (not-found ones only when asked); returns how many went. */
   async clearFinished(includeNotFound: boolean): Promise<number> {
-    const done = this.jobs().filter((job) => !isPollable(job) && (includeNotFound || !job.notFound)).map(keyOf);
+    const done = this.jobs()
+      .filter((job) => !isPollable(job) && (includeNotFound || !job.notFound))
+      .map(keyOf);
     await this.stopTracking(done);
     return done.length;
   }
@@ -214,7 +230,8 @@ export class JobTracker {
     } catch (error) {
       if (error instanceof NotFoundError) return this.notFound(key, before);
       // A failure of this job's check alone (an unreadable answer, say) shows on the job, in every window.
-      if (concernsThisJobOnly(error)) await this.deps.store.updateJob(key, (saved) => ({ ...saved, checkError: error.message })).catch(() => undefined);
+      if (concernsThisJobOnly(error))
+        await this.deps.store.updateJob(key, (saved) => ({ ...saved, checkError: error.message })).catch(() => undefined);
       throw error;
     }
     this.missing.delete(key);
@@ -237,7 +254,9 @@ export class JobTracker {
     if (run.count < notFoundAfter.count || now - run.first < notFoundAfter.ms) return 'unchanged';
     if (!before.notFound) {
       await this.deps.store.updateJob(key, (saved) => ({ ...saved, notFound: true, changedAt: this.now() }));
-      this.deps.log?.(`Job ${before.id} was not found by the service ${run.count} times over ${Math.round((now - run.first) / 60_000)} min; it is kept and checked slowly.`);
+      this.deps.log?.(
+        `Job ${before.id} was not found by the service ${run.count} times over ${Math.round((now - run.first) / 60_000)} min; it is kept and checked slowly.`,
+      );
     }
     return 'slow';
   }

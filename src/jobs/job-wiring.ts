@@ -44,7 +44,10 @@ export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: 
   };
 
   tracker.setScopes(workspaceScopes());
-  void presence.setFocused(vscode.window.state.focused).then(() => presence.read()).then(focusChanged);
+  void presence
+    .setFocused(vscode.window.state.focused)
+    .then(() => presence.read())
+    .then(focusChanged);
   tracker.setPolling(lease.held);
   void updateContext();
 

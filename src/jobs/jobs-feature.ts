@@ -65,7 +65,12 @@ function legacyJobs(context: vscode.ExtensionContext): LegacyJobs {
   };
 }
 
-export function createJobsFeature(context: vscode.ExtensionContext, keys: ApiKeyStore, clients: ClientProvider, log: vscode.LogOutputChannel): JobsFeature {
+export function createJobsFeature(
+  context: vscode.ExtensionContext,
+  keys: ApiKeyStore,
+  clients: ClientProvider,
+  log: vscode.LogOutputChannel,
+): JobsFeature {
   const root = context.globalStorageUri.fsPath;
   const store = new JobStore(join(root, 'jobs'), { legacy: legacyJobs(context) });
   const presence = new Presence(join(root, 'windows'), thisWindowId);

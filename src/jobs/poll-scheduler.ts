@@ -2,7 +2,19 @@
 // pending, set for the earliest due key (or for the end of a global pause). Global failures
 // (429, offline, bad key) pause every key at once; per-key failures only slow that key.
 import { type ApiError, CancelledError, RateLimitedError } from '../api/errors';
-import { type CheckVerdict, type KeyTiming, type PollSettings, defaultPollSettings, dueKeys, intervalAfter, isBlockingError, isOfflineError, mergeSettings, offlineBackoff, wokenTiming } from './poll-timing';
+import {
+  type CheckVerdict,
+  type KeyTiming,
+  type PollSettings,
+  defaultPollSettings,
+  dueKeys,
+  intervalAfter,
+  isBlockingError,
+  isOfflineError,
+  mergeSettings,
+  offlineBackoff,
+  wokenTiming,
+} from './poll-timing';
 import { type Clock } from '../platform/clock';
 
 export { type CheckVerdict, type PollSettings, type PollStatus, defaultPollSettings } from './poll-timing';
@@ -246,10 +258,13 @@ export class PollScheduler {
 
   private setTimer(ms: number): void {
     this.hasTimer = true;
-    this.timer = this.deps.clock.setTimeout(() => {
-      this.hasTimer = false;
-      this.plan();
-    }, Math.max(0, ms));
+    this.timer = this.deps.clock.setTimeout(
+      () => {
+        this.hasTimer = false;
+        this.plan();
+      },
+      Math.max(0, ms),
+    );
   }
 
   private clearTimer(): void {

@@ -135,7 +135,12 @@ export function isOfflineError(error: unknown): error is ApiError {
 
 /** No request can succeed until the key or a setting changes: stop until resume(). */
 export function isBlockingError(error: unknown): error is ApiError {
-  return error instanceof AuthError || error instanceof InvalidApiKeyError || error instanceof InvalidSettingError || error instanceof RestrictedModeError;
+  return (
+    error instanceof AuthError ||
+    error instanceof InvalidApiKeyError ||
+    error instanceof InvalidSettingError ||
+    error instanceof RestrictedModeError
+  );
 }
 
 /**

@@ -16,7 +16,13 @@ export type LinkVerdict = { url: string } | { refused: string };
 export function repositoryHost(repository: string): string | undefined {
   const text = repository.trim();
   const scp = /^[\w.-]+@([^:/\s]+):/.exec(text);
-  const candidate = scp ? scp[1] : /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : /^[^/\s]+\.[^/\s]+\//.test(text) ? `https://${text}` : undefined;
+  const candidate = scp
+    ? scp[1]
+    : /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+      ? text
+      : /^[^/\s]+\.[^/\s]+\//.test(text)
+        ? `https://${text}`
+        : undefined;
   if (!candidate) return undefined;
   try {
     return new URL(candidate.includes('://') ? candidate : `https://${candidate}`).hostname.toLowerCase() || undefined;
@@ -45,22 +51,33 @@ export function checkPullRequestLink(link: string, repository: string, allowedHo
     return { refused: 'the link is not a web address' };
   }
   if (url.protocol !== 'https:') {
-    return { refused: url.protocol === 'http:' ? 'the link is http://, which travels in clear' : `the link is a ${url.protocol} link, not a web address` };
+    return {
+      refused:
+        url.protocol === 'http:' ? 'the link is http://, which travels in clear' : `the link is a ${url.protocol} link, not a web address`,
+    };
   }
-  if (url.username || url.password) return { refused: 'the link carries a user name or password, which can show one host and open another' };
+  if (url.username || url.password)
+    return { refused: 'the link carries a user name or password, which can show one host and open another' };
   const host = url.hostname.toLowerCase();
   const repoHost = repositoryHost(repository);
   if (repoHost) {
-    return host === repoHost ? { url: url.toString() } : { refused: `the link goes to ${host}, not to ${repoHost}, where the repository is` };
+    return host === repoHost
+      ? { url: url.toString() }
+      : { refused: `the link goes to ${host}, not to ${repoHost}, where the repository is` };
   }
   const allowed = [...defaultPullRequestHosts, ...allowedHosts].map(canonicalHost);
   return allowed.includes(host)
     ? { url: url.toString() }
-    : { refused: `the link goes to ${host}, which is not ${defaultPullRequestHosts.join(' or ')} or a host allowed in docsAgent.pullRequestHosts` };
+    : {
+        refused: `the link goes to ${host}, which is not ${defaultPullRequestHosts.join(' or ')} or a host allowed in docsAgent.pullRequestHosts`,
+      };
 }
 
 /** The verdict for a job's answer, or undefined when it has no link. */
-export function pullRequestLink(job: { prLink: string | null; repository: string }, allowedHosts: readonly string[] = []): LinkVerdict | undefined {
+export function pullRequestLink(
+  job: { prLink: string | null; repository: string },
+  allowedHosts: readonly string[] = [],
+): LinkVerdict | undefined {
   return job.prLink ? checkPullRequestLink(job.prLink, job.repository, allowedHosts) : undefined;
 }
 

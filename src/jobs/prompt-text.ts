@@ -28,7 +28,11 @@ export function decodeText(bytes: Uint8Array): string | undefined {
 }
 
 export function firstLine(prompt: string, max = 100): string {
-  const line = prompt.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    prompt
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -96,7 +96,15 @@ export function titleOf(job: TrackedJob): string {
 /** A new record for a job the service just answered for. A job already finished has nothing to announce. */
 export function newTrackedJob(scope: ProjectScope, job: AgentJob, prompt: string, now: string): TrackedJob {
   const tracked: TrackedJob = {
-    ...scope, id: job.id, prompt: clipPrompt(prompt), followUps: [], job, trackedAt: now, changedAt: now, round: 0, notFound: false,
+    ...scope,
+    id: job.id,
+    prompt: clipPrompt(prompt),
+    followUps: [],
+    job,
+    trackedAt: now,
+    changedAt: now,
+    round: 0,
+    notFound: false,
   };
   if (isTerminal(job.status)) tracked.announcedRound = 0;
   return tracked;

@@ -34,7 +34,10 @@ async function pace(workbench: Workbench, ids: string[], since: number, count: n
 }
 
 async function pollingFigures(): Promise<MachineFigures['polling']> {
-  const first = await Workbench.open({ withKey: true, settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false } });
+  const first = await Workbench.open({
+    withKey: true,
+    settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false },
+  });
   try {
     await first.openDocsAgentView();
     const prompts = ['Bench job A', 'Bench job B', 'Bench job C'];
@@ -88,7 +91,14 @@ async function analyticsFigures(): Promise<MachineFigures['analytics']> {
     await Promise.all(windows.map((w) => w.load(scope, range)));
     for (let i = 0; i < 2; i++) await (await open()).load(scope, range);
     const requests = (await api.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
-    return { range: `${range.from}..${range.to}`, paths: truth.byPath.size, minimumRequests: Math.ceil(truth.byPath.size / maxPageSize), windows: 3, reloads: 2, requests };
+    return {
+      range: `${range.from}..${range.to}`,
+      paths: truth.byPath.size,
+      minimumRequests: Math.ceil(truth.byPath.size / maxPageSize),
+      windows: 3,
+      reloads: 2,
+      requests,
+    };
   } finally {
     for (const m of mementos) m.dispose();
     await api.close();

@@ -54,7 +54,14 @@ class SteppedStore extends JobStore {
 }
 
 /** A polling tracker as one window has it, its client marked by `userAgent` and followed by the stepper. */
-async function trackerOn(api: ApiFixture, step: Lockstep, scope: ProjectScope, userAgent: string, focused: boolean, seen?: Map<string, number>): Promise<JobTracker> {
+async function trackerOn(
+  api: ApiFixture,
+  step: Lockstep,
+  scope: ProjectScope,
+  userAgent: string,
+  focused: boolean,
+  seen?: Map<string, number>,
+): Promise<JobTracker> {
   const client = step.track(api.client({ userAgent }));
   const store = new SteppedStore(step, machineFolder());
   await store.ready;

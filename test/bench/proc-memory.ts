@@ -30,7 +30,7 @@ export function findExtensionHost(stateDir: string): { pid: number; args: string
   if (!launcher) throw new Error(`no code-server launcher for ${stateDir} among ${rows.length} processes`);
   const family = new Set(rows.filter((r) => r.pgid === launcher.pgid).map((r) => r.pid));
   // Children that started a group of their own are still descendants.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of rows) {
       if (family.has(row.ppid) && !family.has(row.pid)) {

@@ -54,7 +54,11 @@ async function main(): Promise<void> {
       ['2a   of which: Enter -> panel files asked (editor)', ms(f.firstOpen.commandToPanelFilesMs), ''],
       ['2a   of which: panel files asked -> chart', ms(f.firstOpen.panelFilesToChartMs), ''],
       ['2a last request arrival -> chart', ms(f.firstOpen.lastRequestToChartMs), ''],
-      [`2b project set -> table of ${f.synthetic.paths} paths`, ms(f.synthetic.projectSetToTableMs), `${f.synthetic.requests} req (min ${f.synthetic.minimumRequests})`],
+      [
+        `2b project set -> table of ${f.synthetic.paths} paths`,
+        ms(f.synthetic.projectSetToTableMs),
+        `${f.synthetic.requests} req (min ${f.synthetic.minimumRequests})`,
+      ],
       ['2b last request arrival -> table', ms(f.synthetic.lastRequestToTableMs), ''],
       ['2b filter typed -> count updated', ms(f.synthetic.filterToCountMs), ''],
       ['2c switch editor: requests', String(f.switchEditor.requests), '0'],
@@ -69,7 +73,11 @@ async function main(): Promise<void> {
         [`3 ${f.batch.jobs} jobs: GETs scheduler / naive 5 s`, `${s.getRequests} / ${n.getRequests}`, ''],
         ['3 detection delay scheduler (mean/p95/max)', delay(s.detectionDelaySeconds), ''],
         ['3 detection delay naive 5 s (mean/p95/max)', delay(n.detectionDelaySeconds), ''],
-        [`3 ${f.hour.jobs} running jobs, 1 h: GETs focused / unfocused`, `${f.hour.schedulerFocused} / ${f.hour.schedulerUnfocused}`, `naive ${f.hour.naive5sComputed}`],
+        [
+          `3 ${f.hour.jobs} running jobs, 1 h: GETs focused / unfocused`,
+          `${f.hour.schedulerFocused} / ${f.hour.schedulerUnfocused}`,
+          `naive ${f.hour.naive5sComputed}`,
+        ],
       ];
     }),
     ...rowsOf(size, '4 size', (f) => [
@@ -78,10 +86,26 @@ async function main(): Promise<void> {
       ['4 dist/webview/visitors.js', kb(f.webviewBytes), ''],
     ]),
     ...rowsOf(machine, '5 machine', (f) => [
-      [`5a GETs per job-minute, ${f.polling.jobs} jobs: 1 window / 3 windows`, `${f.polling.oneWindowGetsPerJobMinute} / ${f.polling.threeWindowsGetsPerJobMinute}`, '3 windows <= 1.1x of 1'],
-      [`5b ${f.analytics.range} (${f.analytics.paths} paths), ${f.analytics.windows} windows + ${f.analytics.reloads} reloads: requests`, String(f.analytics.requests), `${f.analytics.minimumRequests} (the minimum, once)`],
-      [`5c store writes per poll, ${f.storeWrites.jobs} jobs unchanged`, `${f.storeWrites.unchanged.files} files, ${f.storeWrites.unchanged.bytes} B`, '0'],
-      ['5c store writes per poll, 10 of them finished', `${f.storeWrites.tenFinished.files} files, ${(f.storeWrites.tenFinished.bytes / 1024).toFixed(1)} KB`, 'one file per changed job'],
+      [
+        `5a GETs per job-minute, ${f.polling.jobs} jobs: 1 window / 3 windows`,
+        `${f.polling.oneWindowGetsPerJobMinute} / ${f.polling.threeWindowsGetsPerJobMinute}`,
+        '3 windows <= 1.1x of 1',
+      ],
+      [
+        `5b ${f.analytics.range} (${f.analytics.paths} paths), ${f.analytics.windows} windows + ${f.analytics.reloads} reloads: requests`,
+        String(f.analytics.requests),
+        `${f.analytics.minimumRequests} (the minimum, once)`,
+      ],
+      [
+        `5c store writes per poll, ${f.storeWrites.jobs} jobs unchanged`,
+        `${f.storeWrites.unchanged.files} files, ${f.storeWrites.unchanged.bytes} B`,
+        '0',
+      ],
+      [
+        '5c store writes per poll, 10 of them finished',
+        `${f.storeWrites.tenFinished.files} files, ${(f.storeWrites.tenFinished.bytes / 1024).toFixed(1)} KB`,
+        'one file per changed job',
+      ],
     ]),
   ];
   const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length)));

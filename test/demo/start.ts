@@ -51,15 +51,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  console.log([
-    '',
-    'Docs Agent demo is running.',
-    `  Open:      ${server.url}/?folder=${encodeURIComponent(folder)}`,
-    `  Emulator:  ${emulator.baseUrl} (project ${emulator.projectId}; jobs finish in 5-30 s;`,
-    '             a prompt with [fail] fails, [no-change] completes without a PR)',
-    '  Try:       select text in docs/quickstart.mdx, right-click, "Send Selection as Agent Prompt".',
-    '  Stop:      Ctrl-C',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      'Docs Agent demo is running.',
+      `  Open:      ${server.url}/?folder=${encodeURIComponent(folder)}`,
+      `  Emulator:  ${emulator.baseUrl} (project ${emulator.projectId}; jobs finish in 5-30 s;`,
+      '             a prompt with [fail] fails, [no-change] completes without a PR)',
+      '  Try:       select text in docs/quickstart.mdx, right-click, "Send Selection as Agent Prompt".',
+      '  Stop:      Ctrl-C',
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -12,7 +12,9 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
   before(async () => {
     workbench = await Workbench.open({ settings: { 'docsAgent.polling.maxIntervalSeconds': 5 } });
     // Pull request links point at github.com, which this machine cannot reach: answer locally.
-    await workbench.page.context().route('https://github.com/**', (route) => route.fulfill({ body: '<title>Pull request</title>', contentType: 'text/html' }));
+    await workbench.page
+      .context()
+      .route('https://github.com/**', (route) => route.fulfill({ body: '<title>Pull request</title>', contentType: 'text/html' }));
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());

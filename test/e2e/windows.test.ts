@@ -51,7 +51,10 @@ describe('e2e: several windows, one truth', () => {
   const ids: string[] = [];
 
   before(async () => {
-    first = await Workbench.open({ withKey: true, settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false } });
+    first = await Workbench.open({
+      withKey: true,
+      settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false },
+    });
   });
   afterEach(async function () {
     if (this.currentTest?.state !== 'failed') return;
@@ -80,12 +83,18 @@ describe('e2e: several windows, one truth', () => {
 
     second = await first.openWindow();
     await second.openDocsAgentView();
-    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three']) await second.jobRow(prompt).waitFor({ timeout: 30_000 });
+    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three'])
+      await second.jobRow(prompt).waitFor({ timeout: 30_000 });
     const twoMark = Date.now();
     const twoLog = await checksSince(first, ids, twoMark, 5);
     const twoWindows = getsPerJobMinute(twoLog, ids, twoMark);
-    console.log(`      GETs per job-minute: one window ${oneWindow.toFixed(2)}, two windows ${twoWindows.toFixed(2)} (${(twoWindows / oneWindow).toFixed(2)}x)`);
-    assert.ok(twoWindows <= oneWindow * 1.1, `two windows: ${twoWindows.toFixed(2)} GETs per job-minute, one window: ${oneWindow.toFixed(2)}`);
+    console.log(
+      `      GETs per job-minute: one window ${oneWindow.toFixed(2)}, two windows ${twoWindows.toFixed(2)} (${(twoWindows / oneWindow).toFixed(2)}x)`,
+    );
+    assert.ok(
+      twoWindows <= oneWindow * 1.1,
+      `two windows: ${twoWindows.toFixed(2)} GETs per job-minute, one window: ${oneWindow.toFixed(2)}`,
+    );
   });
 
   it('announces each finished job exactly once across both windows', async () => {
@@ -133,11 +142,15 @@ describe('e2e: several windows, one truth', () => {
     third = other;
     await other.openDocsAgentView();
     await Promise.all([one.newJob('Made in one window'), other.newJob('Made in the other window')]);
-    await Promise.all([one.jobRow('Made in one window').waitFor({ timeout: 30_000 }), other.jobRow('Made in the other window').waitFor({ timeout: 30_000 })]);
+    await Promise.all([
+      one.jobRow('Made in one window').waitFor({ timeout: 30_000 }),
+      other.jobRow('Made in the other window').waitFor({ timeout: 30_000 }),
+    ]);
     await Promise.all([one.reload(), other.reload()]);
     for (const w of [one, other]) {
       await w.openDocsAgentView();
-      for (const prompt of ['Made in one window', 'Made in the other window', 'Runs through the handover']) await w.jobRow(prompt).waitFor({ timeout: 30_000 });
+      for (const prompt of ['Made in one window', 'Made in the other window', 'Runs through the handover'])
+        await w.jobRow(prompt).waitFor({ timeout: 30_000 });
     }
   });
 

@@ -24,7 +24,8 @@ type Setter = (options: EmulatorOptions, value: string) => void;
 
 function int(name: string): (value: string) => number {
   return (value) => {
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`--${name} needs a whole number, not "${value}"`);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+      throw new UsageError(`--${name} needs a whole number, not "${value}"`);
     return Number(value);
   };
 }

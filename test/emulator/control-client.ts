@@ -1,15 +1,5 @@
 // A typed client for the /__emulator/ control routes, for tests and scripts (global fetch).
-import type {
-  ActiveFault,
-  AdvanceResult,
-  ControlJob,
-  EmulatorInfo,
-  FaultSpec,
-  KeyState,
-  RequestRecord,
-  Usage,
-  Visit,
-} from './types';
+import type { ActiveFault, AdvanceResult, ControlJob, EmulatorInfo, FaultSpec, KeyState, RequestRecord, Usage, Visit } from './types';
 
 export class EmulatorControlError extends Error {
   constructor(
@@ -33,7 +23,7 @@ export class EmulatorControl {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const parsed = (await response.json());
+    const parsed = await response.json();
     if (!response.ok) {
       const message = typeof parsed === 'object' && parsed !== null && 'error' in parsed ? String(parsed.error) : response.statusText;
       throw new EmulatorControlError(response.status, `${method} ${route}: ${message}`);

@@ -46,13 +46,7 @@ const ok = (body: unknown, status = 200): Reply => ({ status, body });
 const bad = (message: string, status = 400): Reply => ({ status, body: { error: message } });
 
 /** `segments` are the decoded path segments after `/__emulator`. */
-export function handleControl(
-  deps: ControlDeps,
-  method: string,
-  segments: string[],
-  params: URLSearchParams,
-  json: JsonBody,
-): Reply {
+export function handleControl(deps: ControlDeps, method: string, segments: string[], params: URLSearchParams, json: JsonBody): Reply {
   if (!json.ok) return bad('Body must be valid JSON');
   const body = json.value;
   const parts = segments.filter((s) => s !== '');

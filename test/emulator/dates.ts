@@ -6,8 +6,7 @@ const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Date-time: seconds and fraction optional, an explicit zone (Z or ±hh:mm) required, as in
 // RFC 3339; a zoneless time would be read in the server's zone, which is exactly the bug
 // this emulator should surface.
-const DATE_TIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/i;
+const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/i;
 
 function realDay(year: number, month: number, day: number): number | null {
   if (month < 1 || month > 12 || day < 1) return null;

@@ -58,7 +58,10 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   if (!/^\S+$/.test(key)) throw new Error('key must be non-empty and contain no spaces');
   const projectId = options.projectId ?? 'acme-docs';
   const syntheticProjectId = options.syntheticProjectId ?? 'synthetic-10k';
-  for (const [name, id] of [['projectId', projectId], ['syntheticProjectId', syntheticProjectId]] as const) {
+  for (const [name, id] of [
+    ['projectId', projectId],
+    ['syntheticProjectId', syntheticProjectId],
+  ] as const) {
     if (!/^[^/\s]+$/.test(id)) throw new Error(`${name} must be non-empty, without '/' or spaces`);
   }
   if (projectId === syntheticProjectId) throw new Error('projectId and syntheticProjectId must differ');

@@ -158,7 +158,14 @@ export function syntheticLog(rng: Rng, today: number): VisitLog {
     return `/section-${section}/page-${String(i).padStart(4, '0')}`;
   });
   // Popularity rank unrelated to path order, so a client that forgets to sort still shows it.
-  const ranks = shuffle(rng, Array.from({ length: paths.length }, (_, i) => i + 1));
+  const ranks = shuffle(
+    rng,
+    Array.from({ length: paths.length }, (_, i) => i + 1),
+  );
   const weights = ranks.map((rank) => 1 / Math.pow(rank, 1.05));
-  return generate(rng, { paths, weights, visitors: 20_000, meanVisits: 7.5, revisit: 0.3, activeSpan: 45, visitorPrefix: 's-', crawlDays: 90 }, today);
+  return generate(
+    rng,
+    { paths, weights, visitors: 20_000, meanVisits: 7.5, revisit: 0.3, activeSpan: 45, visitorPrefix: 's-', crawlDays: 90 },
+    today,
+  );
 }

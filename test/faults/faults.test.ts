@@ -32,7 +32,13 @@ describe('e2e: fault matrix', () => {
    * failed send leaves the tree as it was and fills the typed prompt in again next time; when
    * the service did make the job (`made`), the job is tracked instead.
    */
-  async function sendingCase(fault: string, spec: FaultSpec | (() => Promise<void>), expect: RegExp, button?: string, made = false): Promise<void> {
+  async function sendingCase(
+    fault: string,
+    spec: FaultSpec | (() => Promise<void>),
+    expect: RegExp,
+    button?: string,
+    made = false,
+  ): Promise<void> {
     const before = await jobRows().count();
     if (typeof spec === 'function') await spec();
     else await workbench.control.fault({ ...spec, match: { method: 'POST', ...spec.match } });
@@ -40,7 +46,9 @@ describe('e2e: fault matrix', () => {
     const prompt = `Case: ${fault}`;
     await workbench.newJob(prompt);
     const toast = await workbench.notification(expect, 30_000).catch(async (error: unknown) => {
-      const posts = (await workbench.control.requests()).filter((r) => r.method === 'POST').map((r) => `${String((r.body as { prompt?: string } | null)?.prompt)}→${String(r.status)}`);
+      const posts = (await workbench.control.requests())
+        .filter((r) => r.method === 'POST')
+        .map((r) => `${String((r.body as { prompt?: string } | null)?.prompt)}→${String(r.status)}`);
       const toasts = await workbench.page.locator('.notifications-toasts .notification-toast').allInnerTexts();
       throw new Error(`${String(error)}\nPOSTs: ${posts.join(', ')}\ntoasts: ${toasts.join(' | ')}`);
     });
@@ -51,14 +59,23 @@ describe('e2e: fault matrix', () => {
     // Dismissed as a person does, with its close button (one without buttons may also hide on
     // its own meanwhile); either way it must go.
     await toast.hover();
-    await toast.locator('.codicon-notifications-clear').click({ timeout: 5_000 }).catch(() => undefined);
+    await toast
+      .locator('.codicon-notifications-clear')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
     await toast.waitFor({ state: 'detached' });
     await workbench.control.clearFaults();
     await workbench.control.setKeyState('valid');
     const kept = made || (await refilledPrompt()) === prompt;
     const expected = before + (made ? 1 : 0);
     const note = made ? ' (job tracked)' : ' (prompt kept)';
-    rows.push({ fault, shown: `${shown}${button ? ` [${button}]` : ''}${note}`, jobsBefore: before, jobsAfter: after, result: after === expected && kept ? 'handled' : 'FAILED' });
+    rows.push({
+      fault,
+      shown: `${shown}${button ? ` [${button}]` : ''}${note}`,
+      jobsBefore: before,
+      jobsAfter: after,
+      result: after === expected && kept ? 'handled' : 'FAILED',
+    });
     assert.equal(after, expected, made ? 'the job the service made is tracked' : 'no job appears or disappears');
     assert.ok(kept, 'New Agent Job is filled in with the prompt that was not sent');
   }
@@ -66,7 +83,11 @@ describe('e2e: fault matrix', () => {
   before(async () => {
     workbench = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.confirmBeforeSending': false, 'docsAgent.requestTimeoutSeconds': 2, 'docsAgent.polling.maxIntervalSeconds': 5 },
+      settings: {
+        'docsAgent.confirmBeforeSending': false,
+        'docsAgent.requestTimeoutSeconds': 2,
+        'docsAgent.polling.maxIntervalSeconds': 5,
+      },
     });
     await workbench.openDocsAgentView();
     await workbench.newJob('Baseline job one');
@@ -84,15 +105,25 @@ describe('e2e: fault matrix', () => {
   });
 
   it('429 with Retry-After in seconds', () =>
-    sendingCase('429, Retry-After: 1800', { kind: 'status', status: 429, retryAfter: '1800' }, /rate limit for agent jobs.*Try again in 30 minutes/));
+    sendingCase(
+      '429, Retry-After: 1800',
+      { kind: 'status', status: 429, retryAfter: '1800' },
+      /rate limit for agent jobs.*Try again in 30 minutes/,
+    ));
   it('429 with Retry-After as an HTTP date', () =>
-    sendingCase('429, Retry-After: HTTP date', { kind: 'status', status: 429, retryAfter: new Date(Date.now() + 2 * 3600_000).toUTCString() }, /rate limit.*Try again in 2 hours/));
+    sendingCase(
+      '429, Retry-After: HTTP date',
+      { kind: 'status', status: 429, retryAfter: new Date(Date.now() + 2 * 3600_000).toUTCString() },
+      /rate limit.*Try again in 2 hours/,
+    ));
   for (const status of [500, 502, 503]) {
     it(`${status} from the service`, () =>
       sendingCase(`${status}`, { kind: 'status', status }, new RegExp(`service had an error \\(HTTP ${status}\\)`), 'Retry'));
   }
-  it('a hung response times out', () => sendingCase('hung response', { kind: 'hang' }, /did not answer in time\. The job may have been made anyway/, 'Retry'));
-  it('a reset connection', () => sendingCase('reset connection', { kind: 'drop' }, /Could not reach .*connection.*The job may have been made anyway/, 'Retry'));
+  it('a hung response times out', () =>
+    sendingCase('hung response', { kind: 'hang' }, /did not answer in time\. The job may have been made anyway/, 'Retry'));
+  it('a reset connection', () =>
+    sendingCase('reset connection', { kind: 'drop' }, /Could not reach .*connection.*The job may have been made anyway/, 'Retry'));
   it('malformed JSON', () => sendingCase('malformed JSON', { kind: 'malformed' }, /not JSON/, 'Show Log'));
   it('a body missing required fields, for a job the service made', async () => {
     await sendingCase('missing field "status"', { kind: 'schema', omit: ['status'] }, /Agent job started/, 'Show Jobs', true);
@@ -110,14 +141,25 @@ describe('e2e: fault matrix', () => {
     await workbench.contextMenu(workbench.jobRow('Baseline job one'), 'Refresh');
     const row = workbench.jobRow('Baseline job one');
     await row.locator('.label-description', { hasText: 'status “paused”' }).waitFor();
-    rows.push({ fault: 'unknown job status', shown: await rowText('Baseline job one'), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({
+      fault: 'unknown job status',
+      shown: await rowText('Baseline job one'),
+      jobsBefore: baseline,
+      jobsAfter: await jobRows().count(),
+      result: 'handled',
+    });
   });
 
   it('a 404 blip for a tracked job: it stays running, and its finish is still announced', async () => {
     const jobs = await workbench.control.jobs();
     const two = jobs.find((j) => j.prompts[0] === 'Baseline job two');
     assert.ok(two);
-    await workbench.control.fault({ kind: 'status', status: 404, body: { error: 'Job not found' }, match: { method: 'GET', path: two.id } });
+    await workbench.control.fault({
+      kind: 'status',
+      status: 404,
+      body: { error: 'Job not found' },
+      match: { method: 'GET', path: two.id },
+    });
     await workbench.contextMenu(workbench.jobRow('Baseline job two'), 'Refresh');
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'GET' && r.path.endsWith(two.id) && r.status === 404);
     const row = workbench.jobRow('Baseline job two');
@@ -126,7 +168,13 @@ describe('e2e: fault matrix', () => {
     await workbench.control.finishJob(two.id);
     const toast = await workbench.notification(/Baseline job two.*completed with a pull request/, 60_000);
     await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor();
-    rows.push({ fault: 'one 404 for a tracked job', shown: `still running; then “${await workbench.text(toast.locator('.notification-list-item-message'))}”`, jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({
+      fault: 'one 404 for a tracked job',
+      shown: `still running; then “${await workbench.text(toast.locator('.notification-list-item-message'))}”`,
+      jobsBefore: baseline,
+      jobsAfter: await jobRows().count(),
+      result: 'handled',
+    });
     await workbench.clearNotifications();
   });
 
@@ -145,7 +193,13 @@ describe('e2e: fault matrix', () => {
     const toast = await workbench.notification(/minimal job bodies.*completed with a pull request/, 60_000);
     await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).waitFor();
     await workbench.jobRow(label).locator('.label-description', { hasText: 'pull request ready' }).waitFor();
-    rows.push({ fault: 'minimal job bodies (id, status, prLink)', shown: await rowText(label), jobsBefore: baseline - 1, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({
+      fault: 'minimal job bodies (id, status, prLink)',
+      shown: await rowText(label),
+      jobsBefore: baseline - 1,
+      jobsAfter: await jobRows().count(),
+      result: 'handled',
+    });
     await workbench.control.clearFaults();
     await workbench.clearNotifications();
   });
@@ -158,7 +212,13 @@ describe('e2e: fault matrix', () => {
     await workbench.contextMenu(workbench.jobRow(label), 'Refresh');
     const failed = workbench.jobRow(label).locator('.label-description', { hasText: 'last check failed' });
     await failed.waitFor({ timeout: 30_000 });
-    rows.push({ fault: 'malformed answer to one job’s check', shown: await rowText(label), jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({
+      fault: 'malformed answer to one job’s check',
+      shown: await rowText(label),
+      jobsBefore: baseline,
+      jobsAfter: await jobRows().count(),
+      result: 'handled',
+    });
     await workbench.control.clearFaults();
     await workbench.contextMenu(workbench.jobRow(label), 'Refresh');
     await failed.waitFor({ state: 'detached', timeout: 30_000 });
@@ -184,11 +244,21 @@ describe('e2e: fault matrix', () => {
     await toast.locator('.monaco-button', { hasText: 'Retry' }).click();
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith('/message') && r.status === 200);
     const prompts = (await workbench.control.jobs()).find((j) => j.id === made.id)?.prompts ?? [];
-    assert.deepEqual(prompts.filter((p) => p === text), [text], 'delivered once');
+    assert.deepEqual(
+      prompts.filter((p) => p === text),
+      [text],
+      'delivered once',
+    );
     // The job's tooltip counts it: the extension has finished with the follow-up.
     await workbench.hoverFor(workbench.jobRow(label), 'Follow-ups: 1');
     await workbench.page.mouse.move(700, 500);
-    rows.push({ fault: 'follow-up, 503', shown: `${shown} [Retry] (follow-up kept, sent once on Retry)`, jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({
+      fault: 'follow-up, 503',
+      shown: `${shown} [Retry] (follow-up kept, sent once on Retry)`,
+      jobsBefore: baseline,
+      jobsAfter: await jobRows().count(),
+      result: 'handled',
+    });
   });
 
   it('keeps every tracked job through a window reload', async () => {
@@ -198,7 +268,13 @@ describe('e2e: fault matrix', () => {
     await workbench.openDocsAgentView();
     await workbench.jobRow('Baseline job two').waitFor({ timeout: 30_000 });
     assert.equal(await jobRows().count(), baseline);
-    rows.push({ fault: 'window reload after all of the above', shown: `${baseline} jobs listed`, jobsBefore: baseline, jobsAfter: await jobRows().count(), result: 'handled' });
+    rows.push({
+      fault: 'window reload after all of the above',
+      shown: `${baseline} jobs listed`,
+      jobsBefore: baseline,
+      jobsAfter: await jobRows().count(),
+      result: 'handled',
+    });
   });
 
   it('an analytics page failing halfway through paging says so, with Retry', async () => {
@@ -216,14 +292,22 @@ describe('e2e: fault matrix', () => {
     await panel.getByRole('button', { name: 'Retry' }).waitFor();
     const pages = (await workbench.control.requests()).filter((r) => r.path.includes('/visitors'));
     assert.ok(pages.length >= 3, 'two pages were read before the failure');
-    rows.push({ fault: 'analytics page 3 fails (500)', shown: `${said} [Retry]`, jobsBefore: baseline, jobsAfter: baseline, result: 'handled' });
+    rows.push({
+      fault: 'analytics page 3 fails (500)',
+      shown: `${said} [Retry]`,
+      jobsBefore: baseline,
+      jobsAfter: baseline,
+      result: 'handled',
+    });
   });
 
   it('leaves no promise rejection unhandled in the extension host', () => {
     // The extension host logs what escapes an extension (an unhandled rejection, a throw in a
     // callback) as an [error] entry whose stack runs through the extension's bundle. Errors the
     // extension handles go to its own channel instead, a different file.
-    const logs = filesUnder(join(workbench.server.stateDir, 'user-data', 'logs')).filter((f) => /^(remote)?exthost\.log$/i.test(basename(f)));
+    const logs = filesUnder(join(workbench.server.stateDir, 'user-data', 'logs')).filter((f) =>
+      /^(remote)?exthost\.log$/i.test(basename(f)),
+    );
     assert.ok(logs.length > 0, 'the extension host wrote its log');
     const entries = logs.flatMap((f) => readFileSync(f, 'utf8').split(/\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+ \[)/));
     const escaped = entries.filter((e) => /^\S+ \S+ \[error\]/.test(e) && /dist\/extension\.js|mintlify-docs-agent/.test(e));

@@ -33,7 +33,11 @@ describe('e2e: a malformed http.proxy', () => {
     await toast.locator('.monaco-button', { hasText: 'Open Settings' }).click();
     await workbench.page.locator('.settings-editor .setting-item', { hasText: 'Http: Proxy' }).first().waitFor({ timeout: 30_000 });
     const sent = await workbench.control.requests();
-    table.push(['http.proxy without a scheme (proxy.corp:8080)', `“${said}” [Open Settings] → the Settings editor at http.proxy; requests: ${sent.length}`, sent.length === 0 ? 'named, nothing sent' : 'FAILED']);
+    table.push([
+      'http.proxy without a scheme (proxy.corp:8080)',
+      `“${said}” [Open Settings] → the Settings editor at http.proxy; requests: ${sent.length}`,
+      sent.length === 0 ? 'named, nothing sent' : 'FAILED',
+    ]);
     assert.equal(sent.length, 0);
   });
 });

@@ -47,7 +47,15 @@ describe('e2e: an untrusted workspace (workspace trust on)', () => {
       `“${await workbench.text(toast.locator('.notification-list-item-message'))}” [Manage Workspace Trust]; requests: service ${service.length}, workspace's host ${stolen.length}`,
       service.length === 0 && stolen.length === 0 ? 'nothing sent' : 'FAILED',
     ]);
-    assert.deepEqual(stolen.map((r) => r.path), [], 'the workspace’s host heard nothing');
-    assert.deepEqual(service.map((r) => r.path), [], 'nothing is sent before the folder is trusted');
+    assert.deepEqual(
+      stolen.map((r) => r.path),
+      [],
+      'the workspace’s host heard nothing',
+    );
+    assert.deepEqual(
+      service.map((r) => r.path),
+      [],
+      'nothing is sent before the folder is trusted',
+    );
   });
 });

@@ -54,7 +54,12 @@ describe('e2e: security checks', () => {
   });
 
   it('redacts the key when the service repeats it in an error', async () => {
-    await workbench.control.fault({ kind: 'status', status: 500, body: { error: `Token ${key} is not valid here` }, match: { method: 'POST' } });
+    await workbench.control.fault({
+      kind: 'status',
+      status: 500,
+      body: { error: `Token ${key} is not valid here` },
+      match: { method: 'POST' },
+    });
     await workbench.toastsQuiet();
     await workbench.newJob('Echo the key back');
     const toast = await workbench.notification(/service had an error \(HTTP 500\)/);
@@ -207,7 +212,10 @@ describe('e2e: security checks', () => {
     ];
     const body = {
       totals: { human: 40, ai: 4, total: 42 },
-      visitors: [...paths.map(([, path], i) => ({ path, human: 10 - i, ai: 1, total: 10 - i })), { path: '/quickstart', human: 1, ai: 0, total: 1 }],
+      visitors: [
+        ...paths.map(([, path], i) => ({ path, human: 10 - i, ai: 1, total: 10 - i })),
+        { path: '/quickstart', human: 1, ai: 0, total: 1 },
+      ],
       hasMore: false,
     };
     await workbench.control.fault({ kind: 'status', status: 200, body, count: 20, match: { path: '/visitors' } });
@@ -232,14 +240,17 @@ describe('e2e: security checks', () => {
     assert.match(scriptSrc, /'nonce-[\w+/=]+'/);
     assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval/);
     // An injected inline script is what an HTML injection would add: the browser must refuse it.
-    const refused = await run<string>(panel.locator('body'), `return new Promise((resolve) => {
+    const refused = await run<string>(
+      panel.locator('body'),
+      `return new Promise((resolve) => {
       document.addEventListener('securitypolicyviolation', (e) => resolve(e.violatedDirective), { once: true });
       const script = document.createElement('script');
       script.textContent = '${marker} = true';
       el.appendChild(script);
       // An allowed inline script runs during appendChild.
       if (${marker}) resolve('none: the script ran');
-    });`);
+    });`,
+    );
     assert.match(refused, /^script-src/);
     assert.equal(await pwned(panel.locator('body')), false);
   });
@@ -265,15 +276,27 @@ describe('e2e: security checks', () => {
   it('leaves the key nowhere: logs, output channel, settings, any file, webview HTML, or a URL', async () => {
     const files = filesUnder(workbench.server.stateDir);
     const channel = files.filter((f) => f.endsWith('Docs Agent.log'));
-    assert.ok(channel.length > 0 && channel.some((f) => readFileSync(f, 'utf8').includes('HTTP 500')), 'the output channel logged the errors');
-    assert.ok(files.some((f) => f.endsWith(join('User', 'settings.json')) || f.endsWith(join('.vscode', 'settings.json'))), 'settings files exist');
+    assert.ok(
+      channel.length > 0 && channel.some((f) => readFileSync(f, 'utf8').includes('HTTP 500')),
+      'the output channel logged the errors',
+    );
+    assert.ok(
+      files.some((f) => f.endsWith(join('User', 'settings.json')) || f.endsWith(join('.vscode', 'settings.json'))),
+      'settings files exist',
+    );
     const leaks = files.filter((f) => readFileSync(f).includes(key));
     assert.deepEqual(leaks, [], 'files holding the key');
     assert.ok(!workbench.server.output().includes(key), 'code-server’s own output');
     const pages = await Promise.all(workbench.page.frames().map((frame) => frame.content()));
-    assert.ok(pages.some((html) => html.includes('bar-row')), 'the visitors panel is among the pages searched');
+    assert.ok(
+      pages.some((html) => html.includes('bar-row')),
+      'the visitors panel is among the pages searched',
+    );
     assert.equal(pages.filter((html) => html.includes(key)).length, 0, 'pages or webviews holding the key');
     const emulatorUrls = (await workbench.control.requests()).map((r) => `${r.path}?${JSON.stringify(r.query)}`);
-    assert.deepEqual([...browserUrls, ...emulatorUrls].filter((u) => u.includes(key) || u.includes(encodeURIComponent(key))), []);
+    assert.deepEqual(
+      [...browserUrls, ...emulatorUrls].filter((u) => u.includes(key) || u.includes(encodeURIComponent(key))),
+      [],
+    );
   });
 });

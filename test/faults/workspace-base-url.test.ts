@@ -46,8 +46,15 @@ describe('e2e: a workspace that names its own base URL (trusted)', () => {
       `requests: service ${service.length} (job ${service.some((r) => r.method === 'POST') ? 'created' : 'missing'}), workspace's host ${stolen.length}`,
       stolen.length === 0 && service.length > 0 ? 'key stayed home' : 'FAILED',
     ]);
-    assert.deepEqual(stolen.map((r) => `${r.method} ${r.path}`), [], 'the workspace’s host heard nothing');
-    assert.ok(service.some((r) => r.method === 'POST'), 'the job went to the service in the user settings');
+    assert.deepEqual(
+      stolen.map((r) => `${r.method} ${r.path}`),
+      [],
+      'the workspace’s host heard nothing',
+    );
+    assert.ok(
+      service.some((r) => r.method === 'POST'),
+      'the job went to the service in the user settings',
+    );
   });
 
   it('uses that host only after the user confirms it, in a modal that names it', async () => {
@@ -63,6 +70,9 @@ describe('e2e: a workspace that names its own base URL (trusted)', () => {
       `“${asked.split('\n').find((line) => line.startsWith('Send your')) ?? asked}” → the next job went to ${there.length ? "the workspace's host" : 'nowhere'}`,
       there.some((j) => j.prompts[0] === 'After confirming the host') ? 'honoured' : 'FAILED',
     ]);
-    assert.deepEqual(there.map((j) => j.prompts[0]), ['After confirming the host']);
+    assert.deepEqual(
+      there.map((j) => j.prompts[0]),
+      ['After confirming the host'],
+    );
   });
 });

@@ -13,8 +13,9 @@ describe('the extension in a real VS Code', () => {
 
   it('registers every command it contributes', async () => {
     const extension = vscode.extensions.getExtension(extensionId);
-    const contributed = (extension?.packageJSON as { contributes: { commands: { command: string }[] } })
-      .contributes.commands.map((c) => c.command);
+    const contributed = (extension?.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map(
+      (c) => c.command,
+    );
     const registered = new Set(await vscode.commands.getCommands(true));
     assert.ok(contributed.length > 0);
     for (const command of contributed) assert.ok(registered.has(command), `${command} is not registered`);

@@ -19,7 +19,9 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
   const grep = process.env.DOCS_AGENT_TEST_GREP;
   if (grep) mocha.grep(grep);
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  for (const file of readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(join(__dirname, file));
   }
 

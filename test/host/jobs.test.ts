@@ -59,8 +59,10 @@ describe('agent jobs in the real extension host', () => {
     await host.control.finishJob(unchanged.id);
     await vscode.commands.executeCommand('docsAgent.refreshJob', failing.id);
     await vscode.commands.executeCommand('docsAgent.refreshJob', unchanged.id);
-    const items = await treeUntil(tree, (all) =>
-      itemFor(failing.id)(all)?.contextValue === 'job failed' && itemFor(unchanged.id)(all)?.contextValue === 'job completed');
+    const items = await treeUntil(
+      tree,
+      (all) => itemFor(failing.id)(all)?.contextValue === 'job failed' && itemFor(unchanged.id)(all)?.contextValue === 'job completed',
+    );
     assert.equal(iconOf(itemFor(failing.id)(items) as vscode.TreeItem), 'error');
     assert.match(String(itemFor(unchanged.id)(items)?.description), /^no files changed/);
   });
@@ -89,15 +91,15 @@ describe('agent jobs in the real extension host', () => {
     await host.control.reset();
     // The refresh resolves once the 404 has been taken in: one is a passing fault, not death.
     await vscode.commands.executeCommand('docsAgent.refreshJob', id);
-    const item = itemFor(id)((trackedItems()) as vscode.TreeItem[]);
+    const item = itemFor(id)(trackedItems() as vscode.TreeItem[]);
     assert.equal(item?.contextValue, 'job active pollable');
     assert.equal(iconOf(item), 'sync~spin');
   });
 
   it('keeps every job through a re-read of storage, and clears only the finished ones', async () => {
-    const before = (trackedItems()).length;
+    const before = trackedItems().length;
     await vscode.commands.executeCommand('docsAgent.refreshJobs');
-    assert.equal((trackedItems()).length, before);
+    assert.equal(trackedItems().length, before);
     const running = await newJob('Still running');
     const cleared = await vscode.commands.executeCommand<number>('docsAgent.clearFinishedJobs');
     assert.ok((cleared ?? 0) >= 3, `cleared ${String(cleared)}`);
@@ -114,7 +116,10 @@ describe('agent jobs in the real extension host', () => {
     assert.equal(created?.length, 2);
     const sent = (await host.control.requests()).filter((r) => r.method === 'POST').map((r) => r.body);
     const texts = await Promise.all(files.map(async (f) => new TextDecoder().decode(await vscode.workspace.fs.readFile(f))));
-    assert.deepEqual(sent, texts.map((prompt) => ({ prompt })));
+    assert.deepEqual(
+      sent,
+      texts.map((prompt) => ({ prompt })),
+    );
   });
 
   it('refuses a binary file and sends nothing', async () => {

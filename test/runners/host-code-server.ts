@@ -57,13 +57,17 @@ async function main(): Promise<number> {
     await page.goto(`${folderUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
     const code = await exitCode;
     if (!existsSync(resultsFile)) {
-      console.error(`host tests: the extension host ended (code ${code}) without results. code-server said:\n${server.output().slice(-4000)}`);
+      console.error(
+        `host tests: the extension host ended (code ${code}) without results. code-server said:\n${server.output().slice(-4000)}`,
+      );
       return 1;
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as HostResults;
     console.log(results.text);
-    console.log(`host tests (code-server, real extension host): ${results.passes} passing, ${results.failures} failing, ` +
-      `${results.pending} pending, ${((Date.now() - started) / 1000).toFixed(1)} s with the workbench`);
+    console.log(
+      `host tests (code-server, real extension host): ${results.passes} passing, ${results.failures} failing, ` +
+        `${results.pending} pending, ${((Date.now() - started) / 1000).toFixed(1)} s with the workbench`,
+    );
     return results.failures > 0 || code !== 0 ? Math.max(1, results.failures) : 0;
   } finally {
     await stopAll();

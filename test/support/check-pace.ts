@@ -5,7 +5,9 @@ import type { Workbench } from './workbench';
 
 /** When the job was checked (GET), from `since` on. */
 function checkTimes(log: RequestRecord[], id: string, since: number): number[] {
-  return log.filter((r) => r.method === 'GET' && r.path.endsWith(`/job/${id}`) && Date.parse(r.time) >= since).map((r) => Date.parse(r.time));
+  return log
+    .filter((r) => r.method === 'GET' && r.path.endsWith(`/job/${id}`) && Date.parse(r.time) >= since)
+    .map((r) => Date.parse(r.time));
 }
 
 /** GETs per job-minute for these jobs from the time `since` on, from the spacing of their checks. */
@@ -18,7 +20,13 @@ export function getsPerJobMinute(log: RequestRecord[], ids: string[], since: num
 }
 
 /** Waits (with a deadline) until every job has had `count` checks since `since`; returns the log. */
-export async function checksSince(workbench: Workbench, ids: string[], since: number, count: number, timeoutMs = 90_000): Promise<RequestRecord[]> {
+export async function checksSince(
+  workbench: Workbench,
+  ids: string[],
+  since: number,
+  count: number,
+  timeoutMs = 90_000,
+): Promise<RequestRecord[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const log = await workbench.control.requests();

@@ -95,6 +95,7 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorHarness {
 
 /** Narrows a parsed body to an object for property access in assertions. */
 export function obj(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`expected a JSON object, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`expected a JSON object, got ${JSON.stringify(value)}`);
   return value as Record<string, unknown>;
 }

@@ -9,7 +9,10 @@ export interface MatrixRow {
 }
 
 export function printMatrix(rows: readonly MatrixRow[]): string {
-  return printTable(['case', 'message shown', 'jobs before/after', 'result'], rows.map((r) => [r.fault, r.shown, `${r.jobsBefore}/${r.jobsAfter}`, r.result]));
+  return printTable(
+    ['case', 'message shown', 'jobs before/after', 'result'],
+    rows.map((r) => [r.fault, r.shown, `${r.jobsBefore}/${r.jobsAfter}`, r.result]),
+  );
 }
 
 /** A Markdown table of these cells, white space folded. */

@@ -33,7 +33,16 @@ async function main(): Promise<void> {
   await store.ready;
   const claims = new Claims(join(folder, 'claims'));
   const lease = new Lease(join(folder, 'lease'), 'poller', { owner: `worker-${worker}`, heartbeatMs: 100, expiryMs: 5_000 });
-  const report: WorkerReport = { worker, created: [], removed: [], increments: {}, refusedAfterRemoval: 0, won: [], claimsTried: 0, leaseSamples: [] };
+  const report: WorkerReport = {
+    worker,
+    created: [],
+    removed: [],
+    increments: {},
+    refusedAfterRemoval: 0,
+    won: [],
+    claimsTried: 0,
+    leaseSamples: [],
+  };
   const scope = { baseUrl: 'https://api.example', projectId: 'stress' };
   // create, update, remove, finish (round++ then claim), claim, reload, lease check
   const pick = weightedPicker(rng, [3, 6, 1, 2, 4, 2, 1]);
@@ -59,7 +68,22 @@ async function main(): Promise<void> {
     const key = anyKnown();
     if (action === 0 || !key) {
       const id = `w${worker}-${n}`;
-      const job = newTrackedJob(scope, { id, status: 'active', rawStatus: 'active', repository: '', ref: null, model: '', prLink: null, createdAt: null, archivedAt: null }, `Stress ${id}`, new Date().toISOString());
+      const job = newTrackedJob(
+        scope,
+        {
+          id,
+          status: 'active',
+          rawStatus: 'active',
+          repository: '',
+          ref: null,
+          model: '',
+          prLink: null,
+          createdAt: null,
+          archivedAt: null,
+        },
+        `Stress ${id}`,
+        new Date().toISOString(),
+      );
       await store.track(job);
       report.created.push(keyOf(job));
     } else if (action === 1) {

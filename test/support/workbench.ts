@@ -104,7 +104,13 @@ export class Workbench {
       const workspaceSettings = { 'docsAgent.projectId': emulator.projectId, ...options.settings };
       const userSettings = { 'docsAgent.baseUrl': emulator.baseUrl, ...options.userSettings };
       const install = vsix ? { installVsix: vsix } : { installExtension: repoRoot };
-      server = await startCodeServer({ workspaceSettings, userSettings, env, ...install, ...(options.workspaceTrust ? { workspaceTrust: true } : {}) });
+      server = await startCodeServer({
+        workspaceSettings,
+        userSettings,
+        env,
+        ...install,
+        ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+      });
       const folder = server.folder;
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });

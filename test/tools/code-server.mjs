@@ -59,7 +59,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.port || !values['state-dir'] || !values.folder || (values['install-extension'] && values['install-vsix'])) {
-  console.error('usage: code-server.mjs --port N --state-dir DIR --folder DIR [--smoke-driver] [--install-extension DIR | --install-vsix FILE]');
+  console.error(
+    'usage: code-server.mjs --port N --state-dir DIR --folder DIR [--smoke-driver] [--install-extension DIR | --install-vsix FILE]',
+  );
   process.exit(2);
 }
 if (values['install-vsix'] && !existsSync(values['install-vsix'])) {
@@ -82,7 +84,10 @@ mkdirSync(join(userDataDir, 'User'), { recursive: true });
 mkdirSync(extensionsDir, { recursive: true });
 const extraUserSettings = values['user-settings'] ? JSON.parse(values['user-settings']) : {};
 const trustSettings = values.trust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
-writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify({ ...userSettings, ...trustSettings, ...extraUserSettings }, null, 2)}\n`);
+writeFileSync(
+  join(userDataDir, 'User', 'settings.json'),
+  `${JSON.stringify({ ...userSettings, ...trustSettings, ...extraUserSettings }, null, 2)}\n`,
+);
 
 if (values['install-extension']) {
   // Linked in as <publisher>.<name>-<version>, the way an installed extension sits.
@@ -95,13 +100,21 @@ if (values['install-vsix']) {
   // code-server's own installer, with the same folders (and config file, so nothing is
   // written under ~/.config) as the server below; it exits when done.
   const vsix = resolve(values['install-vsix']);
-  const r = spawnSync(paths.node, [
-    paths.codeServerEntry,
-    '--config', join(stateDir, 'config.yaml'),
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
-    '--install-extension', vsix,
-  ], { stdio: 'inherit', env: { ...process.env, EXTENSIONS_GALLERY: gallery }, timeout: 120_000 });
+  const r = spawnSync(
+    paths.node,
+    [
+      paths.codeServerEntry,
+      '--config',
+      join(stateDir, 'config.yaml'),
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+      '--install-extension',
+      vsix,
+    ],
+    { stdio: 'inherit', env: { ...process.env, EXTENSIONS_GALLERY: gallery }, timeout: 120_000 },
+  );
   if (r.status !== 0) {
     const how = r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit code ${r.status}`;
     console.error(`code-server: could not install ${vsix} (${how})`);

@@ -31,7 +31,10 @@ const webviewZone = {
 };
 
 const noVscode = {
-  'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This folder is pure: plain Node tests and the webview run it without the editor.' }] }],
+  'no-restricted-imports': [
+    'error',
+    { paths: [{ name: 'vscode', message: 'This folder is pure: plain Node tests and the webview run it without the editor.' }] },
+  ],
 };
 
 export default tseslint.config(
@@ -62,8 +65,14 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.name='setInterval']", message: 'Schedule with a setTimeout chain, never setInterval.' },
-        { selector: "MemberExpression[object.name='console'][property.name=/^(log|info|debug)$/]", message: 'Log through the output channel, not the console.' },
-        { selector: "AssignmentExpression > MemberExpression.left[property.name='innerHTML']", message: 'Set text with textContent, never innerHTML.' },
+        {
+          selector: "MemberExpression[object.name='console'][property.name=/^(log|info|debug)$/]",
+          message: 'Log through the output channel, not the console.',
+        },
+        {
+          selector: "AssignmentExpression > MemberExpression.left[property.name='innerHTML']",
+          message: 'Set text with textContent, never innerHTML.',
+        },
       ],
     },
   },
@@ -73,7 +82,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name=/^(it|describe)$/][callee.property.name=/^(skip|only)$/]", message: 'No skipped or focused tests.' },
+        {
+          selector: 'CallExpression[callee.object.name=/^(it|describe)$/][callee.property.name=/^(skip|only)$/]',
+          message: 'No skipped or focused tests.',
+        },
       ],
     },
   },

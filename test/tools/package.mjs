@@ -57,8 +57,9 @@ function runVsce(node, args, { capture = false } = {}) {
 }
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-const repository = (typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url ?? '')
-  .replace(/\.git$/, '').replace(/\/+$/, '');
+const repository = (typeof manifest.repository === 'string' ? manifest.repository : (manifest.repository?.url ?? ''))
+  .replace(/\.git$/, '')
+  .replace(/\/+$/, '');
 if (!/^https:\/\/github\.com\/[^/]+\/[^/]+$/.test(repository)) {
   fail(`package.json's repository must be https://github.com/<owner>/<name> (got "${repository}")`);
 }
@@ -75,7 +76,9 @@ try {
 const out = join(repoRoot, `${manifest.name}-${manifest.version}.vsix`);
 rmSync(out, { force: true });
 const listed = runVsce(node, ['ls', '--no-dependencies'], { capture: true })
-  .split('\n').map((line) => line.trim()).filter(Boolean);
+  .split('\n')
+  .map((line) => line.trim())
+  .filter(Boolean);
 const stray = listed.filter((file) => !allowed(file));
 if (stray.length) fail(`refused: outside the allow-list (see .vscodeignore): ${stray.join(', ')}`);
 const missing = REQUIRED.filter((file) => !listed.includes(file));
@@ -84,9 +87,12 @@ if (missing.length) fail(`refused: missing from the package (was the build run?)
 runVsce(node, [
   'package',
   '--no-dependencies',
-  '--out', out,
-  '--baseContentUrl', `${repository}/blob/main/`,
-  '--baseImagesUrl', `${repository}/raw/main/`,
+  '--out',
+  out,
+  '--baseContentUrl',
+  `${repository}/blob/main/`,
+  '--baseImagesUrl',
+  `${repository}/raw/main/`,
 ]);
 
 const { size } = statSync(out);

@@ -25,8 +25,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev']; // libkrb5-dev: headers for the kerberos module
 
 export function cacheDir(env = process.env) {
-  return env.DOCS_AGENT_CACHE
-    || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'docs-agent-vscode');
+  return env.DOCS_AGENT_CACHE || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'docs-agent-vscode');
 }
 
 /** Where each piece lives in the cache (nothing is checked or installed). */
@@ -38,7 +37,10 @@ export function paths(cache = cacheDir()) {
   const nodeHome = join(nodeDir, 'node_modules', `node-linux-${process.arch}`);
   const codeServerDir = join(cache, `code-server-${CODE_SERVER_VERSION}`);
   return {
-    cache, nodeDir, nodeHome, codeServerDir,
+    cache,
+    nodeDir,
+    nodeHome,
+    codeServerDir,
     node: join(nodeHome, 'bin', 'node'),
     codeServerEntry: join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
     chromium: CHROMIUM,
@@ -90,21 +92,24 @@ function npmEnv(p) {
 }
 
 function writePackageJson(dir, extra = {}) {
-  writeFileSync(join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'docs-agent-vscode-cache', private: true, ...extra }, null, 2)}\n`);
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'docs-agent-vscode-cache', private: true, ...extra }, null, 2)}\n`);
 }
 
 async function ensureNode(p, say) {
   const pkg = `node-linux-${process.arch}@${NODE_VERSION}`;
-  return installOnce(p.nodeDir, async (tmp) => {
-    say(`installing Node ${NODE_VERSION} from the npm registry (about 30 seconds)…`);
-    writePackageJson(tmp);
-    await run('npm', ['install', '--prefix', tmp, pkg], { cwd: tmp, env: npmEnv(p), log: join(p.logs, 'node.log') });
-  }, async () => {
-    const r = spawnSync(p.node, ['--version'], { encoding: 'utf8' });
-    if (r.stdout?.trim() !== `v${NODE_VERSION}`) throw new ProvisionError(`${p.node} does not run (${r.error?.message ?? r.stderr})`);
-    if (!existsSync(join(p.nodeHome, 'include', 'node', 'node.h'))) throw new ProvisionError(`${pkg} has no headers`);
-  });
+  return installOnce(
+    p.nodeDir,
+    async (tmp) => {
+      say(`installing Node ${NODE_VERSION} from the npm registry (about 30 seconds)…`);
+      writePackageJson(tmp);
+      await run('npm', ['install', '--prefix', tmp, pkg], { cwd: tmp, env: npmEnv(p), log: join(p.logs, 'node.log') });
+    },
+    async () => {
+      const r = spawnSync(p.node, ['--version'], { encoding: 'utf8' });
+      if (r.stdout?.trim() !== `v${NODE_VERSION}`) throw new ProvisionError(`${p.node} does not run (${r.error?.message ?? r.stderr})`);
+      if (!existsSync(join(p.nodeHome, 'include', 'node', 'node.h'))) throw new ProvisionError(`${pkg} has no headers`);
+    },
+  );
 }
 
 /** Native modules that must have been built (and load) in Node 24. */
@@ -116,27 +121,34 @@ const NATIVE_MODULES = [
 ];
 
 async function ensureCodeServer(p, say) {
-  return installOnce(p.codeServerDir, async (tmp) => {
-    say(`installing code-server ${CODE_SERVER_VERSION} (about 3 minutes)…`);
-    // npm 11 skips dependency install scripts unless the project's
-    // allowScripts approves them. code-server's postinstall runs
-    // `npm install` in lib/vscode and lib/vscode/extensions, whose own
-    // package.json files already approve VS Code's native modules; argon2 is
-    // code-server's own native dependency. strict-allow-scripts turns any
-    // unapproved script into an error instead of a silently broken install.
-    writePackageJson(tmp, {
-      allowScripts: { [`code-server@${CODE_SERVER_VERSION}`]: true, 'argon2@0.44.0': true },
-    });
-    const env = { ...npmEnv(p), npm_config_strict_allow_scripts: 'true' };
-    await run('npm', ['install', '--prefix', tmp, `code-server@${CODE_SERVER_VERSION}`],
-      { cwd: tmp, env, log: join(p.logs, 'code-server.log') });
-  }, async (dir) => {
-    say('checking that code-server starts…');
-    const load = NATIVE_MODULES.map((m) => `require(${JSON.stringify(join(dir, m))});`).join('');
-    const r = spawnSync(p.node, ['-e', load], { encoding: 'utf8' });
-    if (r.status !== 0) throw new ProvisionError(`a native module of code-server does not load in Node ${NODE_VERSION}:\n${r.stderr}`);
-    await checkCodeServer(p);
-  });
+  return installOnce(
+    p.codeServerDir,
+    async (tmp) => {
+      say(`installing code-server ${CODE_SERVER_VERSION} (about 3 minutes)…`);
+      // npm 11 skips dependency install scripts unless the project's
+      // allowScripts approves them. code-server's postinstall runs
+      // `npm install` in lib/vscode and lib/vscode/extensions, whose own
+      // package.json files already approve VS Code's native modules; argon2 is
+      // code-server's own native dependency. strict-allow-scripts turns any
+      // unapproved script into an error instead of a silently broken install.
+      writePackageJson(tmp, {
+        allowScripts: { [`code-server@${CODE_SERVER_VERSION}`]: true, 'argon2@0.44.0': true },
+      });
+      const env = { ...npmEnv(p), npm_config_strict_allow_scripts: 'true' };
+      await run('npm', ['install', '--prefix', tmp, `code-server@${CODE_SERVER_VERSION}`], {
+        cwd: tmp,
+        env,
+        log: join(p.logs, 'code-server.log'),
+      });
+    },
+    async (dir) => {
+      say('checking that code-server starts…');
+      const load = NATIVE_MODULES.map((m) => `require(${JSON.stringify(join(dir, m))});`).join('');
+      const r = spawnSync(p.node, ['-e', load], { encoding: 'utf8' });
+      if (r.status !== 0) throw new ProvisionError(`a native module of code-server does not load in Node ${NODE_VERSION}:\n${r.stderr}`);
+      await checkCodeServer(p);
+    },
+  );
 }
 
 /**

@@ -3,7 +3,14 @@
 import * as assert from 'node:assert/strict';
 import { ledgerKey, RequestLedger } from '../../src/analytics/request-ledger';
 import type { TextFiles } from '../../src/platform/text-files';
-import { type CachedReport, indexKey, legacyCacheKey, maxPersistedChars, maxPersistedRanges, VisitorsCache } from '../../src/analytics/visitors-cache';
+import {
+  type CachedReport,
+  indexKey,
+  legacyCacheKey,
+  maxPersistedChars,
+  maxPersistedRanges,
+  VisitorsCache,
+} from '../../src/analytics/visitors-cache';
 import { addDays } from '../../src/analytics/date-range';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
@@ -90,7 +97,10 @@ describe('analytics: visitors cache', () => {
     assert.match(entry.file, /^[0-9a-f]{64}\.json$/);
     assert.deepEqual(files.names(), [entry.file]);
     const text = files.files.get(entry.file) ?? '';
-    assert.deepEqual({ ...entry, file: undefined }, { ...scope, ...past, file: undefined, rows: 10_000, chars: text.length, fetchedAt: NOON });
+    assert.deepEqual(
+      { ...entry, file: undefined },
+      { ...scope, ...past, file: undefined, rows: 10_000, chars: text.length, fetchedAt: NOON },
+    );
     assert.ok(text.length > 500_000, `${text.length} chars in the file`);
     assert.deepEqual(JSON.parse(text), { ...scope, ...past, report: big });
   });
@@ -143,8 +153,19 @@ describe('analytics: visitors cache', () => {
     for (const range of ranges) await cache.set(scope, range, report());
     const stored = storedRanges(memento);
     assert.equal(stored.length, maxPersistedRanges);
-    assert.deepEqual(stored, ranges.slice(2).reverse().map((r) => `${r.from}..${r.to}`));
-    assert.deepEqual(files.names(), index(memento).map((e) => e.file).sort());
+    assert.deepEqual(
+      stored,
+      ranges
+        .slice(2)
+        .reverse()
+        .map((r) => `${r.from}..${r.to}`),
+    );
+    assert.deepEqual(
+      files.names(),
+      index(memento)
+        .map((e) => e.file)
+        .sort(),
+    );
     const other = fresh();
     assert.equal(await other.load(scope, ranges[0]), undefined);
     assert.ok(await other.load(scope, ranges[13]));
@@ -164,10 +185,19 @@ describe('analytics: visitors cache', () => {
     for (const [i, range] of ranges.entries()) await cache.set(scope, range, big(i));
     const size = [...files.files.values()].reduce((sum, text) => sum + text.length, 0);
     assert.ok(size <= maxPersistedChars, `${size} chars stored`);
-    assert.equal(index(memento).reduce((sum, e) => sum + e.chars, 0), size);
+    assert.equal(
+      index(memento).reduce((sum, e) => sum + e.chars, 0),
+      size,
+    );
     const stored = storedRanges(memento);
     assert.ok(stored.length >= 4 && stored.length < 7, `${stored.length} kept`);
-    assert.deepEqual(stored, ranges.slice(7 - stored.length).reverse().map((r) => `${r.from}..${r.to}`));
+    assert.deepEqual(
+      stored,
+      ranges
+        .slice(7 - stored.length)
+        .reverse()
+        .map((r) => `${r.from}..${r.to}`),
+    );
     assert.equal(files.names().length, stored.length);
     // Too large alone: not stored, the others stay; this session still has it.
     const huge = { from: '2026-05-01', to: '2026-05-31' };
@@ -224,7 +254,10 @@ describe('analytics: visitors cache', () => {
       remove: (n) => files.remove(n),
     };
     assert.equal(await new VisitorsCache(memento, torn, clock).load(scope, past), undefined);
-    assert.deepEqual(index(memento).map((e) => e.fetchedAt), [NOON + 1]);
+    assert.deepEqual(
+      index(memento).map((e) => e.fetchedAt),
+      [NOON + 1],
+    );
     assert.deepEqual(files.names(), [name]);
     assert.deepEqual(await fresh().load(scope, past), report(5, NOON + 1));
   });
@@ -264,7 +297,10 @@ describe('analytics: visitors cache', () => {
     const ranges = Array.from({ length: 4 }, (_, i) => ({ from: addDays('2026-08-01', i), to: addDays('2026-08-01', i) }));
     const other = fresh();
     await Promise.all(ranges.map((range, i) => (i % 2 === 0 ? cache : other).set(scope, range, report())));
-    assert.deepEqual(storedRanges(memento).sort(), ranges.map((r) => `${r.from}..${r.to}`));
+    assert.deepEqual(
+      storedRanges(memento).sort(),
+      ranges.map((r) => `${r.from}..${r.to}`),
+    );
     assert.equal(files.names().length, 4);
   });
 
@@ -283,11 +319,28 @@ describe('analytics: visitors cache', () => {
     await cache.set(scope, current, report(10));
     await cache.set({ ...scope, projectId: 'other' }, past, report());
     await clock.advance(3_600_000);
-    const unread: TextFiles = { read: () => assert.fail('no file is read'), write: () => assert.fail('no write'), remove: () => assert.fail('no remove') };
+    const unread: TextFiles = {
+      read: () => assert.fail('no file is read'),
+      write: () => assert.fail('no write'),
+      remove: () => assert.fail('no remove'),
+    };
     const entries = new VisitorsCache(memento, unread, clock).entries(scope);
-    assert.deepEqual(entries.map((e) => [e.range, e.rows]), [[current, 10], [past, 600]], 'expired ones too: good enough to estimate');
-    assert.deepEqual(cache.entries(scope).map((e) => e.range), [past, current]);
-    assert.deepEqual(cache.entries(scope).map((e) => e.rows), [600, 10]);
+    assert.deepEqual(
+      entries.map((e) => [e.range, e.rows]),
+      [
+        [current, 10],
+        [past, 600],
+      ],
+      'expired ones too: good enough to estimate',
+    );
+    assert.deepEqual(
+      cache.entries(scope).map((e) => e.range),
+      [past, current],
+    );
+    assert.deepEqual(
+      cache.entries(scope).map((e) => e.rows),
+      [600, 10],
+    );
   });
 });
 

@@ -20,12 +20,29 @@ const row = (p: string, total: number): PathRow => ({ path: p, human: total, ai:
 const ranks = (bars: ReturnType<typeof rankRows>): string[] => bars.map((b) => `${b.rank} ${b.path}${b.current ? ' *' : ''}`);
 
 describe('analytics: chart data', () => {
-  const rows = [row('/b', 50), row('/a', 50), row('/c', 40), row('/top', 90), row('/d', 40), row('/e', 40), row('/tail/', 2), row('/tail', 3), row('/z', 1)];
+  const rows = [
+    row('/b', 50),
+    row('/a', 50),
+    row('/c', 40),
+    row('/top', 90),
+    row('/d', 40),
+    row('/e', 40),
+    row('/tail/', 2),
+    row('/tail', 3),
+    row('/z', 1),
+  ];
 
   it('ranks by total with shared ranks for ties, ties by path', () => {
     assert.deepEqual(ranks(rankRows(rows)), ['1 /top', '2 /a', '2 /b', '4 /c', '4 /d', '4 /e', '7 /tail', '8 /tail/', '9 /z']);
     assert.deepEqual(rankRows([]), []);
-    assert.deepEqual(Object.keys(rankRows([{ ...row('/x', 1), extra: true } as PathRow])[0] ?? {}).sort(), ['ai', 'current', 'human', 'path', 'rank', 'total']);
+    assert.deepEqual(Object.keys(rankRows([{ ...row('/x', 1), extra: true } as PathRow])[0] ?? {}).sort(), [
+      'ai',
+      'current',
+      'human',
+      'path',
+      'rank',
+      'total',
+    ]);
   });
 
   it('shows the top rows, and the open page below them with its real rank', () => {
@@ -45,11 +62,26 @@ describe('analytics: chart data', () => {
 
   it('summarises a page: its rows, best rank and the number of paths', () => {
     assert.deepEqual(pageInfo(rows, 'docs/tail.mdx', { pagePath: '/tail' }), {
-      file: 'docs/tail.mdx', pagePath: '/tail', of: 9, rank: 7, rows: [row('/tail', 3), row('/tail/', 2)],
+      file: 'docs/tail.mdx',
+      pagePath: '/tail',
+      of: 9,
+      rank: 7,
+      rows: [row('/tail', 3), row('/tail/', 2)],
     });
-    assert.deepEqual(pageInfo(rows, 'docs/new.mdx', { pagePath: '/new' }), { file: 'docs/new.mdx', pagePath: '/new', of: 9, rank: null, rows: [] });
+    assert.deepEqual(pageInfo(rows, 'docs/new.mdx', { pagePath: '/new' }), {
+      file: 'docs/new.mdx',
+      pagePath: '/new',
+      of: 9,
+      rank: null,
+      rows: [],
+    });
     assert.deepEqual(pageInfo(rows, 'logo.svg', { pagePath: null, reason: 'not a page' }), {
-      file: 'logo.svg', pagePath: null, reason: 'not a page', of: 9, rank: null, rows: [],
+      file: 'logo.svg',
+      pagePath: null,
+      reason: 'not a page',
+      of: 9,
+      rank: null,
+      rows: [],
     });
   });
 
@@ -61,16 +93,25 @@ describe('analytics: chart data', () => {
     });
     after(() => api.close());
 
-    it("gives /quickstart the numbers an independent count of the raw log gives", async () => {
+    it('gives /quickstart the numbers an independent count of the raw log gives', async () => {
       const workspace = path.resolve(__dirname, '../../../test/fixtures/workspace');
-      const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
+      const exists = (p: string): Promise<boolean> =>
+        access(p).then(
+          () => true,
+          () => false,
+        );
       const page = await pageForFile(`${workspace}/docs/quickstart.mdx`, { workspaceFolder: workspace, exists });
       assert.equal(page.kind === 'page' && page.pagePath, '/quickstart');
 
       const clock = new FakeClock(Date.parse(`${TODAY}T08:00:00Z`));
       const memento = new MemoryMemento();
       const client = api.client();
-      const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, new MemoryTextFiles(), clock), ledger: new RequestLedger(memento, clock), clock });
+      const service = new VisitorsService({
+        client: () => client,
+        cache: new VisitorsCache(memento, new MemoryTextFiles(), clock),
+        ledger: new RequestLedger(memento, clock),
+        clock,
+      });
       const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId };
       const visits = await api.control.visits(api.emulator.projectId);
       for (const range of [presetRange('30d', TODAY), { from: '2026-09-01', to: '2026-09-30' }]) {
@@ -84,7 +125,10 @@ describe('analytics: chart data', () => {
         assert.equal(info.rank, better + 1);
         const bars = chartBars(report.rows, '/quickstart', 3);
         const mine = bars.filter((b) => b.current);
-        assert.deepEqual(mine.map((b) => [b.path, b.total, b.rank]), [['/quickstart', expected.total, better + 1]]);
+        assert.deepEqual(
+          mine.map((b) => [b.path, b.total, b.rank]),
+          [['/quickstart', expected.total, better + 1]],
+        );
       }
     });
   });

@@ -65,7 +65,10 @@ describe('analytics: date ranges', () => {
     assert.equal(checkCustomRange('2025-11-20', '2026-11-20', today), undefined, '366 days is allowed');
     assert.match(checkCustomRange('2026-02-30', '2026-03-05', today) ?? '', /start date "2026-02-30" is not a calendar date/);
     assert.match(checkCustomRange('2026-11-01', '11/20/2026', today) ?? '', /end date "11\/20\/2026" is not a calendar date/);
-    assert.match(checkCustomRange('2026-11-10', '2026-11-01', today) ?? '', /start date \(2026-11-10\) is after the end date \(2026-11-01\)/);
+    assert.match(
+      checkCustomRange('2026-11-10', '2026-11-01', today) ?? '',
+      /start date \(2026-11-10\) is after the end date \(2026-11-01\)/,
+    );
     assert.match(checkCustomRange('2026-11-01', '2026-11-21', today) ?? '', /end date \(2026-11-21\) is in the future/);
     assert.match(checkCustomRange('2025-11-19', '2026-11-20', today) ?? '', /spans 367 days; pick at most 366/);
   });

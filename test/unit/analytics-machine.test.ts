@@ -33,7 +33,11 @@ describe('analytics: once per machine, whatever the windows', () => {
   const synthetic = (): ProjectScope => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId });
 
   /** One window: its own memento on the machine's shared file, the machine's report folder, and the read lock. */
-  async function windowOn(folder: string, files: MemoryTextFiles, clock: FakeClock): Promise<{ service: VisitorsService; ledger: RequestLedger }> {
+  async function windowOn(
+    folder: string,
+    files: MemoryTextFiles,
+    clock: FakeClock,
+  ): Promise<{ service: VisitorsService; ledger: RequestLedger }> {
     const shared = new SharedMemento(join(folder, 'shared.json'), { watch: false });
     mementos.push(shared);
     await shared.ready;
@@ -41,7 +45,10 @@ describe('analytics: once per machine, whatever the windows', () => {
     const ledger = new RequestLedger(shared, clock);
     const client = api.client();
     const service = new VisitorsService({
-      client: () => client, cache, ledger, clock,
+      client: () => client,
+      cache,
+      ledger,
+      clock,
       readAlone: machineReadAlone(join(folder, 'reading'), 60_000),
     });
     return { service, ledger };

@@ -60,7 +60,10 @@ describe('analytics: from a file to a page path', () => {
     const probe = fakeFs([`/home/me/docs.json`]);
     const reason = await reasonFor(`${ws}/other/page.mdx`, { exists: probe.exists });
     assert.match(reason, /not inside a docs project.*docs\.json or mint\.json/);
-    assert.ok(probe.asked.every((p) => p.startsWith(`${ws}/`)), probe.asked.join(', '));
+    assert.ok(
+      probe.asked.every((p) => p.startsWith(`${ws}/`)),
+      probe.asked.join(', '),
+    );
     // Without a workspace folder the search goes up to /.
     const anywhere = await pageForFile(`${ws}/other/page.mdx`, { exists: probe.exists });
     assert.deepEqual(anywhere, page('/home/me', '/site/other/page'));
@@ -72,7 +75,10 @@ describe('analytics: from a file to a page path', () => {
     const options = { workspaceFolder: ws, rootOverride: `${ws}/content/`, exists: none.exists };
     assert.deepEqual(await pageForFile(`${ws}/content/guides/index.mdx`, options), page(`${ws}/content`, '/guides'));
     assert.deepEqual(none.asked, []);
-    assert.match(await reasonFor(`${ws}/docs/quickstart.mdx`, { rootOverride: `${ws}/content` }), /outside the docs folder set in the settings/);
+    assert.match(
+      await reasonFor(`${ws}/docs/quickstart.mdx`, { rootOverride: `${ws}/content` }),
+      /outside the docs folder set in the settings/,
+    );
   });
 
   it('says why snippets, hidden files and other files are not pages', async () => {
@@ -86,11 +92,18 @@ describe('analytics: from a file to a page path', () => {
 
   it('maps the real fixture site on disk', async () => {
     const workspace = path.resolve(__dirname, '../../../test/fixtures/workspace');
-    const exists = (p: string): Promise<boolean> => access(p).then(() => true, () => false);
+    const exists = (p: string): Promise<boolean> =>
+      access(p).then(
+        () => true,
+        () => false,
+      );
     const options = { workspaceFolder: workspace, exists };
     assert.deepEqual(await pageForFile(`${workspace}/docs/quickstart.mdx`, options), page(`${workspace}/docs`, '/quickstart'));
     assert.deepEqual(await pageForFile(`${workspace}/docs/guides/index.mdx`, options), page(`${workspace}/docs`, '/guides'));
-    assert.deepEqual(await pageForFile(`${workspace}/docs/guides/rate-limits.md`, options), page(`${workspace}/docs`, '/guides/rate-limits'));
+    assert.deepEqual(
+      await pageForFile(`${workspace}/docs/guides/rate-limits.md`, options),
+      page(`${workspace}/docs`, '/guides/rate-limits'),
+    );
     const notes = await pageForFile(`${workspace}/notes.md`, options);
     assert.equal(notes.kind, 'notPage');
   });
@@ -112,9 +125,18 @@ describe('analytics: matching report rows to a page', () => {
   });
 
   it('finds both twins, the exact spelling first, and nothing else', () => {
-    assert.deepEqual(rowsForPage(rows, '/guides/webhooks').map((r) => r.path), ['/guides/webhooks', '/guides/webhooks/']);
-    assert.deepEqual(rowsForPage(rows, '/guides/webhooks/').map((r) => r.path), ['/guides/webhooks/', '/guides/webhooks']);
-    assert.deepEqual(rowsForPage(rows, '/').map((r) => r.path), ['/']);
+    assert.deepEqual(
+      rowsForPage(rows, '/guides/webhooks').map((r) => r.path),
+      ['/guides/webhooks', '/guides/webhooks/'],
+    );
+    assert.deepEqual(
+      rowsForPage(rows, '/guides/webhooks/').map((r) => r.path),
+      ['/guides/webhooks/', '/guides/webhooks'],
+    );
+    assert.deepEqual(
+      rowsForPage(rows, '/').map((r) => r.path),
+      ['/'],
+    );
     assert.deepEqual(rowsForPage(rows, '/missing'), []);
   });
 });

@@ -31,7 +31,10 @@ describe('analytics: visitors service', () => {
   const synthetic = (): ProjectScope => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId });
 
   /** The editor's global state and the report files folder, shared by windows. */
-  const newStorage = (): { memento: MemoryMemento; files: MemoryTextFiles } => ({ memento: new MemoryMemento(), files: new MemoryTextFiles() });
+  const newStorage = (): { memento: MemoryMemento; files: MemoryTextFiles } => ({
+    memento: new MemoryMemento(),
+    files: new MemoryTextFiles(),
+  });
 
   function setup(storage = newStorage(), clock = new FakeClock(NOON), client: Partial<ClientOptions> = {}) {
     const { memento, files } = storage;
@@ -68,7 +71,7 @@ describe('analytics: visitors service', () => {
 
     const second = setup(first.storage);
     const before = second.ledger.countLastHour();
-    assert.equal(second.service.cached(synthetic(), range), undefined, 'not in this window\'s memory yet');
+    assert.equal(second.service.cached(synthetic(), range), undefined, "not in this window's memory yet");
     assert.equal(second.service.isCached(synthetic(), range), true);
     assert.equal(second.service.estimatePages(synthetic(), range), read.report.requests, 'estimated from the index alone');
     assert.deepEqual(await second.service.load(synthetic(), range), { report: read.report, fromCache: true });
@@ -175,7 +178,7 @@ describe('analytics: visitors service', () => {
     controller.abort();
     assert.ok((await load) instanceof CancelledError);
     assert.equal(cache.get(fixture(), past), undefined);
-    assert.equal(await failure(service.load(fixture(), past, { signal: controller.signal })) instanceof CancelledError, true);
+    assert.equal((await failure(service.load(fixture(), past, { signal: controller.signal }))) instanceof CancelledError, true);
   });
 
   it('counts the requests of a read that fails halfway, and caches nothing', async () => {
@@ -202,7 +205,9 @@ describe('analytics: visitors service', () => {
     assert.equal(report.requests, expected);
     const requests = await api.control.requests();
     assert.equal(requests.length, expected);
-    requests.forEach((r, i) => assert.deepEqual(r.query, { dateFrom: range.from, dateTo: '2026-11-21', limit: '250', offset: String(i * 250) }));
+    requests.forEach((r, i) =>
+      assert.deepEqual(r.query, { dateFrom: range.from, dateTo: '2026-11-21', limit: '250', offset: String(i * 250) }),
+    );
     assert.equal(ledger.countLastHour(), expected);
     assert.equal(new Set(report.rows.map((r) => r.path)).size, report.rows.length);
     assert.equal(service.estimatePages(synthetic(), range), expected);

@@ -32,10 +32,18 @@ describe('analytics: weekly trend', () => {
   }
 
   /** A window; give it another's storage to play the same user after a reload. */
-  function setup(storage: Storage = { memento: new MemoryMemento(), files: new MemoryTextFiles() }, clock = new FakeClock(Date.parse(`${TODAY}T09:30:00Z`))) {
+  function setup(
+    storage: Storage = { memento: new MemoryMemento(), files: new MemoryTextFiles() },
+    clock = new FakeClock(Date.parse(`${TODAY}T09:30:00Z`)),
+  ) {
     const { memento, files } = storage;
     const client = api.client();
-    const service = new VisitorsService({ client: () => client, cache: new VisitorsCache(memento, files, clock), ledger: new RequestLedger(memento, clock), clock });
+    const service = new VisitorsService({
+      client: () => client,
+      cache: new VisitorsCache(memento, files, clock),
+      ledger: new RequestLedger(memento, clock),
+      clock,
+    });
     return { service, clock, storage, scope: { baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId } };
   }
   const requestCount = async (): Promise<number> => (await api.control.requests()).length;
@@ -45,7 +53,10 @@ describe('analytics: weekly trend', () => {
     const { service, scope } = setup();
     const progress: string[] = [];
     const trend = await pageTrend(service, scope, range, '/quickstart', { onWeek: (done, of) => progress.push(`${done}/${of}`) });
-    assert.deepEqual(trend.weeks.map(({ from, to }) => ({ from, to })), weeksOf(range));
+    assert.deepEqual(
+      trend.weeks.map(({ from, to }) => ({ from, to })),
+      weeksOf(range),
+    );
     assert.equal(trend.weeks.length, 5);
     for (const week of trend.weeks) {
       assert.deepEqual(week, { from: week.from, to: week.to, ...pathTruth(visits, '/quickstart', week) });
@@ -84,7 +95,10 @@ describe('analytics: weekly trend', () => {
     const again = await pageTrend(reloaded.service, reloaded.scope, range, '/quickstart');
     assert.deepEqual(again.weeks, trend.weeks);
     assert.equal(again.requests, 1);
-    assert.deepEqual((await api.control.requests()).map((r) => r.query.dateFrom), ['2026-11-19']);
+    assert.deepEqual(
+      (await api.control.requests()).map((r) => r.query.dateFrom),
+      ['2026-11-19'],
+    );
   });
 
   it("takes the exact spelling's counts when a page has a trailing-slash twin, and zeros for no visits", async () => {
@@ -95,7 +109,10 @@ describe('analytics: weekly trend', () => {
       assert.deepEqual(slash.weeks[i], { ...week, ...pathTruth(visits, '/guides/webhooks/', week) });
       assert.deepEqual(bare.weeks[i], { ...week, ...pathTruth(visits, '/guides/webhooks', week) });
     }
-    assert.ok(slash.weeks.some((w, i) => w.total !== bare.weeks[i]?.total), 'the twins differ');
+    assert.ok(
+      slash.weeks.some((w, i) => w.total !== bare.weeks[i]?.total),
+      'the twins differ',
+    );
     const none = await pageTrend(service, scope, range, '/drafts/unpublished');
     assert.ok(none.weeks.every((w) => w.human === 0 && w.ai === 0 && w.total === 0));
     assert.equal(none.requests, 0);

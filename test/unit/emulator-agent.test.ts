@@ -24,7 +24,10 @@ describe('emulator: auth and routing', () => {
       assert.equal(typeof obj(res.json).error, 'string');
       assert.ok(!res.text.includes(h.emu.key), 'the key never appears in a reply');
     }
-    assert.deepEqual((await h.control.requests()).map((r) => r.auth), ['missing', 'invalid', 'invalid']);
+    assert.deepEqual(
+      (await h.control.requests()).map((r) => r.auth),
+      ['missing', 'invalid', 'invalid'],
+    );
     assert.equal((await h.control.jobs()).length, 0);
   });
 
@@ -204,7 +207,8 @@ describe('emulator: agent jobs', () => {
       const emu = await startEmulator({ port: 0, quiet: true, seed, jobMinMs: 1000, jobMaxMs: 900_000 });
       try {
         const headers = { authorization: `Bearer ${emu.key}`, 'content-type': 'application/json' };
-        for (let i = 0; i < 3; i++) await fetch(`${emu.baseUrl}/v2/agent/${emu.projectId}/job`, { method: 'POST', headers, body: '{"prompt":"x"}' });
+        for (let i = 0; i < 3; i++)
+          await fetch(`${emu.baseUrl}/v2/agent/${emu.projectId}/job`, { method: 'POST', headers, body: '{"prompt":"x"}' });
         const jobsNow = await new EmulatorControl(emu.baseUrl).jobs();
         const durations = jobsNow.map((j) => Date.parse(j.dueAt ?? '') - Date.parse(j.createdAt));
         runs.push({ key: emu.key, ids: jobsNow.map((j) => j.id), durations });

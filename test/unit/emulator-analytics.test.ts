@@ -101,7 +101,10 @@ describe('emulator: visitors analytics', () => {
       // Over one day few people come back as a bot too; over longer ranges many do.
       if (!label.startsWith('one day')) {
         assert.ok(totals.total < totals.human + totals.ai, 'site total is deduplicated');
-        assert.ok(rows.some((r) => r.total < r.human + r.ai), 'some row is deduplicated');
+        assert.ok(
+          rows.some((r) => r.total < r.human + r.ai),
+          'some row is deduplicated',
+        );
       }
       const order = rows.map((r) => [r.total, r.path] as const);
       const sorted = [...order].sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? -1 : 1));
@@ -170,7 +173,9 @@ describe('emulator: visitors analytics', () => {
 
   it('the schema check itself catches a response without hasMore', () => {
     const schema = responseSchema(analytics, VISITORS, 'get', '200');
-    assert.deepEqual(validate(analytics, schema, { totals: { human: 1, ai: 0, total: 1 }, visitors: [] }), ['(root): missing required "hasMore"']);
+    assert.deepEqual(validate(analytics, schema, { totals: { human: 1, ai: 0, total: 1 }, visitors: [] }), [
+      '(root): missing required "hasMore"',
+    ]);
     assert.equal(validate(analytics, schema, { totals: { human: '1', ai: 0, total: 1 }, visitors: [], hasMore: false }).length, 1);
   });
 

@@ -34,10 +34,12 @@ describe('emulator: command line', () => {
       const label = (name: string): string => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
       const baseUrl = label('Base URL');
       assert.match(baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-      assert.deepEqual(
-        ['Project ID', 'Synthetic project ID', 'API key', 'Control'].map(label),
-        ['acme-docs', 'synthetic-10k', 'mint_cli_test', `${baseUrl}/__emulator/`],
-      );
+      assert.deepEqual(['Project ID', 'Synthetic project ID', 'API key', 'Control'].map(label), [
+        'acme-docs',
+        'synthetic-10k',
+        'mint_cli_test',
+        `${baseUrl}/__emulator/`,
+      ]);
       const res = await fetch(`${baseUrl}/v2/agent/acme-docs/job/x`, { headers: { authorization: 'Bearer mint_cli_test' } });
       assert.equal(res.status, 404);
     } finally {
@@ -56,7 +58,11 @@ describe('emulator: command line', () => {
   }
 
   it('parses --flag=value and --help', () => {
-    assert.deepEqual(parseArgs(['--port=4000', '--agent-limit', '3', '--project-id', 'p']), { port: 4000, agentLimitPerHour: 3, projectId: 'p' });
+    assert.deepEqual(parseArgs(['--port=4000', '--agent-limit', '3', '--project-id', 'p']), {
+      port: 4000,
+      agentLimitPerHour: 3,
+      projectId: 'p',
+    });
     assert.equal(parseArgs(['--help']), null);
   });
 });

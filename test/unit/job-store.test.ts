@@ -13,7 +13,17 @@ function tracked(id: string, createdAt: string, status = 'active'): TrackedJob {
     projectId: 'acme',
     prompt: `Prompt of ${id}`,
     followUps: [],
-    job: { id, status: status as 'active', rawStatus: status, repository: 'https://github.com/acme/docs', ref: null, model: 'm', prLink: null, createdAt, archivedAt: null },
+    job: {
+      id,
+      status: status as 'active',
+      rawStatus: status,
+      repository: 'https://github.com/acme/docs',
+      ref: null,
+      model: 'm',
+      prLink: null,
+      createdAt,
+      archivedAt: null,
+    },
     notFound: false,
     trackedAt: createdAt,
     changedAt: createdAt,
@@ -34,7 +44,10 @@ describe('job store: one file per job, shared by windows', () => {
     await store.track(tracked('old', '2026-11-01T10:00:00Z'));
     await store.track(tracked('new', '2026-11-20T10:00:00Z'));
     const reloaded = await storeOn(folder);
-    assert.deepEqual(reloaded.all().map((j) => j.id), ['new', 'old']);
+    assert.deepEqual(
+      reloaded.all().map((j) => j.id),
+      ['new', 'old'],
+    );
     assert.deepEqual(reloaded.all()[0], tracked('new', '2026-11-20T10:00:00Z'));
   });
 
@@ -48,7 +61,13 @@ describe('job store: one file per job, shared by windows', () => {
     await windowB.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, prompt: 'changed in B' }));
     await windowA.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, notFound: true }));
     const fresh = await storeOn(folder);
-    assert.deepEqual(fresh.all().map((j) => [j.id, j.notFound, j.prompt]), [['b', false, 'Prompt of b'], ['a', true, 'changed in B']]);
+    assert.deepEqual(
+      fresh.all().map((j) => [j.id, j.notFound, j.prompt]),
+      [
+        ['b', false, 'Prompt of b'],
+        ['a', true, 'changed in B'],
+      ],
+    );
   });
 
   it('picks up other windows’ changes on reload and says so once', async () => {
@@ -60,7 +79,10 @@ describe('job store: one file per job, shared by windows', () => {
     await windowB.track(tracked('b', '2026-11-02T10:00:00Z'));
     await windowA.reload();
     assert.equal(changes, 1);
-    assert.deepEqual(windowA.all().map((j) => j.id), ['b']);
+    assert.deepEqual(
+      windowA.all().map((j) => j.id),
+      ['b'],
+    );
     await windowA.reload();
     assert.equal(changes, 1, 'no change, no event');
   });
@@ -73,7 +95,10 @@ describe('job store: one file per job, shared by windows', () => {
     const seen = new Promise<void>((resolve) => watching.onDidChange(() => watching.all().length && resolve()));
     await other.track(tracked('w', '2026-11-02T10:00:00Z'));
     await seen;
-    assert.deepEqual(watching.all().map((j) => j.id), ['w']);
+    assert.deepEqual(
+      watching.all().map((j) => j.id),
+      ['w'],
+    );
     watching.dispose();
   });
 
@@ -107,7 +132,10 @@ describe('job store: one file per job, shared by windows', () => {
     const damaged = jobFileName('["x"]');
     writeFileSync(join(folder, damaged), JSON.stringify({ version: 3, key: '["x"]', what: 'a newer version' }));
     const reloaded = await storeOn(folder);
-    assert.deepEqual(reloaded.all().map((j) => j.id), ['good']);
+    assert.deepEqual(
+      reloaded.all().map((j) => j.id),
+      ['good'],
+    );
     assert.ok(readdirSync(folder).includes(damaged));
   });
 });
@@ -118,12 +146,50 @@ describe('job store: what earlier versions stored', () => {
     const v1 = {
       version: 1,
       jobs: [
-        { id: 'j1', baseUrl: 'https://api.mintlify.com', projectId: 'acme', prompt: 'Fix typos', followUps: [], notFound: false,
-          trackedAt: '2026-10-01T00:00:00Z', lastCheckedAt: '2026-10-02T00:00:00Z', notified: '0:completed',
-          job: { id: 'j1', status: 'completed', rawStatus: 'completed', repository: 'r', ref: 'b1', model: 'm', prLink: 'https://github.com/acme/docs/pull/1', createdAt: '2026-10-01T00:00:00Z', archivedAt: null } },
-        { id: 'j2', baseUrl: 'https://api.mintlify.com', projectId: 'acme', prompt: 'Follow me', followUps: ['more'], notFound: false,
-          trackedAt: '2026-10-01T00:00:00Z', lastCheckedAt: '2026-10-02T00:00:00Z', notified: '0:completed',
-          job: { id: 'j2', status: 'completed', rawStatus: 'completed', repository: 'r', ref: null, model: 'm', prLink: null, createdAt: '2026-10-01T00:00:00Z', archivedAt: null } },
+        {
+          id: 'j1',
+          baseUrl: 'https://api.mintlify.com',
+          projectId: 'acme',
+          prompt: 'Fix typos',
+          followUps: [],
+          notFound: false,
+          trackedAt: '2026-10-01T00:00:00Z',
+          lastCheckedAt: '2026-10-02T00:00:00Z',
+          notified: '0:completed',
+          job: {
+            id: 'j1',
+            status: 'completed',
+            rawStatus: 'completed',
+            repository: 'r',
+            ref: 'b1',
+            model: 'm',
+            prLink: 'https://github.com/acme/docs/pull/1',
+            createdAt: '2026-10-01T00:00:00Z',
+            archivedAt: null,
+          },
+        },
+        {
+          id: 'j2',
+          baseUrl: 'https://api.mintlify.com',
+          projectId: 'acme',
+          prompt: 'Follow me',
+          followUps: ['more'],
+          notFound: false,
+          trackedAt: '2026-10-01T00:00:00Z',
+          lastCheckedAt: '2026-10-02T00:00:00Z',
+          notified: '0:completed',
+          job: {
+            id: 'j2',
+            status: 'completed',
+            rawStatus: 'completed',
+            repository: 'r',
+            ref: null,
+            model: 'm',
+            prLink: null,
+            createdAt: '2026-10-01T00:00:00Z',
+            archivedAt: null,
+          },
+        },
       ],
       unreadable: [],
     };
@@ -140,12 +206,25 @@ describe('job store: what earlier versions stored', () => {
     await store.remove([keyOf(byId.get('j1') as TrackedJob)]);
     const second = new JobStore(folder, { watch: false, legacy });
     await second.ready;
-    assert.deepEqual(second.all().map((j) => j.id), ['j2']);
+    assert.deepEqual(
+      second.all().map((j) => j.id),
+      ['j2'],
+    );
   });
 
   it('migrates the unversioned list of version 0 as announced', () => {
     const { jobs } = migrateStoredJobs([
-      { id: 'j1', baseUrl: 'https://api.mintlify.com', projectId: 'acme', prompt: 'Fix typos', status: 'completed', prLink: 'https://github.com/acme/docs/pull/1', repository: 'https://github.com/acme/docs', ref: 'b1', createdAt: '2026-10-01T00:00:00Z' },
+      {
+        id: 'j1',
+        baseUrl: 'https://api.mintlify.com',
+        projectId: 'acme',
+        prompt: 'Fix typos',
+        status: 'completed',
+        prLink: 'https://github.com/acme/docs/pull/1',
+        repository: 'https://github.com/acme/docs',
+        ref: 'b1',
+        createdAt: '2026-10-01T00:00:00Z',
+      },
     ]);
     assert.equal(jobs[0]?.job.status, 'completed');
     assert.equal(jobs[0]?.prompt, 'Fix typos');

@@ -23,7 +23,12 @@ describe('job tracker against the emulator', () => {
 
   /** A window on the machine folder: its store, tracker and announcer. */
   async function windowOn(folder: string, options: Partial<JobWindowOptions> = {}): Promise<JobWindow> {
-    const w = await openJobWindow(folder, { client: api.client(), clock: new FakeClock(Date.parse('2026-11-22T10:00:00Z')), scopes: [scope], ...options });
+    const w = await openJobWindow(folder, {
+      client: api.client(),
+      clock: new FakeClock(Date.parse('2026-11-22T10:00:00Z')),
+      scopes: [scope],
+      ...options,
+    });
     opened.push(w);
     return w;
   }
@@ -36,7 +41,10 @@ describe('job tracker against the emulator', () => {
     await first.tracker.refresh(keyOf(job));
     await first.tracker.refresh(keyOf(job));
     await first.announcer.settled();
-    assert.deepEqual(first.announced.map((j) => j.job.status), ['completed']);
+    assert.deepEqual(
+      first.announced.map((j) => j.job.status),
+      ['completed'],
+    );
     first.dispose();
 
     const reloaded = await windowOn(folder);
@@ -56,7 +64,10 @@ describe('job tracker against the emulator', () => {
     const after = await windowOn(folder);
     await after.tracker.refresh(keyOf(job));
     await after.announcer.settled();
-    assert.deepEqual(after.announced.map((j) => j.job.status), ['failed']);
+    assert.deepEqual(
+      after.announced.map((j) => j.job.status),
+      ['failed'],
+    );
   });
 
   it('two windows that both see a finish announce it once between them', async () => {
@@ -88,11 +99,16 @@ describe('job tracker against the emulator', () => {
     await api.control.finishJob(job.id);
     await tracker.refresh(keyOf(job));
     await announcer.settled();
-    assert.deepEqual(announced.map((j) => j.job.status), ['failed']);
+    assert.deepEqual(
+      announced.map((j) => j.job.status),
+      ['failed'],
+    );
   });
 
   it('watches a job again when a follow-up’s answer was lost, and announces its next finish', async () => {
-    const { tracker, announced, announcer } = await windowOn(machineFolder(), { mayHaveArrived: (e) => lostAnswerNote(e, 'followUp') !== undefined });
+    const { tracker, announced, announcer } = await windowOn(machineFolder(), {
+      mayHaveArrived: (e) => lostAnswerNote(e, 'followUp') !== undefined,
+    });
     const job = await tracker.create(scope, 'Write the FAQ');
     await api.control.finishJob(job.id);
     await tracker.refresh(keyOf(job));
@@ -120,7 +136,10 @@ describe('job tracker against the emulator', () => {
     await api.control.finishJob(job.id);
     await tracker.refresh(keyOf(job));
     await announcer.settled();
-    assert.deepEqual(announced.map((j) => j.job.status), ['completed']);
+    assert.deepEqual(
+      announced.map((j) => j.job.status),
+      ['completed'],
+    );
   });
 
   it('calls a job not found only after repeated 404s over minutes, keeps it, and clears it only when asked', async () => {
@@ -136,7 +155,10 @@ describe('job tracker against the emulator', () => {
     await tracker.refresh(keyOf(job));
     assert.equal(tracker.get(keyOf(job))?.notFound, true);
     assert.equal(await tracker.clearFinished(false), 0, 'Clear Finished keeps it unless asked');
-    assert.deepEqual(tracker.notFoundJobs().map((j) => j.id), [job.id]);
+    assert.deepEqual(
+      tracker.notFoundJobs().map((j) => j.id),
+      [job.id],
+    );
     assert.equal(await tracker.clearFinished(true), 0, 'still pollable: it may come back');
   });
 
@@ -161,7 +183,11 @@ describe('job tracker against the emulator', () => {
     const { tracker, announced, announcer } = await windowOn(machineFolder());
     const job = await tracker.create(scope, 'Minimal answers');
     await api.control.finishJob(job.id);
-    await api.control.fault({ kind: 'schema', omit: ['source', 'createdAt', 'model', 'archivedAt'], match: { method: 'GET', path: job.id } });
+    await api.control.fault({
+      kind: 'schema',
+      omit: ['source', 'createdAt', 'model', 'archivedAt'],
+      match: { method: 'GET', path: job.id },
+    });
     await tracker.refresh(keyOf(job));
     const checked = tracker.get(keyOf(job));
     assert.equal(checked?.job.status, 'completed');
@@ -207,7 +233,10 @@ describe('job tracker against the emulator', () => {
     assert.deepEqual(tracker.jobs(), []);
     const again = await tracker.trackById(scope, job.id);
     assert.equal(again.prompt, 'Long done', 'the stored record, not a new one');
-    assert.deepEqual(tracker.jobs().map((j) => j.id), [job.id]);
+    assert.deepEqual(
+      tracker.jobs().map((j) => j.id),
+      [job.id],
+    );
   });
 
   it('shows only the open projects’ jobs, and clears only finished ones', async () => {
@@ -217,7 +246,10 @@ describe('job tracker against the emulator', () => {
     await api.control.finishJob(done.id);
     await tracker.refresh(keyOf(done));
     assert.equal(await tracker.clearFinished(false), 1);
-    assert.deepEqual(tracker.jobs().map((j) => j.id), [running.id]);
+    assert.deepEqual(
+      tracker.jobs().map((j) => j.id),
+      [running.id],
+    );
     tracker.setScopes([{ ...scope, projectId: 'another-project' }]);
     assert.deepEqual(tracker.jobs(), []);
   });

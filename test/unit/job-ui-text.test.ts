@@ -39,7 +39,11 @@ describe('what the user reads', () => {
       assert.match(lostAnswerNote(error) ?? '', /may have been made anyway/, String(error));
     }
     assert.match(lostAnswerNote(new TimeoutError('slow', 'response'), 'followUp') ?? '', /Retry could send it twice/);
-    for (const error of [new TimeoutError('slow', 'connect'), new NetworkError('refused', 'ECONNREFUSED'), new ServerError('500', 500, undefined)]) {
+    for (const error of [
+      new TimeoutError('slow', 'connect'),
+      new NetworkError('refused', 'ECONNREFUSED'),
+      new ServerError('500', 500, undefined),
+    ]) {
       assert.equal(lostAnswerNote(error), undefined, String(error));
     }
   });

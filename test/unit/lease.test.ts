@@ -32,7 +32,10 @@ describe('polling lease: one holder on the machine', () => {
   });
 
   it('takes over from a holder whose process is gone, or whose heartbeat is older than the expiry', async () => {
-    for (const stale of [{ pid: 2 ** 22 + 7, renewedAt: Date.now() }, { pid: process.pid, renewedAt: Date.now() - 60_000 }]) {
+    for (const stale of [
+      { pid: 2 ** 22 + 7, renewedAt: Date.now() },
+      { pid: process.pid, renewedAt: Date.now() - 60_000 },
+    ]) {
       const folder = machineFolder();
       mkdirSync(folder, { recursive: true });
       writeFileSync(join(folder, 'poller.lease'), JSON.stringify({ owner: 'gone', ...stale }));
@@ -52,6 +55,9 @@ describe('polling lease: one holder on the machine', () => {
     assert.deepEqual(other.record?.note, { kind: 'polling' });
     state = 'offline';
     holder.publish();
-    await eventually(() => JSON.stringify(other.record?.note) === JSON.stringify({ kind: 'offline' }), 'the other window to see the new note');
+    await eventually(
+      () => JSON.stringify(other.record?.note) === JSON.stringify({ kind: 'offline' }),
+      'the other window to see the new note',
+    );
   });
 });

@@ -12,12 +12,18 @@ const seed = 11;
 
 function runWorker(folder: string, worker: number): Promise<WorkerReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(__dirname, '../support/machine-stress-worker.js'), folder, String(seed), String(worker), String(opsEach)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(__dirname, '../support/machine-stress-worker.js'), folder, String(seed), String(worker), String(opsEach)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as WorkerReport) : reject(new Error(`worker ${worker} exited ${String(code)}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as WorkerReport) : reject(new Error(`worker ${worker} exited ${String(code)}: ${err}`)),
+    );
   });
 }
 
@@ -70,7 +76,9 @@ describe('machine-wide store: several processes, one folder', function () {
         `${[...increments.values()].reduce((a, b) => a + b, 0)} updates applied (${reports.reduce((n, r) => n + r.refusedAfterRemoval, 0)} refused after a stop), ` +
         `${claimsTried} claims tried, ${wins.length} won`,
     );
-    console.log(`      lost jobs ${lost.length}, lost updates ${lostUpdates.length}, stopped jobs back ${back.length}, finishes claimed twice ${doubleClaims}, lease overlaps ${overlaps} (${holders} process(es) held it)`);
+    console.log(
+      `      lost jobs ${lost.length}, lost updates ${lostUpdates.length}, stopped jobs back ${back.length}, finishes claimed twice ${doubleClaims}, lease overlaps ${overlaps} (${holders} process(es) held it)`,
+    );
     assert.equal(lost.length, 0, `lost: ${lost.join(', ')}`);
     assert.equal(lostUpdates.length, 0, `updates lost on: ${lostUpdates.map(([key]) => key).join(', ')}`);
     assert.equal(back.length, 0, `stopped but back: ${back.join(', ')}`);

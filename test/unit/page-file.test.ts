@@ -38,7 +38,8 @@ describe('analytics paths: a file inside the docs root, or nothing', () => {
     it(`${expect === undefined ? 'finds nothing for' : expect instanceof RegExp ? 'refuses' : 'opens'} ${name}: ${path}`, async () => {
       const found = await fileForPagePath(root, path);
       if (expect === undefined) assert.equal(found, undefined);
-      else if (expect instanceof RegExp) assert.match(found && 'refused' in found ? found.refused : `opened ${JSON.stringify(found)}`, expect);
+      else if (expect instanceof RegExp)
+        assert.match(found && 'refused' in found ? found.refused : `opened ${JSON.stringify(found)}`, expect);
       else assert.deepEqual(found, { file: join(root, expect) });
     });
   }

@@ -54,13 +54,20 @@ function harness(options: { settings?: Partial<PollSettings>; focused?: boolean;
     throw options.syncThrow;
   };
   const scheduler = new PollScheduler({
-    clock, check: options.syncThrow ? throwing : check, isFocused: () => options.focused ?? true, settings: options.settings,
+    clock,
+    check: options.syncThrow ? throwing : check,
+    isFocused: () => options.focused ?? true,
+    settings: options.settings,
     onStateChange: (state) => states.push(state),
     onCheckError: (key, error) => checkErrors.push({ key, error }),
   });
   disposers.push(() => scheduler.dispose());
   return {
-    clock, scheduler, calls, peak, checkErrors,
+    clock,
+    scheduler,
+    calls,
+    peak,
+    checkErrors,
     script: (key: string, ...replies: Reply[]) => scripts.set(key, replies),
     gate,
     times: (key: string) => calls.filter((c) => c.key === key).map((c) => c.at),
@@ -176,7 +183,11 @@ describe('PollScheduler', () => {
     assert.equal(h.clock.nextDueIn(), 30_000);
     await h.scheduler.checkNow('b');
     await h.clock.advance(29_999);
-    assert.deepEqual(h.calls.map((c) => c.key), ['a'], 'nothing is sent during the pause');
+    assert.deepEqual(
+      h.calls.map((c) => c.key),
+      ['a'],
+      'nothing is sent during the pause',
+    );
     await h.clock.advance(1);
     assert.deepEqual([h.times('a'), h.times('b')], [[3_000, 33_000], [33_000]]);
     assert.deepEqual(h.kinds(), ['polling', 'rateLimited@33000', 'polling']);
@@ -192,7 +203,14 @@ describe('PollScheduler', () => {
 
   it('backs off while offline, doubling, and a success resets the count', async () => {
     const h = harness();
-    h.script('a', network(), new TimeoutError('timed out', 'response'), new ServerError('bad gateway', 502, undefined), 'changed', network());
+    h.script(
+      'a',
+      network(),
+      new TimeoutError('timed out', 'response'),
+      new ServerError('bad gateway', 502, undefined),
+      'changed',
+      network(),
+    );
     h.scheduler.watch('a');
     await h.clock.advance(50_000);
     assert.deepEqual(h.times('a'), [3_000, 8_000, 18_000, 38_000, 43_000, 48_000]);
@@ -255,7 +273,7 @@ describe('PollScheduler', () => {
       await h.scheduler.checkNow('a');
       assert.equal(h.scheduler.state.kind, 'polling');
       await h.clock.advance(3_000);
-      assert.deepEqual([h.times('a'), h.times('b')], [[3_000, 3_000, 63_000], [66_000]], "a was just checked; b wakes with the rest");
+      assert.deepEqual([h.times('a'), h.times('b')], [[3_000, 3_000, 63_000], [66_000]], 'a was just checked; b wakes with the rest');
     });
   }
 
@@ -281,12 +299,18 @@ describe('PollScheduler', () => {
     const gates = keys.map(h.gate);
     keys.forEach((key) => h.scheduler.watch(key));
     await h.clock.advance(3_000);
-    assert.deepEqual(h.calls.map((c) => c.key), ['k1', 'k2', 'k3', 'k4']);
+    assert.deepEqual(
+      h.calls.map((c) => c.key),
+      ['k1', 'k2', 'k3', 'k4'],
+    );
     gates[0].settle('unchanged');
     await h.clock.advance(1_000);
     gates[1].settle(network()); // an offline failure holds the rest back too
     await h.clock.advance(1_000);
-    assert.deepEqual(h.calls.map((c) => `${c.key}@${c.at}`), ['k1@3000', 'k2@3000', 'k3@3000', 'k4@3000', 'k5@3000']);
+    assert.deepEqual(
+      h.calls.map((c) => `${c.key}@${c.at}`),
+      ['k1@3000', 'k2@3000', 'k3@3000', 'k4@3000', 'k5@3000'],
+    );
     await h.clock.advance(5_000);
     assert.deepEqual(h.times('k6'), [9_000]);
     assert.equal(h.peak.total, 4);
@@ -342,7 +366,10 @@ describe('PollScheduler', () => {
     h.scheduler.watch('b');
     await h.clock.advance(610_000);
     assert.deepEqual(h.times('a'), [3_000, 303_000, 603_000, 608_000]);
-    assert.deepEqual(h.checkErrors.map((e) => e.key), ['a', 'b', 'a']);
+    assert.deepEqual(
+      h.checkErrors.map((e) => e.key),
+      ['a', 'b', 'a'],
+    );
     assert.equal(h.checkErrors[0].error, boom);
     assert.deepEqual(h.kinds(), ['polling']);
   });

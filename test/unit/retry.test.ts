@@ -23,11 +23,26 @@ describe('retry timing', () => {
 
   it('backs off exponentially with jitter, up to the cap', () => {
     const policy = { baseMs: 100, capMs: 1000 };
-    assert.equal(backoffDelay(1, policy, () => 0), 50);
-    assert.equal(backoffDelay(1, policy, () => 1), 100);
-    assert.equal(backoffDelay(3, policy, () => 1), 400);
-    assert.equal(backoffDelay(10, policy, () => 1), 1000);
-    assert.equal(backoffDelay(10, policy, () => 0), 500);
+    assert.equal(
+      backoffDelay(1, policy, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelay(1, policy, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelay(3, policy, () => 1),
+      400,
+    );
+    assert.equal(
+      backoffDelay(10, policy, () => 1),
+      1000,
+    );
+    assert.equal(
+      backoffDelay(10, policy, () => 0),
+      500,
+    );
   });
 
   it('ends a wait at once when cancelled', async () => {

@@ -42,14 +42,27 @@ describe('response validation', () => {
   it('accepts what the published schema allows: only id and status, every other field defaulted', () => {
     const parsed = parseAgentJob({ id: 'job_2', status: 'completed', prLink: 'https://github.com/acme/docs/pull/2' }, 200);
     assert.deepEqual(parsed, {
-      id: 'job_2', status: 'completed', rawStatus: 'completed', repository: '', ref: null, model: '',
-      prLink: 'https://github.com/acme/docs/pull/2', createdAt: null, archivedAt: null,
+      id: 'job_2',
+      status: 'completed',
+      rawStatus: 'completed',
+      repository: '',
+      ref: null,
+      model: '',
+      prLink: 'https://github.com/acme/docs/pull/2',
+      createdAt: null,
+      archivedAt: null,
     });
     const nulls = parseAgentJob({ id: 'job_3', status: 'active', source: null, model: null, createdAt: null }, 200);
     assert.equal(nulls.repository, '');
     assert.equal(nulls.createdAt, null);
-    assert.equal(malformedField(() => parseAgentJob({ id: '', status: 'active' }, 200)), 'id');
-    assert.equal(malformedField(() => parseAgentJob({ status: 'active' }, 200)), 'id');
+    assert.equal(
+      malformedField(() => parseAgentJob({ id: '', status: 'active' }, 200)),
+      'id',
+    );
+    assert.equal(
+      malformedField(() => parseAgentJob({ status: 'active' }, 200)),
+      'id',
+    );
   });
 
   it('keeps an unknown status as a value to show, not a crash', () => {
@@ -60,11 +73,26 @@ describe('response validation', () => {
 
   it('names the missing or mistyped field', () => {
     const { status: _s, ...noStatus } = job;
-    assert.equal(malformedField(() => parseAgentJob(noStatus, 200)), 'status');
-    assert.equal(malformedField(() => parseAgentJob({ ...job, source: { repository: 7 } }, 200)), 'source.repository');
-    assert.equal(malformedField(() => parseAgentJob({ ...job, createdAt: 'yesterday' }, 200)), 'createdAt');
-    assert.equal(malformedField(() => parseAgentJob({ ...job, prLink: 42 }, 200)), 'prLink');
-    assert.equal(malformedField(() => parseAgentJob([job], 200)), 'job');
+    assert.equal(
+      malformedField(() => parseAgentJob(noStatus, 200)),
+      'status',
+    );
+    assert.equal(
+      malformedField(() => parseAgentJob({ ...job, source: { repository: 7 } }, 200)),
+      'source.repository',
+    );
+    assert.equal(
+      malformedField(() => parseAgentJob({ ...job, createdAt: 'yesterday' }, 200)),
+      'createdAt',
+    );
+    assert.equal(
+      malformedField(() => parseAgentJob({ ...job, prLink: 42 }, 200)),
+      'prLink',
+    );
+    assert.equal(
+      malformedField(() => parseAgentJob([job], 200)),
+      'job',
+    );
   });
 
   it('reads a visitors page and names a bad row field', () => {
@@ -75,9 +103,15 @@ describe('response validation', () => {
     };
     assert.deepEqual(parseVisitorsPage(page, 200).visitors[0], { path: '/a', human: 5, ai: 2, total: 6 });
     const bad = { ...page, visitors: [page.visitors[0], { path: '/b', human: '1', ai: 0, total: 1 }] };
-    assert.equal(malformedField(() => parseVisitorsPage(bad, 200)), 'visitors[1].human');
+    assert.equal(
+      malformedField(() => parseVisitorsPage(bad, 200)),
+      'visitors[1].human',
+    );
     const { hasMore: _h, ...noMore } = page;
-    assert.equal(malformedField(() => parseVisitorsPage(noMore, 200)), 'hasMore');
+    assert.equal(
+      malformedField(() => parseVisitorsPage(noMore, 200)),
+      'hasMore',
+    );
   });
 
   it('reads the documented error bodies and tolerates others', () => {

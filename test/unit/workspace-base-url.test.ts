@@ -13,19 +13,39 @@ describe('a base URL in a workspace’s settings', () => {
 
   it('is found in the nested form and in a .code-workspace file’s settings', () => {
     assert.equal(baseUrlInSettings('{"docsAgent": {"baseUrl": "https://a.example"}}', false), 'https://a.example');
-    assert.equal(baseUrlInSettings('{"folders": [{"path": "."}], "settings": {"docsAgent.baseUrl": "https://b.example"}}', true), 'https://b.example');
-    assert.equal(baseUrlInSettings('{"docsAgent.baseUrl": "https://b.example"}', true), undefined, 'a workspace file keeps settings under "settings"');
+    assert.equal(
+      baseUrlInSettings('{"folders": [{"path": "."}], "settings": {"docsAgent.baseUrl": "https://b.example"}}', true),
+      'https://b.example',
+    );
+    assert.equal(
+      baseUrlInSettings('{"docsAgent.baseUrl": "https://b.example"}', true),
+      undefined,
+      'a workspace file keeps settings under "settings"',
+    );
   });
 
   it('is nothing when the file is absent, empty, broken, or names no string', () => {
-    for (const text of ['', '{', '[]', 'null', '{"docsAgent.baseUrl": 42}', '{"docsAgent.baseUrl": "  "}', '{"docsAgent.projectId": "x"}']) {
+    for (const text of [
+      '',
+      '{',
+      '[]',
+      'null',
+      '{"docsAgent.baseUrl": 42}',
+      '{"docsAgent.baseUrl": "  "}',
+      '{"docsAgent.projectId": "x"}',
+    ]) {
       assert.equal(baseUrlInSettings(text, false), undefined, text);
     }
   });
 });
 
 describe('where the API key may go', () => {
-  const where = { userBaseUrl: 'http://127.0.0.1:4000', defaultBaseUrl: 'https://api.mintlify.com', confirmedHosts: ['https://proxy.corp.example'], trusted: true };
+  const where = {
+    userBaseUrl: 'http://127.0.0.1:4000',
+    defaultBaseUrl: 'https://api.mintlify.com',
+    confirmedHosts: ['https://proxy.corp.example'],
+    trusted: true,
+  };
 
   it('goes to the user’s base URL and the platform’s, whatever the path', () => {
     assert.ok(keyMayGoTo('http://127.0.0.1:4000/other/base', where));
@@ -38,7 +58,14 @@ describe('where the API key may go', () => {
   });
 
   it('goes nowhere else: another host, port or scheme, a withdrawn host, or no URL at all', () => {
-    for (const url of ['https://evil.example', 'http://127.0.0.1:4001', 'https://127.0.0.1:4000', 'http://proxy.corp.example', 'file:///etc/passwd', 'not a url']) {
+    for (const url of [
+      'https://evil.example',
+      'http://127.0.0.1:4001',
+      'https://127.0.0.1:4000',
+      'http://proxy.corp.example',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
       assert.equal(keyMayGoTo(url, where), false, url);
     }
     assert.equal(keyMayGoTo('https://proxy.corp.example', { ...where, confirmedHosts: [] }), false, 'withdrawn');

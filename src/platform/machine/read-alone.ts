@@ -7,5 +7,9 @@ import { withLock } from './file-lock';
 /** Runs each read alone on the machine by its key, waiting up to `waitMs` for another window's. */
 export function machineReadAlone(folder: string, waitMs: number): <T>(key: string, read: () => Promise<T>) => Promise<T> {
   // The lock outlives a slow read, so only a dead holder (or one past the wait) is broken.
-  return (key, read) => withLock(join(folder, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`), read, { timeoutMs: waitMs, staleMs: waitMs });
+  return (key, read) =>
+    withLock(join(folder, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`), read, {
+      timeoutMs: waitMs,
+      staleMs: waitMs,
+    });
 }

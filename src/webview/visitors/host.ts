@@ -34,7 +34,13 @@ function sanitize(saved: unknown): PageState {
     out.sort = { column: sort.column as keyof PathRow, descending: sort.descending };
   }
   const range = s.range as Record<string, unknown> | undefined;
-  if (range && typeof range.preset === 'string' && presets.has(range.preset) && typeof range.from === 'string' && typeof range.to === 'string') {
+  if (
+    range &&
+    typeof range.preset === 'string' &&
+    presets.has(range.preset) &&
+    typeof range.from === 'string' &&
+    typeof range.to === 'string'
+  ) {
     if (day.test(range.from) && day.test(range.to) && range.from <= range.to) out.range = range as unknown as RangeChoice;
   }
   return out;

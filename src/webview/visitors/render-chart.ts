@@ -6,7 +6,10 @@ import { count, el, keepFocus } from './dom';
 function legend(): HTMLElement {
   const root = el('div', 'legend');
   root.setAttribute('aria-hidden', 'true'); // each bar's label already names both series
-  for (const [kind, label] of [['human', 'Human'], ['ai', 'AI']] as const) {
+  for (const [kind, label] of [
+    ['human', 'Human'],
+    ['ai', 'AI'],
+  ] as const) {
     const item = el('span', 'legend-item');
     item.append(el('span', `swatch ${kind}`), label);
     root.append(item);

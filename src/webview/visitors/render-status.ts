@@ -66,7 +66,10 @@ export function createStatus(cancel: () => void, act: (action: ErrorAction) => v
   function error(message: Failure): void {
     const text = el('span', 'error-text', message.message);
     const actions = message.actions.filter((a): a is ErrorAction => a in actionLabels);
-    errorLine.replaceChildren(text, ...actions.map((action, i) => button(actionLabels[action], () => act(action), i === 0 ? 'button' : 'button secondary')));
+    errorLine.replaceChildren(
+      text,
+      ...actions.map((action, i) => button(actionLabels[action], () => act(action), i === 0 ? 'button' : 'button secondary')),
+    );
     only(errorLine);
   }
 

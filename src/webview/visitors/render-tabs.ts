@@ -7,7 +7,11 @@ export interface Tabs {
   root: HTMLElement;
 }
 
-export function createTabs(panels: { id: TabId; label: string; panel: HTMLElement }[], initial: TabId, changed: (tab: TabId) => void): Tabs {
+export function createTabs(
+  panels: { id: TabId; label: string; panel: HTMLElement }[],
+  initial: TabId,
+  changed: (tab: TabId) => void,
+): Tabs {
   const root = el('section', 'tabs');
   const list = el('div', 'tab-list');
   list.setAttribute('role', 'tablist');
@@ -43,7 +47,16 @@ export function createTabs(panels: { id: TabId; label: string; panel: HTMLElemen
   list.addEventListener('keydown', (event) => {
     const at = tabs.findIndex((t) => t === document.activeElement);
     if (at < 0) return;
-    const to = event.key === 'ArrowRight' ? at + 1 : event.key === 'ArrowLeft' ? at - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : null;
+    const to =
+      event.key === 'ArrowRight'
+        ? at + 1
+        : event.key === 'ArrowLeft'
+          ? at - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : null;
     if (to === null) return;
     event.preventDefault();
     const index = (to + tabs.length) % tabs.length;

@@ -53,9 +53,13 @@ export function createTrend(load: () => void): TrendView {
   const root = el('section', 'trend');
   root.setAttribute('aria-label', 'Weekly trend');
   // aria-disabled instead of disabled: a disabled button drops keyboard focus.
-  const loadButton = button('', () => {
-    if (loadButton.getAttribute('aria-disabled') !== 'true') load();
-  }, 'button secondary');
+  const loadButton = button(
+    '',
+    () => {
+      if (loadButton.getAttribute('aria-disabled') !== 'true') load();
+    },
+    'button secondary',
+  );
   const note = el('span', 'note');
   note.setAttribute('aria-live', 'polite');
   const controls = el('div', 'trend-controls');
@@ -66,7 +70,8 @@ export function createTrend(load: () => void): TrendView {
   function update({ page, range, cost, trend, loading }: TrendInput): void {
     root.hidden = page.pagePath === null;
     // A trend belongs to one page and one range: drop it when either changes.
-    const fits = trend !== null && trend.message.pagePath === page.pagePath && trend.range.from === range.from && trend.range.to === range.to;
+    const fits =
+      trend !== null && trend.message.pagePath === page.pagePath && trend.range.from === range.from && trend.range.to === range.to;
     loadButton.textContent = loading ? 'Loading weekly trend…' : costText(cost, fits);
     loadButton.setAttribute('aria-disabled', String(loading));
     if (!fits || !trend) {

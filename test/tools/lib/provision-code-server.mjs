@@ -13,28 +13,40 @@ import { ProvisionError } from './provision-util.mjs';
  * (code-server otherwise writes ~/.config/code-server/config.yaml).
  * `paths` is what provision() returns. Returns { command, args }.
  */
-export function codeServerCommand(paths, {
-  port, folder, stateDir,
-  userDataDir = join(stateDir, 'user-data'),
-  extensionsDir = join(stateDir, 'extensions'),
-  configFile = join(stateDir, 'config.yaml'),
-  args = [],
-  workspaceTrust = false,
-}) {
+export function codeServerCommand(
+  paths,
+  {
+    port,
+    folder,
+    stateDir,
+    userDataDir = join(stateDir, 'user-data'),
+    extensionsDir = join(stateDir, 'extensions'),
+    configFile = join(stateDir, 'config.yaml'),
+    args = [],
+    workspaceTrust = false,
+  },
+) {
   return {
     command: paths.node,
     args: [
       paths.codeServerEntry,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--config', configFile,
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
-      '--disable-telemetry', '--disable-update-check',
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--config',
+      configFile,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+      '--disable-telemetry',
+      '--disable-update-check',
       ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
       // A closed tab is a closed window: its extension host ends seconds later, as a desktop
       // window's does (code-server otherwise keeps it 3 hours in case the tab comes back).
-      '--reconnection-grace-time', '5',
+      '--reconnection-grace-time',
+      '5',
       ...args,
       ...(folder ? [folder] : []),
     ],
@@ -58,7 +70,11 @@ export async function killGroup(child, graceMs = 3000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const signal = (sig) => {
-    try { process.kill(-child.pid, sig); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      /* already gone */
+    }
   };
   signal('SIGTERM');
   const timer = setTimeout(() => signal('SIGKILL'), graceMs);
@@ -85,12 +101,21 @@ export async function checkCodeServer(paths, timeoutMs = 90_000) {
       const timer = setTimeout(() => reject(new Error(`no "HTTP server listening" within ${timeoutMs / 1000} s`)), timeoutMs);
       const onData = (chunk) => {
         output += chunk;
-        if (output.includes('HTTP server listening')) { clearTimeout(timer); resolve(); }
+        if (output.includes('HTTP server listening')) {
+          clearTimeout(timer);
+          resolve();
+        }
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
-      child.on('error', (err) => { clearTimeout(timer); reject(err); });
-      child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited early (code ${code})`)); });
+      child.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited early (code ${code})`));
+      });
     });
     const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}`;
     const html = await (await fetch(url)).text();

@@ -1,10 +1,7 @@
 // Small helpers for test/tools/provision.mjs: running commands with their output
 // in a log file, and installing a folder so that it is either complete or absent.
 import { spawn } from 'node:child_process';
-import {
-  closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync,
-  renameSync, rmSync, writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, dirname, join } from 'node:path';
 
 export const STAMP = '.complete';
@@ -39,8 +36,7 @@ export function run(command, args, { env = process.env, cwd, log }) {
       closeSync(fd);
       if (code === 0) return resolve();
       const how = signal ? `killed by ${signal}` : `exit code ${code}`;
-      reject(new ProvisionError(
-        `\`${command} ${args.join(' ')}\` failed (${how}). End of ${log}:\n${tail(log)}`));
+      reject(new ProvisionError(`\`${command} ${args.join(' ')}\` failed (${how}). End of ${log}:\n${tail(log)}`));
     });
   });
 }
