@@ -2,6 +2,7 @@
 // the workspace's file system and the per-folder docs root setting.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { docsRootSetting } from '../editor/config';
 import { fileForPagePath } from './page-file';
 import { pageForFile } from './page-path';
 
@@ -26,7 +27,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 export async function resolvePage(uri: vscode.Uri): Promise<ResolvedPage> {
   const file = vscode.workspace.asRelativePath(uri, false);
   const folder = vscode.workspace.getWorkspaceFolder(uri);
-  const override = vscode.workspace.getConfiguration('docsAgent', uri).get<string>('docsRoot', '').trim();
+  const override = docsRootSetting(uri);
   const rootOverride = override && folder ? path.posix.resolve(folder.uri.path, override) : undefined;
   const result = await pageForFile(uri.path, {
     ...(folder ? { workspaceFolder: folder.uri.path } : {}),

@@ -1,17 +1,16 @@
-// What the visitors panel shows and when it reads: follows the active editor, serves ranges
-// from the cache (no request on switching pages or reopening), reads every page of a range
-// when it must, and warns before a refresh would pass the platform's hourly limit.
-import type { ProjectScope } from '../api/project-scope';
+// What the visitors panel shows and when it reads: follows the active editor, serves ranges from the cache (no
+// request on switching pages or reopening), reads a range when it must, and asks before passing the hourly limit.
 import * as vscode from 'vscode';
+import type { ProjectScope } from '../api/project-scope';
 import { CancelledError, InvalidSettingError } from '../api/errors';
-import { scopeFor } from '../editor/config';
+import { scopeFor, visitorsDefaultRange } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { actionCommands, describeError } from '../editor/error-text';
 import { Emitter } from '../platform/emitter';
 import { chartBars, pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { fileForPage, type ResolvedPage, resolvePage } from './page-resolver';
-import type { FromPage, RangeChoice, RangePreset } from './protocol';
+import type { FromPage, RangeChoice } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import { pageTrend, trendCost } from './trend';
 import type { CachedReport } from './visitors-cache';
@@ -26,13 +25,9 @@ export interface VisitorsDeps {
   extensionUri: vscode.Uri;
 }
 
-export function defaultPreset(): Exclude<RangePreset, 'custom'> {
-  return vscode.workspace.getConfiguration('docsAgent').get<Exclude<RangePreset, 'custom'>>('visitors.defaultRange', '30d');
-}
-
 export class VisitorsController implements vscode.Disposable {
   private panel: VisitorsPanel | undefined;
-  private range: RangeChoice = presetRange(defaultPreset(), todayUtc(Date.now()));
+  private range: RangeChoice = presetRange(visitorsDefaultRange(), todayUtc(Date.now()));
   private page: ResolvedPage | undefined;
   private pageUri: vscode.Uri | undefined;
   private shown: { report: CachedReport; fromCache: boolean } | undefined;

@@ -2,14 +2,33 @@
 // only request it ever causes is the first read of a range nobody has read yet. A click opens
 // the panel.
 import * as vscode from 'vscode';
-import { scopeFor } from '../editor/config';
+import { scopeFor, visitorsDefaultRange, visitorsStatusBar } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { resolvePage } from './page-resolver';
+import type { PageInfo, RangeChoice } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
-import { defaultPreset, type VisitorsController } from './visitors-controller';
+import type { VisitorsController } from './visitors-controller';
 import type { VisitorsService } from './visitors-service';
+
+function showTotal(item: vscode.StatusBarItem, info: PageInfo, pagePath: string, range: RangeChoice): void {
+  const total = info.rows[0]?.total ?? 0;
+  item.text = `$(eye) ${total.toLocaleString('en-US')}`;
+  item.tooltip =
+    `${pagePath}: ${total.toLocaleString('en-US')} unique visitors, ${rangeLabel(range).toLowerCase()}` +
+    (info.rank ? ` (rank ${info.rank} of ${info.of})` : '') +
+    '. Click for the chart.';
+  item.accessibilityInformation = { label: `${total} visitors to ${pagePath}, ${rangeLabel(range)}` };
+  item.show();
+}
+
+function showOverBudget(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, pages: number, used: number): void {
+  item.text = '$(eye) –';
+  item.tooltip = `${pagePath}: reading ${rangeLabel(range).toLowerCase()} needs about ${pages} analytics request${pages === 1 ? '' : 's'}, and ${used} of ${analyticsLimitPerHour} this hour are used. Click to open the panel.`;
+  item.accessibilityInformation = { label: `Visitors to ${pagePath} not read: it would pass the hourly budget` };
+  item.show();
+}
 
 export function createVisitorsStatusBar(
   service: VisitorsService,
@@ -27,7 +46,7 @@ export function createVisitorsStatusBar(
   const update = async (): Promise<void> => {
     const uri = vscode.window.activeTextEditor?.document.uri;
     current = uri;
-    const enabled = vscode.workspace.getConfiguration('docsAgent').get<boolean>('visitors.statusBar', true);
+    const enabled = visitorsStatusBar();
     const page = uri && enabled ? await resolvePage(uri) : undefined;
     if (uri !== current) return; // the editor moved on while we looked
     if (!page?.pagePath) {
@@ -35,7 +54,7 @@ export function createVisitorsStatusBar(
       return;
     }
     const scope = scopeFor(uri);
-    const range = presetRange(defaultPreset(), todayUtc(Date.now()));
+    const range = presetRange(visitorsDefaultRange(), todayUtc(Date.now()));
     const report = service.cached(scope, range);
     if (!report) {
       item.hide();
@@ -45,10 +64,7 @@ export function createVisitorsStatusBar(
       const pages = service.isCached(scope, range) ? 0 : service.estimatePages(scope, range);
       if (ledger.wouldExceed(pages)) {
         // Never spend past the hourly budget unasked: the panel asks.
-        item.text = '$(eye) –';
-        item.tooltip = `${page.pagePath}: reading ${rangeLabel(range).toLowerCase()} needs about ${pages} analytics request${pages === 1 ? '' : 's'}, and ${ledger.countLastHour()} of ${analyticsLimitPerHour} this hour are used. Click to open the panel.`;
-        item.accessibilityInformation = { label: `Visitors to ${page.pagePath} not read: it would pass the hourly budget` };
-        item.show();
+        showOverBudget(item, page.pagePath, range, pages, ledger.countLastHour());
         return;
       }
       attempted.add(id);
@@ -58,15 +74,7 @@ export function createVisitorsStatusBar(
       );
       return;
     }
-    const info = pageInfo(report.rows, page.file, { pagePath: page.pagePath });
-    const total = info.rows[0]?.total ?? 0;
-    item.text = `$(eye) ${total.toLocaleString('en-US')}`;
-    item.tooltip =
-      `${page.pagePath}: ${total.toLocaleString('en-US')} unique visitors, ${rangeLabel(range).toLowerCase()}` +
-      (info.rank ? ` (rank ${info.rank} of ${info.of})` : '') +
-      '. Click for the chart.';
-    item.accessibilityInformation = { label: `${total} visitors to ${page.pagePath}, ${rangeLabel(range)}` };
-    item.show();
+    showTotal(item, pageInfo(report.rows, page.file, { pagePath: page.pagePath }), page.pagePath, range);
   };
 
   void update();

@@ -68,116 +68,125 @@ async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] |
   return picked?.scope;
 }
 
-export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
+/** Sends a follow-up to a job; an unsent one is offered again next time. */
+async function sendFollowUp(deps: CommandDeps, unsentFollowUps: UnsentText, arg: unknown, given: unknown): Promise<TrackedJob | undefined> {
   const { tracker, log } = deps;
+  const [job] = await resolveJobs(deps, arg, undefined);
+  if (!job) return undefined;
+  const key = keyOf(job);
+  const unsent = unsentFollowUps.get(key);
+  const prompt =
+    typeof given === 'string'
+      ? given
+      : await vscode.window.showInputBox({
+          title: `Follow-up to “${titleOf(job)}”`,
+          prompt:
+            unsent === undefined
+              ? 'The agent continues the same job with this instruction.'
+              : 'Your last follow-up was not sent, so it is filled in again.',
+          value: unsent,
+          ignoreFocusOut: true,
+        });
+  if (prompt === undefined) return undefined;
+  const check = checkPrompt(prompt, 'The follow-up');
+  if (!check.ok) {
+    void vscode.window.showWarningMessage(check.problem);
+    return undefined;
+  }
+  const { sent } = unsentFollowUps.keep(key, check.prompt);
+  try {
+    const updated = await tracker.followUp(key, check.prompt);
+    sent();
+    log.info(`Follow-up sent to job ${job.id}.`);
+    return updated;
+  } catch (error) {
+    const retry = (): Thenable<unknown> => vscode.commands.executeCommand('docsAgent.sendFollowUp', job, check.prompt);
+    showError(error, log, retry, lostAnswerNote(error, 'followUp'));
+    return undefined;
+  }
+}
+
+/** Stops tracking finished jobs; asks first about jobs the service does not find (they may come back). */
+async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
+  const missing = deps.tracker.notFoundJobs().length;
+  let includeNotFound = false;
+  if (missing > 0) {
+    const also = `Also Stop Tracking ${missing === 1 ? 'It' : 'Them'}`;
+    const keep = 'Keep';
+    const answer = await vscode.window.showWarningMessage(
+      `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop tracking ${missing === 1 ? 'it' : 'them'} too?`,
+      {
+        modal: true,
+        detail:
+          'The API cannot list jobs: once untracked, a job is back only through Track Job by ID. A job can be missing for a while and come back.',
+      },
+      keep,
+      also,
+    );
+    if (answer === undefined) return 0;
+    includeNotFound = answer === also;
+  }
+  const count = await deps.tracker.clearFinished(includeNotFound);
+  vscode.window.setStatusBarMessage(`Stopped tracking ${count} finished job${count === 1 ? '' : 's'}`, 3000);
+  return count;
+}
+
+/** Tracks a job someone else started, by its id, in a project of this workspace. */
+async function trackJobById(deps: CommandDeps, given: unknown): Promise<TrackedJob | undefined> {
+  const scope = await pickScope();
+  if (!scope) {
+    void vscode.window
+      .showWarningMessage('Set a project ID first: jobs belong to a project.', 'Set Project ID')
+      .then((p) => p && vscode.commands.executeCommand('docsAgent.setProjectId'));
+    return undefined;
+  }
+  const id =
+    typeof given === 'string'
+      ? given
+      : await vscode.window.showInputBox({
+          title: 'Track an agent job by ID',
+          prompt: `The job’s ID in project “${scope.projectId}” (the API cannot list jobs, so ask whoever started it).`,
+          ignoreFocusOut: true,
+          validateInput: (v) => (v.trim() === '' ? 'Enter a job ID.' : undefined),
+        });
+  if (!id?.trim()) return undefined;
+  try {
+    return await deps.tracker.trackById(scope, id.trim());
+  } catch (error) {
+    showError(error, deps.log);
+    return undefined;
+  }
+}
+
+export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
+  const { tracker } = deps;
   /** Follow-ups that were not sent, by job key. */
   const unsentFollowUps = new UnsentText();
-  const register = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
-  return [
-    register('docsAgent.openPullRequest', async (arg, selection) => {
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    'docsAgent.openPullRequest': async (arg, selection) => {
       const [job] = await resolveJobs(deps, arg, selection, (j) => !!webLink(j.job, pullRequestHosts()));
       return job ? openPullRequest(job) : false;
-    }),
-    register('docsAgent.sendFollowUp', async (arg, given) => {
-      const [job] = await resolveJobs(deps, arg, undefined);
-      if (!job) return undefined;
-      const key = keyOf(job);
-      const unsent = unsentFollowUps.get(key);
-      const prompt =
-        typeof given === 'string'
-          ? given
-          : await vscode.window.showInputBox({
-              title: `Follow-up to “${titleOf(job)}”`,
-              prompt:
-                unsent === undefined
-                  ? 'The agent continues the same job with this instruction.'
-                  : 'Your last follow-up was not sent, so it is filled in again.',
-              value: unsent,
-              ignoreFocusOut: true,
-            });
-      if (prompt === undefined) return undefined;
-      const check = checkPrompt(prompt, 'The follow-up');
-      if (!check.ok) {
-        void vscode.window.showWarningMessage(check.problem);
-        return undefined;
-      }
-      const { sent } = unsentFollowUps.keep(key, check.prompt);
-      try {
-        const updated = await tracker.followUp(key, check.prompt);
-        sent();
-        log.info(`Follow-up sent to job ${job.id}.`);
-        return updated;
-      } catch (error) {
-        const retry = (): Thenable<unknown> => vscode.commands.executeCommand('docsAgent.sendFollowUp', job, check.prompt);
-        showError(error, log, retry, lostAnswerNote(error, 'followUp'));
-        return undefined;
-      }
-    }),
-    register('docsAgent.refreshJob', async (arg, selection) => {
+    },
+    'docsAgent.sendFollowUp': (arg, given) => sendFollowUp(deps, unsentFollowUps, arg, given),
+    'docsAgent.refreshJob': async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
       await Promise.all(jobs.map((job) => tracker.refresh(keyOf(job))));
       return jobs.map((job) => tracker.get(keyOf(job)));
-    }),
-    register('docsAgent.copyJobId', async (arg, selection) => {
+    },
+    'docsAgent.copyJobId': async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
       if (!jobs.length) return;
       await vscode.env.clipboard.writeText(jobs.map((j) => j.id).join('\n'));
       vscode.window.setStatusBarMessage(`$(copy) Copied ${jobs.length === 1 ? 'the job ID' : `${jobs.length} job IDs`}`, 3000);
-    }),
-    register('docsAgent.stopTracking', async (arg, selection) => {
+    },
+    'docsAgent.stopTracking': async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
       await tracker.stopTracking(jobs.map(keyOf));
       return jobs.length;
-    }),
-    register('docsAgent.refreshJobs', () => tracker.refreshAll()),
-    register('docsAgent.clearFinishedJobs', async () => {
-      // A job the service does not find may only be hidden from it for a while: ask first.
-      const missing = tracker.notFoundJobs().length;
-      let includeNotFound = false;
-      if (missing > 0) {
-        const also = `Also Stop Tracking ${missing === 1 ? 'It' : 'Them'}`;
-        const keep = 'Keep';
-        const answer = await vscode.window.showWarningMessage(
-          `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop tracking ${missing === 1 ? 'it' : 'them'} too?`,
-          {
-            modal: true,
-            detail:
-              'The API cannot list jobs: once untracked, a job is back only through Track Job by ID. A job can be missing for a while and come back.',
-          },
-          keep,
-          also,
-        );
-        if (answer === undefined) return 0;
-        includeNotFound = answer === also;
-      }
-      const count = await tracker.clearFinished(includeNotFound);
-      vscode.window.setStatusBarMessage(`Stopped tracking ${count} finished job${count === 1 ? '' : 's'}`, 3000);
-      return count;
-    }),
-    register('docsAgent.trackJobById', async (given) => {
-      const scope = await pickScope();
-      if (!scope) {
-        void vscode.window
-          .showWarningMessage('Set a project ID first: jobs belong to a project.', 'Set Project ID')
-          .then((p) => p && vscode.commands.executeCommand('docsAgent.setProjectId'));
-        return undefined;
-      }
-      const id =
-        typeof given === 'string'
-          ? given
-          : await vscode.window.showInputBox({
-              title: 'Track an agent job by ID',
-              prompt: `The job’s ID in project “${scope.projectId}” (the API cannot list jobs, so ask whoever started it).`,
-              ignoreFocusOut: true,
-              validateInput: (v) => (v.trim() === '' ? 'Enter a job ID.' : undefined),
-            });
-      if (!id?.trim()) return undefined;
-      try {
-        return await tracker.trackById(scope, id.trim());
-      } catch (error) {
-        showError(error, log);
-        return undefined;
-      }
-    }),
-  ];
+    },
+    'docsAgent.refreshJobs': () => tracker.refreshAll(),
+    'docsAgent.clearFinishedJobs': () => clearFinishedJobs(deps),
+    'docsAgent.trackJobById': (given) => trackJobById(deps, given),
+  };
+  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
 }

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { checkApiKey } from '../api/api-key';
 import { InvalidSettingError, NotFoundError } from '../api/errors';
-import { projectId, scopeFor } from '../editor/config';
+import { projectId, scopeFor, setProjectId } from '../editor/config';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 
@@ -101,13 +101,7 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
         validateInput: (v) => (/\s/.test(v.trim()) ? 'A project ID has no spaces.' : v.trim() === '' ? 'Enter the project ID.' : undefined),
       });
       if (value === undefined) return undefined;
-      const target =
-        folders.length > 1
-          ? vscode.ConfigurationTarget.WorkspaceFolder
-          : folders.length
-            ? vscode.ConfigurationTarget.Workspace
-            : vscode.ConfigurationTarget.Global;
-      await vscode.workspace.getConfiguration('docsAgent', folder?.uri).update('projectId', value.trim(), target);
+      await setProjectId(value.trim(), folder);
       return value.trim();
     }),
   ];

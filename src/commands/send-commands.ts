@@ -2,7 +2,7 @@
 import type { ProjectScope } from '../api/project-scope';
 import * as vscode from 'vscode';
 import { CancelledError, InvalidSettingError } from '../api/errors';
-import { confirmBeforeSending, scopeFor } from '../editor/config';
+import { confirmBeforeSending, scopeFor, stopConfirmingBeforeSending } from '../editor/config';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt, decodeText, describePrompt } from '../jobs/prompt-text';
 import { lostAnswerNote } from '../editor/error-text';
@@ -49,8 +49,7 @@ async function confirm(outgoing: Outgoing[]): Promise<boolean> {
     send,
     always,
   );
-  if (picked === always)
-    await vscode.workspace.getConfiguration('docsAgent').update('confirmBeforeSending', false, vscode.ConfigurationTarget.Global);
+  if (picked === always) await stopConfirmingBeforeSending();
   return picked === send || picked === always;
 }
 

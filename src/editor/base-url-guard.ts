@@ -3,7 +3,7 @@
 // machine, unless the user confirmed that host once (remembered in their user settings).
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { confirmedBaseUrlHosts, defaultBaseUrl, section, userBaseUrl, type WorkspaceBaseUrls } from './config';
+import { confirmedBaseUrlHosts, defaultBaseUrl, setConfirmedBaseUrlHosts, userBaseUrl, type WorkspaceBaseUrls } from './config';
 import type { Claims } from '../platform/machine/claims';
 import { baseUrlInSettings, isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
 
@@ -125,7 +125,7 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
     );
     if (answer !== send) return;
     const hosts = [...new Set([...confirmedBaseUrlHosts(), host])];
-    await vscode.workspace.getConfiguration(section).update('confirmedBaseUrlHosts', hosts, vscode.ConfigurationTarget.Global);
+    await setConfirmedBaseUrlHosts(hosts);
   }
 
   dispose(): void {

@@ -61,6 +61,38 @@ export function pollSettings(): { maxIntervalMs: number } {
   return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
 }
 
+/** The range the visitors panel and status bar start with. */
+export function visitorsDefaultRange(): '7d' | '30d' | '90d' {
+  const value = settings().get<string>('visitors.defaultRange', '30d');
+  return value === '7d' || value === '90d' ? value : '30d';
+}
+
+/** Whether the status bar shows the open page's visitors. */
+export function visitorsStatusBar(): boolean {
+  return settings().get<boolean>('visitors.statusBar', true);
+}
+
+/** The docs root a folder names (relative to it, or absolute); empty: found from docs.json. */
+export function docsRootSetting(scope: vscode.Uri): string {
+  return settings(scope).get<string>('docsRoot', '').trim();
+}
+
+export function stopConfirmingBeforeSending(): Thenable<void> {
+  return settings().update('confirmBeforeSending', false, vscode.ConfigurationTarget.Global);
+}
+
+/** Writes the project id: per folder in a multi-root workspace, else the workspace's (the user's with no folder). */
+export function setProjectId(value: string, folder: vscode.WorkspaceFolder | undefined): Thenable<void> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const { WorkspaceFolder, Workspace, Global } = vscode.ConfigurationTarget;
+  const target = folders.length > 1 ? WorkspaceFolder : folders.length ? Workspace : Global;
+  return settings(folder?.uri).update('projectId', value, target);
+}
+
+export function setConfirmedBaseUrlHosts(hosts: string[]): Thenable<void> {
+  return settings().update('confirmedBaseUrlHosts', hosts, vscode.ConfigurationTarget.Global);
+}
+
 /** Finished jobs older than this many days leave the Agent Jobs view (Track Job by ID finds them). */
 export function hideFinishedAfterDays(): number {
   return Math.max(0, settings().get<number>('jobs.hideFinishedAfterDays', 30));

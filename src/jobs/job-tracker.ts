@@ -7,9 +7,11 @@ import type { CallOptions, DocsApiClient } from '../api/client';
 import { MalformedResponseError, NotFoundError } from '../api/errors';
 import type { AgentJob } from '../api/types';
 import { Emitter } from '../platform/emitter';
-import { type CheckVerdict, PollScheduler, type PollSettings, type PollStatus } from './poll-scheduler';
+import { PollScheduler } from './poll-scheduler';
+import type { CheckVerdict, PollSettings, PollStatus } from './poll-timing';
 import { type Clock } from '../platform/clock';
 import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from './job-answers';
+import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
 import { isHidden, isPollable, jobKey, keyOf, newTrackedJob, sameScope, type TrackedJob, withFollowUp } from './tracked-job';
 
@@ -30,9 +32,6 @@ export interface TrackerDeps {
   log?: (message: string) => void;
 }
 
-/** Repeated 404s over this long (and this many) before a job is called not found. */
-export const notFoundAfter = { count: 3, ms: 3 * 60_000 };
-
 export class JobTracker {
   private readonly scheduler: PollScheduler;
   private scopes: ProjectScope[] = [];
@@ -44,8 +43,7 @@ export class JobTracker {
   private readonly storeListener;
   /** When this window last had an answer per job (kept in memory: writing it would rewrite the file each poll). */
   private readonly checkedAt = new Map<string, number>();
-  /** The current run of 404s per job: one 404 can be the service's passing fault. */
-  private readonly missing = new Map<string, { first: number; count: number }>();
+  private readonly missing = new NotFoundStreaks();
   /** The round each watched job had when last seen, to wake it when another window restarts it. */
   private readonly rounds = new Map<string, number>();
 
@@ -234,7 +232,7 @@ export class JobTracker {
         await this.deps.store.updateJob(key, (saved) => ({ ...saved, checkError: error.message })).catch(() => undefined);
       throw error;
     }
-    this.missing.delete(key);
+    this.missing.clear(key);
     this.checkedAt.set(key, this.deps.clock.now());
     const after = await this.deps.store.updateJob(key, (saved) => withAnswer(saved, job, this.deps.clock.now()));
     this.changed.fire(); // the check time shows in the tooltip
@@ -247,15 +245,12 @@ export class JobTracker {
 
   /** One 404 may pass; a run of them over minutes means the service no longer knows the job. */
   private async notFound(key: string, before: TrackedJob): Promise<CheckVerdict> {
-    const now = this.deps.clock.now();
-    const run = this.missing.get(key) ?? { first: now, count: 0 };
-    run.count++;
-    this.missing.set(key, run);
-    if (run.count < notFoundAfter.count || now - run.first < notFoundAfter.ms) return 'unchanged';
+    const proof = this.missing.record(key, this.deps.clock.now());
+    if (!proof) return 'unchanged';
     if (!before.notFound) {
       await this.deps.store.updateJob(key, (saved) => ({ ...saved, notFound: true, changedAt: this.now() }));
       this.deps.log?.(
-        `Job ${before.id} was not found by the service ${run.count} times over ${Math.round((now - run.first) / 60_000)} min; it is kept and checked slowly.`,
+        `Job ${before.id} was not found by the service ${proof.count} times over ${proof.minutes} min; it is kept and checked slowly.`,
       );
     }
     return 'slow';
@@ -268,7 +263,7 @@ export class JobTracker {
 
   private forget(key: string): void {
     this.scheduler.unwatch(key);
-    this.missing.delete(key);
+    this.missing.clear(key);
     this.checkedAt.delete(key);
     this.rounds.delete(key);
   }

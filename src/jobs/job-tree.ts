@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
-import type { PollStatus } from './poll-scheduler';
+import type { PollStatus } from './poll-timing';
 import { isRunning, keyOf } from './tracked-job';
 
 export const jobsViewId = 'docsAgent.jobs';

@@ -17,8 +17,6 @@ import {
 } from './poll-timing';
 import { type Clock } from '../platform/clock';
 
-export { type CheckVerdict, type PollSettings, type PollStatus, defaultPollSettings } from './poll-timing';
-
 type Pause =
   | { kind: 'rateLimited'; until: number; error: RateLimitedError }
   /** NetworkError | TimeoutError | ServerError; lasts past `until` up to the first success. */

@@ -78,6 +78,14 @@ export default tseslint.config(
   },
   { files: ['src/platform/**', 'src/api/**', 'src/webview/**'], rules: noVscode },
   {
+    // Small files with one job each, and functions a reader takes in at once.
+    files: ['src/**'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['test/**'],
     rules: {
       'no-restricted-syntax': [

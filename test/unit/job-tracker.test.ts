@@ -1,6 +1,6 @@
 import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
-import { notFoundAfter } from '../../src/jobs/job-tracker';
+import { notFoundAfter } from '../../src/jobs/not-found-streaks';
 import { keyOf } from '../../src/jobs/tracked-job';
 import { lostAnswerNote } from '../../src/editor/error-text';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { AuthError, CancelledError, InvalidApiKeyError, InvalidSettingError, MalformedResponseError } from '../../src/api/errors';
 import { NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from '../../src/api/errors';
-import { type CheckVerdict, type PollSettings, PollScheduler, type SchedulerState } from '../../src/jobs/poll-scheduler';
+import { PollScheduler, type SchedulerState } from '../../src/jobs/poll-scheduler';
+import type { CheckVerdict, PollSettings } from '../../src/jobs/poll-timing';
 import { FakeClock, flushPromises } from '../support/fake-clock';
 
 /** A check the test settles by hand, to hold it in flight. */

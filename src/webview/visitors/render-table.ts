@@ -2,11 +2,8 @@
 // rows are sorted once per change and drawn a page at a time.
 import type { PageState, PathRow } from '../../analytics/protocol';
 import { button, count, el, keepFocus } from './dom';
+import { type Column, defaultSort, filterRows, nextSort, pageSize, type Sort, sortRows, sortState, summaryText } from './table-model';
 
-type Column = keyof PathRow;
-type Sort = NonNullable<PageState['sort']>;
-
-const pageSize = 200;
 const columns: { column: Column; label: string }[] = [
   { column: 'path', label: 'Path' },
   { column: 'human', label: 'Human' },
@@ -20,40 +17,12 @@ export interface TableView {
   setCurrent(current: ReadonlySet<string>): void;
 }
 
-function compare(sort: Sort): (a: PathRow, b: PathRow) => number {
-  const { column, descending } = sort;
-  const sign = descending ? -1 : 1;
-  return (a, b) => {
-    const x = a[column];
-    const y = b[column];
-    const order = x < y ? -1 : x > y ? 1 : 0;
-    // Ties fall back to the path so the order never jumps between draws.
-    return order !== 0 ? sign * order : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-  };
-}
+type Headers = Map<Column, { th: HTMLTableCellElement; mark: HTMLElement }>;
 
-export function createTable(saved: PageState, openPath: (path: string) => void, remember: (patch: Partial<PageState>) => void): TableView {
-  let sort: Sort = saved.sort ?? { column: 'total', descending: true };
-  let rows: PathRow[] = [];
-  let sorted: PathRow[] = [];
-  let shown: PathRow[] = [];
-  let drawn = 0;
-  let current: ReadonlySet<string> = new Set();
-
-  const root = el('div', 'table-view');
-  const tools = el('div', 'table-tools');
-  const filter = el('input', 'input filter');
-  filter.type = 'search';
-  filter.placeholder = 'Filter paths';
-  filter.setAttribute('aria-label', 'Filter paths (contains, any case)');
-  filter.value = saved.filter ?? '';
-  const summary = el('span', 'table-count');
-  summary.setAttribute('aria-live', 'polite');
-  tools.append(filter, summary);
-
-  const table = el('table', 'paths');
+/** The header row: a sort button per column. */
+function createHeader(sortBy: (column: Column) => void): { thead: HTMLTableSectionElement; headers: Headers } {
   const headRow = el('tr');
-  const headers = new Map<Column, { th: HTMLTableCellElement; mark: HTMLElement }>();
+  const headers: Headers = new Map();
   for (const { column, label } of columns) {
     const th = el('th', column === 'path' ? 'path' : 'num');
     th.scope = 'col';
@@ -67,98 +36,147 @@ export function createTable(saved: PageState, openPath: (path: string) => void, 
   }
   const thead = el('thead');
   thead.append(headRow);
-  const body = el('tbody');
-  table.append(thead, body);
-  const more = button('', () => showMore(), 'button secondary more');
-  root.append(tools, table, more);
+  return { thead, headers };
+}
 
-  function sortBy(column: Column): void {
-    // A new column starts in its natural order: paths A→Z, numbers largest first.
-    sort = sort.column === column ? { column, descending: !sort.descending } : { column, descending: column !== 'path' };
-    remember({ sort });
-    resort();
-  }
+/** One path's row; its link opens the page's file. */
+function createRow(
+  row: PathRow,
+  isCurrent: boolean,
+  openPath: (path: string) => void,
+): { tr: HTMLTableRowElement; link: HTMLButtonElement } {
+  const tr = el('tr', isCurrent ? 'current' : '');
+  if (isCurrent) tr.setAttribute('aria-current', 'true');
+  const path = el('td', 'path');
+  const link = button(row.path, () => openPath(row.path), 'link');
+  link.dataset.focusKey = row.path;
+  link.title = `Open the file for ${row.path}`;
+  path.append(link);
+  tr.append(path, el('td', 'num', count(row.human)), el('td', 'num', count(row.ai)), el('td', 'num', count(row.total)));
+  return { tr, link };
+}
 
-  function resort(): void {
-    sorted = [...rows].sort(compare(sort));
-    for (const [column, { th, mark }] of headers) {
-      const active = column === sort.column;
-      th.setAttribute('aria-sort', active ? (sort.descending ? 'descending' : 'ascending') : 'none');
-      mark.textContent = active ? (sort.descending ? ' ▼' : ' ▲') : '';
-    }
-    refilter();
-  }
+/** The filter box and the count line above the table. */
+function createTools(initialFilter: string): { tools: HTMLElement; filter: HTMLInputElement; summary: HTMLElement } {
+  const tools = el('div', 'table-tools');
+  const filter = el('input', 'input filter');
+  filter.type = 'search';
+  filter.placeholder = 'Filter paths';
+  filter.setAttribute('aria-label', 'Filter paths (contains, any case)');
+  filter.value = initialFilter;
+  const summary = el('span', 'table-count');
+  summary.setAttribute('aria-live', 'polite');
+  tools.append(filter, summary);
+  return { tools, filter, summary };
+}
 
-  function refilter(): void {
-    const needle = filter.value.trim().toLowerCase();
-    shown = needle ? sorted.filter((r) => r.path.toLowerCase().includes(needle)) : sorted;
-    keepFocus(body, () => {
-      body.replaceChildren();
-      drawn = 0;
-      drawMore();
+class PathTable implements TableView {
+  readonly root = el('div', 'table-view');
+  private sort: Sort;
+  private rows: PathRow[] = [];
+  private sorted: PathRow[] = [];
+  private shown: PathRow[] = [];
+  private drawn = 0;
+  private current: ReadonlySet<string> = new Set();
+  private readonly filter: HTMLInputElement;
+  private readonly summary: HTMLElement;
+  private readonly headers: Headers;
+  private readonly body = el('tbody');
+  private readonly more = button('', () => this.showMore(), 'button secondary more');
+
+  constructor(
+    saved: PageState,
+    private readonly openPath: (path: string) => void,
+    private readonly remember: (patch: Partial<PageState>) => void,
+  ) {
+    this.sort = saved.sort ?? defaultSort;
+    const { tools, filter, summary } = createTools(saved.filter ?? '');
+    this.filter = filter;
+    this.summary = summary;
+    const table = el('table', 'paths');
+    const { thead, headers } = createHeader((column) => this.sortBy(column));
+    this.headers = headers;
+    table.append(thead, this.body);
+    this.root.append(tools, table, this.more);
+    filter.addEventListener('input', () => {
+      this.remember({ filter: filter.value });
+      this.refilter();
     });
-    if (shown.length === 0 && rows.length > 0) {
-      const cell = el('td', 'page-empty', `No paths contain “${filter.value.trim()}”.`);
+  }
+
+  update(rows: PathRow[], current: ReadonlySet<string>): void {
+    this.rows = rows;
+    this.current = current;
+    this.resort();
+  }
+
+  setCurrent(current: ReadonlySet<string>): void {
+    this.current = current;
+    for (const tr of Array.from(this.body.rows)) {
+      const path = tr.querySelector<HTMLElement>('.link')?.dataset.focusKey;
+      const on = path !== undefined && current.has(path);
+      tr.classList.toggle('current', on);
+      if (on) tr.setAttribute('aria-current', 'true');
+      else tr.removeAttribute('aria-current');
+    }
+  }
+
+  private sortBy(column: Column): void {
+    this.sort = nextSort(this.sort, column);
+    this.remember({ sort: this.sort });
+    this.resort();
+  }
+
+  private resort(): void {
+    this.sorted = sortRows(this.rows, this.sort);
+    for (const [column, { th, mark }] of this.headers) {
+      const state = sortState(this.sort, column);
+      th.setAttribute('aria-sort', state.aria);
+      mark.textContent = state.mark;
+    }
+    this.refilter();
+  }
+
+  private refilter(): void {
+    this.shown = filterRows(this.sorted, this.filter.value);
+    keepFocus(this.body, () => {
+      this.body.replaceChildren();
+      this.drawn = 0;
+      this.drawMore();
+    });
+    if (this.shown.length === 0 && this.rows.length > 0) {
+      const cell = el('td', 'page-empty', `No paths contain “${this.filter.value.trim()}”.`);
       cell.colSpan = columns.length;
       const tr = el('tr');
       tr.append(cell);
-      body.append(tr);
+      this.body.append(tr);
     }
   }
 
-  function drawMore(): HTMLButtonElement | undefined {
-    const end = Math.min(shown.length, drawn + pageSize);
+  /** Draws the next page of rows; returns the first new row's link. */
+  private drawMore(): HTMLButtonElement | undefined {
+    const end = Math.min(this.shown.length, this.drawn + pageSize);
     let first: HTMLButtonElement | undefined;
-    for (let i = drawn; i < end; i++) {
-      const row = shown[i];
-      if (!row) continue;
-      const tr = el('tr', current.has(row.path) ? 'current' : '');
-      if (current.has(row.path)) tr.setAttribute('aria-current', 'true');
-      const path = el('td', 'path');
-      const link = button(row.path, () => openPath(row.path), 'link');
-      link.dataset.focusKey = row.path;
-      link.title = `Open the file for ${row.path}`;
+    for (const row of this.shown.slice(this.drawn, end)) {
+      const { tr, link } = createRow(row, this.current.has(row.path), this.openPath);
       first ??= link;
-      path.append(link);
-      tr.append(path, el('td', 'num', count(row.human)), el('td', 'num', count(row.ai)), el('td', 'num', count(row.total)));
-      body.append(tr);
+      this.body.append(tr);
     }
-    drawn = end;
-    const left = shown.length - drawn;
-    more.hidden = left <= 0;
-    more.textContent = `Show ${count(Math.min(pageSize, left))} more`;
-    const of = shown.length === rows.length ? `${count(rows.length)} paths` : `${count(shown.length)} of ${count(rows.length)} paths`;
-    summary.textContent = left > 0 ? `${of} · showing ${count(drawn)}` : of;
+    this.drawn = end;
+    const left = this.shown.length - this.drawn;
+    this.more.hidden = left <= 0;
+    this.more.textContent = `Show ${count(Math.min(pageSize, left))} more`;
+    this.summary.textContent = summaryText(this.shown.length, this.rows.length, this.drawn, count);
     return first;
   }
 
-  function showMore(): void {
-    const first = drawMore();
+  private showMore(): void {
+    const first = this.drawMore();
     // The button vanishes after the last page: hand focus to the first new row instead.
-    if (more.hidden) first?.focus();
+    if (this.more.hidden) first?.focus();
   }
+}
 
-  filter.addEventListener('input', () => {
-    remember({ filter: filter.value });
-    refilter();
-  });
-
-  return {
-    root,
-    update(next, nextCurrent) {
-      rows = next;
-      current = nextCurrent;
-      resort();
-    },
-    setCurrent(nextCurrent) {
-      current = nextCurrent;
-      for (const tr of Array.from(body.rows)) {
-        const path = tr.querySelector<HTMLElement>('.link')?.dataset.focusKey;
-        const on = path !== undefined && current.has(path);
-        tr.classList.toggle('current', on);
-        if (on) tr.setAttribute('aria-current', 'true');
-        else tr.removeAttribute('aria-current');
-      }
-    },
-  };
+export function createTable(saved: PageState, openPath: (path: string) => void, remember: (patch: Partial<PageState>) => void): TableView {
+  return new PathTable(saved, openPath, remember);
 }
