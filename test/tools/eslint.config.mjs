@@ -7,7 +7,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,8 +41,6 @@ export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', 'media/**', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
-  // Lets import-x read TypeScript files when it follows imports (for cycles).
-  importX.flatConfigs.typescript,
   {
     languageOptions: {
       parserOptions: {
@@ -50,7 +48,13 @@ export default tseslint.config(
         tsconfigRootDir: root,
       },
     },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Lets import-x follow imports into TypeScript files (for cycles and the folder order).
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
