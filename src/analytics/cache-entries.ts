@@ -2,6 +2,7 @@
 // the way in: storage outlives versions and may be damaged.
 import { createHash } from 'node:crypto';
 import type { Counts, PathRow } from './protocol';
+import { isRecord } from '../platform/checks';
 
 /** One range's report as the cache keeps it. */
 export interface CachedReport {
@@ -54,10 +55,6 @@ export function keyOf(e: Keyed): string {
 /** A name safe on any file system, whatever the base URL or project ID hold. */
 export function fileNameOf(key: string): string {
   return `${createHash('sha256').update(key).digest('hex')}.json`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 function isCounts(value: unknown): value is Counts {

@@ -48,3 +48,12 @@ export function pageInfo(rows: readonly PathRow[], file: string, page: { pagePat
   const best = paths.size === 0 ? undefined : rankRows(rows).find((bar) => paths.has(bar.path));
   return { ...base, rows: own.map(plainRow), rank: best?.rank ?? null };
 }
+
+/** The open page's numbers; with no page open, says how to get one. */
+export function openPageInfo(
+  rows: readonly PathRow[],
+  page: { file: string; pagePath: string | null; reason?: string } | undefined,
+): PageInfo {
+  const shown = page ?? { file: '', pagePath: null, reason: 'Open a docs page to see its visitors.' };
+  return pageInfo(rows, shown.file, { pagePath: shown.pagePath, ...(shown.reason ? { reason: shown.reason } : {}) });
+}

@@ -7,7 +7,7 @@ import { scopeFor, visitorsDefaultRange } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { actionCommands, describeError } from '../editor/error-text';
 import { Emitter } from '../platform/emitter';
-import { chartBars, pageInfo } from './chart-data';
+import { chartBars, openPageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { fileForPage, type ResolvedPage, resolvePage } from './page-resolver';
 import type { FromPage, RangeChoice } from './protocol';
@@ -16,6 +16,7 @@ import { pageTrend, trendCost } from './trend';
 import type { CachedReport } from './visitors-cache';
 import { VisitorsPanel } from './visitors-panel';
 import type { VisitorsService } from './visitors-service';
+import { messageOf } from '../platform/checks';
 
 export interface VisitorsDeps {
   service: VisitorsService;
@@ -119,7 +120,7 @@ export class VisitorsController implements vscode.Disposable {
     this.panel?.setTitle(this.page.pagePath ? `Visitors · ${this.page.pagePath}` : 'Visitors');
     if (!send || !this.shown) return;
     const rows = this.shown.report.rows;
-    this.panel?.post({ type: 'page', page: this.pageView(rows), chart: chartBars(rows, this.page.pagePath) });
+    this.panel?.post({ type: 'page', page: openPageInfo(rows, this.page), chart: chartBars(rows, this.page.pagePath) });
     this.postTrendCost();
   }
 
@@ -207,7 +208,7 @@ export class VisitorsController implements vscode.Disposable {
         return;
       }
       if (this.reading === reading) this.reading = undefined;
-      this.deps.log.error(`Reading visitors failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.error(`Reading visitors failed: ${messageOf(error)}`);
       this.postError(error);
     }
   }
@@ -221,7 +222,7 @@ export class VisitorsController implements vscode.Disposable {
         projectId: this.scope().projectId,
         range,
         totals: report.totals,
-        page: this.pageView(report.rows),
+        page: openPageInfo(report.rows, this.page),
         chart: chartBars(report.rows, this.page?.pagePath ?? null),
         table: report.rows,
         fetchedAt: report.fetchedAt,
@@ -231,11 +232,6 @@ export class VisitorsController implements vscode.Disposable {
     });
     this.panel?.setTitle(this.page?.pagePath ? `Visitors · ${this.page.pagePath}` : `Visitors · ${rangeLabel(range)}`);
     this.postTrendCost();
-  }
-
-  private pageView(rows: CachedReport['rows']): ReturnType<typeof pageInfo> {
-    const page = this.page ?? { file: '', pagePath: null, reason: 'Open a docs page to see its visitors.' };
-    return pageInfo(rows, page.file, { pagePath: page.pagePath, ...(page.reason ? { reason: page.reason } : {}) });
   }
 
   private postTrendCost(): void {

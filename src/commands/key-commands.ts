@@ -5,6 +5,7 @@ import { InvalidSettingError, NotFoundError } from '../api/errors';
 import { projectId, scopeFor, setProjectId } from '../editor/config';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
+import { messageOf } from '../platform/checks';
 
 // A job id that never exists: asking for it costs no agent use and proves the key is accepted.
 const probeJobId = 'docs-agent-key-check';
@@ -14,7 +15,7 @@ function keyProblem(value: string): string | undefined {
     checkApiKey(value);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
   }
 }
 

@@ -2,6 +2,7 @@
 // check every kind; ui/show-error.ts puts it on screen.
 import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../api/errors';
 import { neverSent } from '../api/transport';
+import { messageOf } from '../platform/checks';
 
 export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'manageTrust' | 'retry' | 'showLog';
 
@@ -25,7 +26,7 @@ export interface ErrorText {
 
 export function describeError(error: unknown, canRetry: boolean): ErrorText {
   if (!isApiError(error)) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = messageOf(error);
     return { message: `Something went wrong: ${detail}`, actions: ['showLog'], silent: false };
   }
   const retry: ErrorAction[] = canRetry ? ['retry'] : [];

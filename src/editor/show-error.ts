@@ -1,6 +1,7 @@
 // Shows a failure as one sentence with the action that fixes it; details go to the log only.
 import * as vscode from 'vscode';
 import { actionCommands, type ErrorAction, describeError } from './error-text';
+import { messageOf } from '../platform/checks';
 
 const labels: Record<ErrorAction, string> = {
   setApiKey: 'Set API Key',
@@ -31,7 +32,7 @@ export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: 
     })
     // Rejects only while the window closes (or if the action's command does): never unhandled.
     .catch((failure: unknown) => {
-      tryLog(() => log.warn(`The error message's action did not run: ${failure instanceof Error ? failure.message : String(failure)}`));
+      tryLog(() => log.warn(`The error message's action did not run: ${messageOf(failure)}`));
     });
 }
 

@@ -1,12 +1,9 @@
 // Reading a base URL out of a workspace's own settings file. VS Code hides it from the extension
 // (the setting is application scoped), so Docs Agent reads the file to tell the user it is ignored.
 import { parse, type ParseError } from 'jsonc-parser';
+import { isRecord } from '../platform/checks';
 
 const key = 'docsAgent.baseUrl';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The base URL a settings file names: a folder's `.vscode/settings.json`, or the `settings` of a

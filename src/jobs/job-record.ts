@@ -3,18 +3,16 @@
 // so every read is checked; what cannot be read is left alone, never rewritten.
 import { parseAgentJob } from '../api/validate';
 import type { TrackedJob } from './tracked-job';
+import { isRecord } from '../platform/checks';
 
 export type JobFile = { key: string; job: TrackedJob } | { key: string; removedAt: string };
 
-type Json = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const int = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
 
 /** The service's answer as stored: checked again, so damage is caught. */
 export function readStoredAnswer(stored: unknown): TrackedJob['job'] | undefined {
-  if (!isObject(stored)) return undefined;
+  if (!isRecord(stored)) return undefined;
   try {
     return parseAgentJob(
       { ...stored, status: stored.rawStatus ?? stored.status, source: { repository: stored.repository, ref: stored.ref } },
@@ -26,7 +24,7 @@ export function readStoredAnswer(stored: unknown): TrackedJob['job'] | undefined
 }
 
 export function readTrackedJob(record: unknown): TrackedJob | undefined {
-  if (!isObject(record)) return undefined;
+  if (!isRecord(record)) return undefined;
   const { id, baseUrl, projectId, prompt, trackedAt, changedAt } = record;
   const job = readStoredAnswer(record.job);
   const round = int(record.round);
@@ -53,7 +51,7 @@ export function readTrackedJob(record: unknown): TrackedJob | undefined {
 }
 
 export function parseJobFile(value: unknown): JobFile | undefined {
-  if (!isObject(value) || value.version !== 2 || !str(value.key)) return undefined;
+  if (!isRecord(value) || value.version !== 2 || !str(value.key)) return undefined;
   const key = value.key as string;
   if (str(value.removedAt)) return { key, removedAt: value.removedAt as string };
   const job = readTrackedJob(value.job);

@@ -3,11 +3,12 @@
 //   version 0 (unversioned array, first drafts): flat records with status/prLink/repository.
 //   version 1: { version: 1, jobs: [...], unreadable: unknown[] }, each with `notified`
 //   ("<follow-ups>:<status>") and `lastCheckedAt`.
-import { isObject, readStoredAnswer, str } from './job-record';
+import { isRecord } from '../platform/checks';
+import { readStoredAnswer, str } from './job-record';
 import { clipPrompt, isTerminal, type TrackedJob } from './tracked-job';
 
 function readV1(record: unknown): TrackedJob | undefined {
-  if (!isObject(record)) return undefined;
+  if (!isRecord(record)) return undefined;
   const { id, baseUrl, projectId, prompt, trackedAt, lastCheckedAt } = record;
   const job = readStoredAnswer(record.job);
   if (!str(id) || !str(baseUrl) || !str(projectId) || typeof prompt !== 'string' || !job) return undefined;
@@ -31,7 +32,7 @@ function readV1(record: unknown): TrackedJob | undefined {
 
 /** Version 0 kept the service's fields flat on the record. */
 function readV0(record: unknown): TrackedJob | undefined {
-  if (!isObject(record)) return undefined;
+  if (!isRecord(record)) return undefined;
   const { id, baseUrl, projectId, prompt, status, prLink, repository, ref, createdAt, model } = record;
   if (!str(id) || !str(baseUrl) || !str(projectId) || !str(status) || !str(createdAt)) return undefined;
   return readV1({
@@ -60,9 +61,9 @@ function readV0(record: unknown): TrackedJob | undefined {
 /** Every job an earlier version stored, and the records it could not read (kept aside, never dropped). */
 export function migrateStoredJobs(stored: unknown): { jobs: TrackedJob[]; unreadable: unknown[] } {
   if (stored === undefined || stored === null) return { jobs: [], unreadable: [] };
-  const records: unknown[] = Array.isArray(stored) ? stored : isObject(stored) && Array.isArray(stored.jobs) ? stored.jobs : [stored];
-  const earlierUnreadable = isObject(stored) && Array.isArray(stored.unreadable) ? (stored.unreadable as unknown[]) : [];
-  const read = Array.isArray(stored) ? readV0 : isObject(stored) && stored.version === 1 ? readV1 : () => undefined;
+  const records: unknown[] = Array.isArray(stored) ? stored : isRecord(stored) && Array.isArray(stored.jobs) ? stored.jobs : [stored];
+  const earlierUnreadable = isRecord(stored) && Array.isArray(stored.unreadable) ? (stored.unreadable as unknown[]) : [];
+  const read = Array.isArray(stored) ? readV0 : isRecord(stored) && stored.version === 1 ? readV1 : () => undefined;
   const jobs: TrackedJob[] = [];
   const unreadable: unknown[] = [...earlierUnreadable];
   for (const record of records) {

@@ -14,6 +14,7 @@ import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from '
 import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
 import { isHidden, isPollable, jobKey, keyOf, newTrackedJob, sameScope, type TrackedJob, withFollowUp } from './tracked-job';
+import { messageOf } from '../platform/checks';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
 
@@ -54,7 +55,7 @@ export class JobTracker {
       isFocused: deps.isFocused,
       settings: deps.pollSettings ?? {},
       onStateChange: () => this.changed.fire(),
-      onCheckError: (key, error) => deps.log?.(`Checking ${key} failed: ${error instanceof Error ? error.message : String(error)}`),
+      onCheckError: (key, error) => deps.log?.(`Checking ${key} failed: ${messageOf(error)}`),
     });
     this.storeListener = deps.store.onDidChange(() => {
       this.watchPollable();

@@ -8,10 +8,11 @@ import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
 import { withLock } from './file-lock';
 import { FolderWatch } from './folder-watch';
+import { isRecord } from '../checks';
 
 type Values = Record<string, unknown>;
 
-const isValues = (value: unknown): value is Values => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isValues = (value: unknown): value is Values => isRecord(value);
 
 export class SharedMemento implements Memento {
   private values: Values = {};
