@@ -1,5 +1,5 @@
 // What the user reads for each failure, and which one action fixes it. Pure, so unit tests
-// check every kind; ui/show-error.ts puts it on screen.
+// check every kind; show-error.ts puts it on screen.
 import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../api/errors';
 import { neverSent } from '../api/transport';
 import { messageOf } from '../platform/checks';
