@@ -1,11 +1,13 @@
-// Calendar-day arithmetic for the visitors report. Days are 'YYYY-MM-DD' strings in UTC, the
-// API's own calendar, so a reader in any time zone asks for the same days.
+// Calendar-day arithmetic and labels for the visitors report, shared by the extension and the
+// panel's page. Days are 'YYYY-MM-DD' strings in UTC, the API's own calendar, so a reader in any
+// time zone asks for the same days. Month names are English, as the rest of the panel is.
 import type { DayRange, RangeChoice, RangePreset } from './protocol';
 
 const dayMs = 86_400_000;
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const presetDays: Record<Exclude<RangePreset, 'custom'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
+export type Preset = Exclude<RangePreset, 'custom'>;
+export const presetDays: Record<Preset, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 /** The longest custom range: one year, leap day included. */
 export const maxRangeDays = 366;
@@ -30,7 +32,7 @@ function requireDay(day: string): number {
   return ms;
 }
 
-export function todayUtc(now: number): string {
+export function todayUtc(now = Date.now()): string {
   return formatDay(now);
 }
 
@@ -43,8 +45,14 @@ export function dayCount(range: DayRange): number {
   return Math.round((requireDay(range.to) - requireDay(range.from)) / dayMs) + 1;
 }
 
-export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: string): RangeChoice {
+/** A preset ends today, inclusive: "last 7 days" is today and the 6 before. */
+export function presetRange(preset: Preset, today: string): RangeChoice {
   return { preset, from: addDays(today, 1 - presetDays[preset]), to: today };
+}
+
+/** A saved preset means "the last N days" from whenever the page opens again. */
+export function refreshPreset(range: RangeChoice, today: string): RangeChoice {
+  return range.preset === 'custom' ? range : presetRange(range.preset, today);
 }
 
 /** The picker's `to` is a day people count in; the API's dateTo is exclusive, so ask up to the day after. */
@@ -59,6 +67,7 @@ export function endsBeforeToday(range: DayRange, today: string): boolean {
 
 /** Why a custom range cannot be used, as a sentence for the picker; undefined when it can. */
 export function checkCustomRange(from: string, to: string, today: string): string | undefined {
+  if (!from || !to) return 'Choose both days.';
   if (parseDay(from) === undefined) return `The start date "${from}" is not a calendar date (YYYY-MM-DD).`;
   if (parseDay(to) === undefined) return `The end date "${to}" is not a calendar date (YYYY-MM-DD).`;
   if (from > to) return `The start date (${from}) is after the end date (${to}).`;
@@ -66,6 +75,11 @@ export function checkCustomRange(from: string, to: string, today: string): strin
   const days = dayCount({ from, to });
   if (days > maxRangeDays) return `The range spans ${days} days; pick at most ${maxRangeDays}.`;
   return undefined;
+}
+
+/** Why a range cannot be read (only a custom one can be wrong), or undefined. */
+export function rangeProblem(range: RangeChoice, today: string): string | undefined {
+  return range.preset === 'custom' ? checkCustomRange(range.from, range.to, today) : undefined;
 }
 
 /** 7-day buckets from `from` on; the last one stops at `to`, so it may be shorter. */
@@ -78,15 +92,29 @@ export function weeksOf(range: DayRange): DayRange[] {
   return weeks;
 }
 
-function shortDay(day: string, withYear: boolean): string {
-  const [year, month, date] = day.split('-');
-  return `${months[Number(month) - 1] ?? month} ${Number(date)}${withYear ? `, ${year}` : ''}`;
+function parts(day: string): { year: number; month: string; date: number } {
+  return { year: Number(day.slice(0, 4)), month: months[Number(day.slice(5, 7)) - 1] ?? '?', date: Number(day.slice(8, 10)) };
 }
 
-/** English month names, not the locale's: the panel's other text is English too. */
-export function rangeLabel(range: RangeChoice): string {
-  if (range.preset !== 'custom') return `Last ${presetDays[range.preset]} days`;
-  if (range.from === range.to) return shortDay(range.from, true);
-  const sameYear = range.from.slice(0, 4) === range.to.slice(0, 4);
-  return `${shortDay(range.from, !sameYear)} – ${shortDay(range.to, true)}`;
+/** "Nov 1–7", "Oct 29–Nov 4"; with the year: "Nov 1–7, 2025", "Dec 29, 2025–Jan 4, 2026". */
+export function formatDays(from: string, to: string, withYear: boolean): string {
+  const a = parts(from);
+  const b = parts(to);
+  const start = `${a.month} ${a.date}`;
+  const year = withYear ? `, ${b.year}` : '';
+  if (from === to) return start + year;
+  if (withYear && a.year !== b.year) return `${start}, ${a.year}–${b.month} ${b.date}, ${b.year}`;
+  const end = a.month === b.month && a.year === b.year ? String(b.date) : `${b.month} ${b.date}`;
+  return `${start}–${end}${year}`;
+}
+
+/**
+ * "Last 30 days" for a preset, "Nov 1–20, 2026" for a custom range; `withDays` adds a preset's
+ * days ("Last 30 days · Oct 24–Nov 22, 2026"), as the panel's header shows them.
+ */
+export function rangeLabel(range: RangeChoice, options: { withDays?: boolean } = {}): string {
+  const days = formatDays(range.from, range.to, true);
+  if (range.preset === 'custom') return days;
+  const name = `Last ${presetDays[range.preset]} days`;
+  return options.withDays ? `${name} · ${days}` : name;
 }

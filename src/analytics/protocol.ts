@@ -97,7 +97,8 @@ const day = /^\d{4}-\d{2}-\d{2}$/;
 const presets: ReadonlySet<string> = new Set(['7d', '30d', '90d', 'custom']);
 const actions: ReadonlySet<string> = new Set(['setApiKey', 'setProjectId', 'openSettings', 'manageTrust', 'retry', 'readAnyway']);
 
-function isRange(value: unknown): value is RangeChoice {
+/** A range as the page may send it (or have saved it): a known preset and two ordered days. */
+export function isRangeChoice(value: unknown): value is RangeChoice {
   if (typeof value !== 'object' || value === null) return false;
   const { preset, from, to } = value as Record<string, unknown>;
   return (
@@ -116,13 +117,13 @@ export function isFromPage(message: unknown): message is FromPage {
   const m = message as Record<string, unknown>;
   switch (m.type) {
     case 'ready':
-      return m.range === undefined || isRange(m.range);
+      return m.range === undefined || isRangeChoice(m.range);
     case 'refresh':
     case 'cancel':
     case 'loadTrend':
       return true;
     case 'setRange':
-      return isRange(m.range);
+      return isRangeChoice(m.range);
     case 'openPath':
       return typeof m.path === 'string' && m.path.startsWith('/') && m.path.length < 2048;
     case 'action':

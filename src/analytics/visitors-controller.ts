@@ -8,7 +8,7 @@ import type { ApiKeyStore } from '../editor/api-key-store';
 import { actionCommands, describeError } from '../editor/error-text';
 import { Emitter } from '../platform/emitter';
 import { chartBars, openPageInfo } from './chart-data';
-import { presetRange, rangeLabel, todayUtc } from './date-range';
+import { presetRange, rangeLabel, rangeProblem, todayUtc } from './date-range';
 import { fileForPage, type ResolvedPage, resolvePage } from './page-resolver';
 import type { FromPage, RangeChoice } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
@@ -88,11 +88,13 @@ export class VisitorsController implements vscode.Disposable {
   private async handle(message: FromPage): Promise<void> {
     switch (message.type) {
       case 'ready':
+      case 'setRange': {
+        // The page checks a custom range too; an older page (or its saved state) may not have.
+        const problem = message.range && rangeProblem(message.range, todayUtc());
+        if (problem) return this.panel?.post({ type: 'error', message: problem, actions: [] });
         if (message.range) this.range = message.range;
         return this.load(false);
-      case 'setRange':
-        this.range = message.range;
-        return this.load(false);
+      }
       case 'refresh':
         return this.refresh();
       case 'cancel':

@@ -5,8 +5,11 @@ import {
   addDays,
   checkCustomRange,
   endsBeforeToday,
+  formatDays,
   presetRange,
   rangeLabel,
+  rangeProblem,
+  refreshPreset,
   todayUtc,
   toQuery,
   weeksOf,
@@ -71,13 +74,40 @@ describe('analytics: date ranges', () => {
     );
     assert.match(checkCustomRange('2026-11-01', '2026-11-21', today) ?? '', /end date \(2026-11-21\) is in the future/);
     assert.match(checkCustomRange('2025-11-19', '2026-11-20', today) ?? '', /spans 367 days; pick at most 366/);
+    assert.equal(checkCustomRange('', '2026-11-20', today), 'Choose both days.');
+  });
+
+  it('applies the same check wherever a range arrives: presets always pass, a custom year and a day does not', () => {
+    const today = '2026-11-20';
+    assert.equal(rangeProblem({ preset: '90d', from: '2026-08-23', to: today }, today), undefined);
+    assert.match(rangeProblem({ preset: 'custom', from: '2025-11-19', to: today }, today) ?? '', /pick at most 366/);
+  });
+
+  it('keeps a saved preset meaning "the last N days" when the page opens again', () => {
+    assert.deepEqual(refreshPreset({ preset: '7d', from: '2026-01-01', to: '2026-01-07' }, '2026-11-20'), {
+      preset: '7d',
+      from: '2026-11-14',
+      to: '2026-11-20',
+    });
+    const custom = { preset: 'custom' as const, from: '2026-01-01', to: '2026-01-07' };
+    assert.equal(refreshPreset(custom, '2026-11-20'), custom);
   });
 
   it('labels presets and custom ranges', () => {
     assert.equal(rangeLabel({ preset: '30d', from: '2026-10-22', to: '2026-11-20' }), 'Last 30 days');
     assert.equal(rangeLabel({ preset: '7d', from: '2026-11-14', to: '2026-11-20' }), 'Last 7 days');
-    assert.equal(rangeLabel({ preset: 'custom', from: '2026-11-01', to: '2026-11-20' }), 'Nov 1 – Nov 20, 2026');
-    assert.equal(rangeLabel({ preset: 'custom', from: '2025-12-20', to: '2026-01-05' }), 'Dec 20, 2025 – Jan 5, 2026');
+    assert.equal(rangeLabel({ preset: 'custom', from: '2026-11-01', to: '2026-11-20' }), 'Nov 1–20, 2026');
+    assert.equal(rangeLabel({ preset: 'custom', from: '2026-10-29', to: '2026-11-04' }), 'Oct 29–Nov 4, 2026');
+    assert.equal(rangeLabel({ preset: 'custom', from: '2025-12-20', to: '2026-01-05' }), 'Dec 20, 2025–Jan 5, 2026');
     assert.equal(rangeLabel({ preset: 'custom', from: '2026-02-09', to: '2026-02-09' }), 'Feb 9, 2026');
+  });
+
+  it('gives the panel’s header the same label with a preset’s days, and the trend its weeks without the year', () => {
+    assert.equal(
+      rangeLabel({ preset: '30d', from: '2026-10-22', to: '2026-11-20' }, { withDays: true }),
+      'Last 30 days · Oct 22–Nov 20, 2026',
+    );
+    assert.equal(rangeLabel({ preset: 'custom', from: '2026-11-01', to: '2026-11-20' }, { withDays: true }), 'Nov 1–20, 2026');
+    assert.equal(formatDays('2026-11-01', '2026-11-07', false), 'Nov 1–7');
   });
 });

@@ -1,10 +1,8 @@
 // The page's only link to the extension: typed messages out, and the state VS Code keeps
 // for the page across reloads (a hidden panel's page is thrown away and rebuilt).
-import type { FromPage, PageState, PathRow, RangeChoice } from '../../analytics/protocol';
+import { type FromPage, isRangeChoice, type PageState, type PathRow } from '../../analytics/protocol';
 
 const columns: ReadonlySet<string> = new Set<keyof PathRow>(['path', 'human', 'ai', 'total']);
-const presets: ReadonlySet<string> = new Set(['7d', '30d', '90d', 'custom']);
-const day = /^\d{4}-\d{2}-\d{2}$/;
 
 const api = acquireVsCodeApi();
 let state: PageState = sanitize(api.getState());
@@ -33,15 +31,6 @@ function sanitize(saved: unknown): PageState {
   if (sort && typeof sort.column === 'string' && columns.has(sort.column) && typeof sort.descending === 'boolean') {
     out.sort = { column: sort.column as keyof PathRow, descending: sort.descending };
   }
-  const range = s.range as Record<string, unknown> | undefined;
-  if (
-    range &&
-    typeof range.preset === 'string' &&
-    presets.has(range.preset) &&
-    typeof range.from === 'string' &&
-    typeof range.to === 'string'
-  ) {
-    if (day.test(range.from) && day.test(range.to) && range.from <= range.to) out.range = range as unknown as RangeChoice;
-  }
+  if (isRangeChoice(s.range)) out.range = s.range;
   return out;
 }

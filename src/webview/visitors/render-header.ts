@@ -2,7 +2,7 @@
 // hourly request budget is gone, and Refresh. Built once and updated, so focus stays put.
 import type { VisitorsView } from '../../analytics/protocol';
 import { relativeTime } from '../../platform/relative-time';
-import { rangeLabel } from './dates';
+import { rangeLabel } from '../../analytics/date-range';
 import { button, count, el } from './dom';
 
 const limitPerHour = 100;
@@ -43,7 +43,7 @@ export function createHeader(refresh: () => void): Header {
   function update(view: VisitorsView | null): void {
     shown = view;
     project.textContent = view ? `· ${view.projectId}` : '';
-    range.textContent = view ? rangeLabel(view.range) : '';
+    range.textContent = view ? rangeLabel(view.range, { withDays: true }) : '';
     budget.textContent = view ? `${count(view.requestsLastHour)} of ${limitPerHour} analytics requests used this hour` : '';
     budget.classList.toggle('near-limit', !!view && view.requestsLastHour >= limitPerHour * 0.8);
     refreshButton.hidden = !view;

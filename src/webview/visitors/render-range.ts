@@ -1,7 +1,7 @@
 // The range picker: three presets and a custom pair of days (both included). Presets are
 // counted back from today in UTC; the extension turns `to` into the API's exclusive end.
 import type { RangeChoice } from '../../analytics/protocol';
-import { type Preset, presetDays, presetRange, rangeProblem, todayUtc } from './dates';
+import { checkCustomRange, type Preset, presetDays, presetRange, todayUtc } from '../../analytics/date-range';
 import { button, el } from './dom';
 
 export interface RangePicker {
@@ -51,7 +51,7 @@ export function createRangePicker(choose: (range: RangeChoice) => void): RangePi
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const today = todayUtc();
-    const why = rangeProblem(from.value, to.value, today);
+    const why = checkCustomRange(from.value, to.value, today);
     problem.textContent = why ?? '';
     problem.hidden = why === undefined;
     for (const input of [from, to]) {
