@@ -12,6 +12,7 @@ import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
 import { ClientProvider } from './editor/client-provider';
+import { commandIds } from './platform/manifest-ids';
 
 /** What other extensions (and the host test suites) can read. */
 export interface DocsAgentApi {
@@ -42,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     keys,
     clients,
     jobs,
-    vscode.commands.registerCommand('docsAgent.showLog', () => log.show()),
+    vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
     ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
     ...registerJobCommands(deps),

@@ -17,6 +17,7 @@ import type { CachedReport } from './visitors-cache';
 import { VisitorsPanel } from './visitors-panel';
 import type { VisitorsService } from './visitors-service';
 import { messageOf } from '../platform/checks';
+import { settingId, settingNames } from '../platform/manifest-ids';
 
 export interface VisitorsDeps {
   service: VisitorsService;
@@ -132,7 +133,8 @@ export class VisitorsController implements vscode.Disposable {
 
   private async ready(): Promise<boolean> {
     try {
-      if (!this.scope().projectId) throw new InvalidSettingError('Set the project ID to see its visitors.', 'docsAgent.projectId');
+      if (!this.scope().projectId)
+        throw new InvalidSettingError('Set the project ID to see its visitors.', settingId(settingNames.projectId));
       await this.deps.keys.require();
       return true;
     } catch (error) {

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { systemClock } from '../platform/clock';
+import { settingId, settingNames } from '../platform/manifest-ids';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import type { ClientProvider } from '../editor/client-provider';
 import { storageFolder } from '../editor/storage-folder';
@@ -63,7 +64,8 @@ export function createVisitorsFeature(
   const parts = vscode.Disposable.from(
     controller,
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (['projectId', 'baseUrl', 'confirmedBaseUrlHosts', 'docsRoot'].some((name) => event.affectsConfiguration(`docsAgent.${name}`)))
+      const { projectId, baseUrl, confirmedBaseUrlHosts, docsRoot } = settingNames;
+      if ([projectId, baseUrl, confirmedBaseUrlHosts, docsRoot].some((name) => event.affectsConfiguration(settingId(name))))
         controller.scopeChanged();
     }),
     clients.onDidChangeHosts(() => controller.scopeChanged()),

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { type FromPage, isFromPage, type ToPage } from './protocol';
 
-export const visitorsViewType = 'docsAgent.visitors';
+import { visitorsViewType } from '../platform/manifest-ids';
 
 export class VisitorsPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];

@@ -11,6 +11,7 @@ import type { PageInfo, RangeChoice } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import type { VisitorsController } from './visitors-controller';
 import type { VisitorsService } from './visitors-service';
+import { commandIds } from '../platform/manifest-ids';
 
 function showTotal(item: vscode.StatusBarItem, info: PageInfo, pagePath: string, range: RangeChoice): void {
   const total = info.rows[0]?.total ?? 0;
@@ -39,7 +40,7 @@ export function createVisitorsStatusBar(
 ): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('docsAgent.visitors', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Docs Agent Visitors';
-  item.command = 'docsAgent.showVisitors';
+  item.command = commandIds.showVisitors;
   const attempted = new Set<string>();
   let current: vscode.Uri | undefined;
 

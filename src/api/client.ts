@@ -18,6 +18,7 @@ import { neverSent, type RawResponse, Transport, type TransportOptions } from '.
 import type { AgentJob, VisitorsPage, VisitorsQuery } from './types';
 import { parseAgentJob, parseErrorBody, parseVisitorsPage } from './validate';
 import { formatWait } from './wait-text';
+import { settingId, settingNames } from '../platform/manifest-ids';
 
 export interface RetryOptions {
   /** Tries per call, the first included. */
@@ -248,7 +249,7 @@ function withReportedId(error: unknown, body: unknown, status: number): unknown 
 
 function project(projectId: string): string {
   if (projectId.trim() === '') {
-    throw new InvalidSettingError('No project ID is set.', 'docsAgent.projectId');
+    throw new InvalidSettingError('No project ID is set.', settingId(settingNames.projectId));
   }
   return projectId.trim();
 }
@@ -269,17 +270,17 @@ function parseBaseUrl(baseUrl: string): { origin: string; basePath: string } {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw new InvalidSettingError('The base URL setting is not a valid URL.', 'docsAgent.baseUrl');
+    throw new InvalidSettingError('The base URL setting is not a valid URL.', settingId(settingNames.baseUrl));
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new InvalidSettingError(
       'The base URL must start with https:// (plain http:// only for localhost), so the key is never sent in clear.',
-      'docsAgent.baseUrl',
+      settingId(settingNames.baseUrl),
     );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidSettingError('The base URL must not contain credentials, a query or a fragment.', 'docsAgent.baseUrl');
+    throw new InvalidSettingError('The base URL must not contain credentials, a query or a fragment.', settingId(settingNames.baseUrl));
   }
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
 }

@@ -10,6 +10,7 @@ import { lostAnswerNote } from '../editor/error-text';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
+import { commandIds } from '../platform/manifest-ids';
 
 function isTrackedJob(value: unknown): value is TrackedJob {
   return typeof value === 'object' && value !== null && 'id' in value && 'baseUrl' in value && 'job' in value;
@@ -100,7 +101,7 @@ async function sendFollowUp(deps: CommandDeps, unsentFollowUps: UnsentText, arg:
     log.info(`Follow-up sent to job ${job.id}.`);
     return updated;
   } catch (error) {
-    const retry = (): Thenable<unknown> => vscode.commands.executeCommand('docsAgent.sendFollowUp', job, check.prompt);
+    const retry = (): Thenable<unknown> => vscode.commands.executeCommand(commandIds.sendFollowUp, job, check.prompt);
     showError(error, log, retry, lostAnswerNote(error, 'followUp'));
     return undefined;
   }
@@ -137,7 +138,7 @@ async function trackJobById(deps: CommandDeps, given: unknown): Promise<TrackedJ
   if (!scope) {
     void vscode.window
       .showWarningMessage('Set a project ID first: jobs belong to a project.', 'Set Project ID')
-      .then((p) => p && vscode.commands.executeCommand('docsAgent.setProjectId'));
+      .then((p) => p && vscode.commands.executeCommand(commandIds.setProjectId));
     return undefined;
   }
   const id =
@@ -163,30 +164,30 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
   /** Follow-ups that were not sent, by job key. */
   const unsentFollowUps = new UnsentText();
   const commands: Record<string, (...args: unknown[]) => unknown> = {
-    'docsAgent.openPullRequest': async (arg, selection) => {
+    [commandIds.openPullRequest]: async (arg, selection) => {
       const [job] = await resolveJobs(deps, arg, selection, (j) => !!webLink(j.job, pullRequestHosts()));
       return job ? openPullRequest(job) : false;
     },
-    'docsAgent.sendFollowUp': (arg, given) => sendFollowUp(deps, unsentFollowUps, arg, given),
-    'docsAgent.refreshJob': async (arg, selection) => {
+    [commandIds.sendFollowUp]: (arg, given) => sendFollowUp(deps, unsentFollowUps, arg, given),
+    [commandIds.refreshJob]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
       await Promise.all(jobs.map((job) => tracker.refresh(keyOf(job))));
       return jobs.map((job) => tracker.get(keyOf(job)));
     },
-    'docsAgent.copyJobId': async (arg, selection) => {
+    [commandIds.copyJobId]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
       if (!jobs.length) return;
       await vscode.env.clipboard.writeText(jobs.map((j) => j.id).join('\n'));
       vscode.window.setStatusBarMessage(`$(copy) Copied ${jobs.length === 1 ? 'the job ID' : `${jobs.length} job IDs`}`, 3000);
     },
-    'docsAgent.stopTracking': async (arg, selection) => {
+    [commandIds.stopTracking]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
       await tracker.stopTracking(jobs.map(keyOf));
       return jobs.length;
     },
-    'docsAgent.refreshJobs': () => tracker.refreshAll(),
-    'docsAgent.clearFinishedJobs': () => clearFinishedJobs(deps),
-    'docsAgent.trackJobById': (given) => trackJobById(deps, given),
+    [commandIds.refreshJobs]: () => tracker.refreshAll(),
+    [commandIds.clearFinishedJobs]: () => clearFinishedJobs(deps),
+    [commandIds.trackJobById]: (given) => trackJobById(deps, given),
   };
   return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
 }

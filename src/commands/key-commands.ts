@@ -6,6 +6,7 @@ import { projectId, scopeFor, setProjectId } from '../editor/config';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { messageOf } from '../platform/checks';
+import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
 
 // A job id that never exists: asking for it costs no agent use and proves the key is accepted.
 const probeJobId = 'docs-agent-key-check';
@@ -39,7 +40,8 @@ async function verify(deps: CommandDeps, quietSuccess = false): Promise<boolean>
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
   let verdict: { ok: boolean; message: string };
   try {
-    if (!scope.projectId) throw new InvalidSettingError('The key cannot be checked without a project ID.', 'docsAgent.projectId');
+    if (!scope.projectId)
+      throw new InvalidSettingError('The key cannot be checked without a project ID.', settingId(settingNames.projectId));
     await deps.clients.forBaseUrl(scope.baseUrl).getJob(scope.projectId, probeJobId);
     verdict = { ok: true, message: `The API key is accepted: the service answered for project “${scope.projectId}”.` };
   } catch (error) {
@@ -53,8 +55,8 @@ async function verify(deps: CommandDeps, quietSuccess = false): Promise<boolean>
   if (!verdict.ok) {
     const action = /project/i.test(verdict.message) ? 'Set Project ID' : 'Open Settings';
     void vscode.window.showWarningMessage(verdict.message, action).then((picked) => {
-      if (picked === 'Set Project ID') void vscode.commands.executeCommand('docsAgent.setProjectId');
-      else if (picked) void vscode.commands.executeCommand('workbench.action.openSettings', 'docsAgent.baseUrl');
+      if (picked === 'Set Project ID') void vscode.commands.executeCommand(commandIds.setProjectId);
+      else if (picked) void vscode.commands.executeCommand('workbench.action.openSettings', settingId(settingNames.baseUrl));
     });
     return false;
   }
@@ -64,7 +66,7 @@ async function verify(deps: CommandDeps, quietSuccess = false): Promise<boolean>
 
 export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('docsAgent.setApiKey', async () => {
+    vscode.commands.registerCommand(commandIds.setApiKey, async () => {
       const key = await vscode.window.showInputBox({
         title: 'Mintlify admin API key',
         prompt: 'Paste an admin API key (it starts with mint_). It is kept in the editor’s secret storage only.',
@@ -78,7 +80,7 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
       deps.tracker.resume();
       return scopeFor().projectId ? verify(deps) : true;
     }),
-    vscode.commands.registerCommand('docsAgent.clearApiKey', async () => {
+    vscode.commands.registerCommand(commandIds.clearApiKey, async () => {
       await deps.keys.clear();
       deps.log.info('API key removed from secret storage.');
       const left = await deps.keys.source();
@@ -88,8 +90,8 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
           : 'The API key is removed. Tracked jobs are kept.',
       );
     }),
-    vscode.commands.registerCommand('docsAgent.verifyApiKey', () => verify(deps)),
-    vscode.commands.registerCommand('docsAgent.setProjectId', async () => {
+    vscode.commands.registerCommand(commandIds.verifyApiKey, () => verify(deps)),
+    vscode.commands.registerCommand(commandIds.setProjectId, async () => {
       const folders = vscode.workspace.workspaceFolders ?? [];
       const folder =
         folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s project?' }) : folders[0];

@@ -9,6 +9,7 @@ import { lostAnswerNote } from '../editor/error-text';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
+import { commandIds, settingId, settingNames, viewIds } from '../platform/manifest-ids';
 
 interface Outgoing {
   prompt: string;
@@ -25,7 +26,10 @@ async function readFileText(uri: vscode.Uri): Promise<string | undefined> {
 async function ready(deps: CommandDeps, scopes: ProjectScope[]): Promise<boolean> {
   try {
     if (scopes.some((s) => !s.projectId))
-      throw new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', 'docsAgent.projectId');
+      throw new InvalidSettingError(
+        'No project ID is set: the agent needs to know which project to work on.',
+        settingId(settingNames.projectId),
+      );
     await deps.keys.require();
     return true;
   } catch (error) {
@@ -92,7 +96,7 @@ async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void
     deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
     void vscode.window
       .showInformationMessage(what, 'Show Jobs')
-      .then((picked) => picked && vscode.commands.executeCommand('docsAgent.jobs.focus'));
+      .then((picked) => picked && vscode.commands.executeCommand(`${viewIds.jobs}.focus`));
   }
   return created;
 }
@@ -105,7 +109,7 @@ function problem(message: string): undefined {
 export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
   const unsent = new UnsentText();
   return [
-    vscode.commands.registerCommand('docsAgent.sendSelection', async () => {
+    vscode.commands.registerCommand(commandIds.sendSelection, async () => {
       const editor = vscode.window.activeTextEditor;
       if (!editor) return problem('Open a docs page and select the text to send.');
       const text = [...editor.selections]
@@ -117,7 +121,7 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
       if (!check.ok) return problem(check.problem);
       return send(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
     }),
-    vscode.commands.registerCommand('docsAgent.sendFile', async (uri?: vscode.Uri, selected?: vscode.Uri[]) => {
+    vscode.commands.registerCommand(commandIds.sendFile, async (uri?: vscode.Uri, selected?: vscode.Uri[]) => {
       const uris = selected?.length
         ? selected
         : uri instanceof vscode.Uri
@@ -136,7 +140,7 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
       }
       return send(deps, outgoing);
     }),
-    vscode.commands.registerCommand('docsAgent.newJob', async (given?: string) => {
+    vscode.commands.registerCommand(commandIds.newJob, async (given?: string) => {
       const refill = unsent.get('newJob');
       const prompt =
         typeof given === 'string'

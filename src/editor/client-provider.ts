@@ -6,6 +6,7 @@ import { proxySettings, requestTimeoutSeconds } from './config';
 import type { ApiKeyStore } from './api-key-store';
 import type { BaseUrlGuard } from './base-url-guard';
 import { originOf } from './workspace-base-url';
+import { settingId, settingNames } from '../platform/manifest-ids';
 
 export class ClientProvider implements vscode.Disposable {
   private readonly clients = new Map<string, DocsApiClient>();
@@ -41,7 +42,7 @@ export class ClientProvider implements vscode.Disposable {
           if (!this.hosts.isAllowed(baseUrl)) {
             throw new InvalidSettingError(
               `Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; ${originOf(baseUrl) ?? 'this address'} is neither.`,
-              'docsAgent.baseUrl',
+              settingId(settingNames.baseUrl),
             );
           }
           return this.keys.get();

@@ -3,8 +3,9 @@
 // a workspace cannot choose where the API key goes (see base-url-guard.ts).
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
+import { settingNames, settingsSection } from '../platform/manifest-ids';
 
-export const section = 'docsAgent';
+export const section = settingsSection;
 export const defaultBaseUrl = 'https://api.mintlify.com';
 
 function settings(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
@@ -13,13 +14,13 @@ function settings(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
 
 /** The base URL in the user's settings (application scoped: VS Code ignores workspace values). */
 export function userBaseUrl(): string {
-  const value = settings().inspect<string>('baseUrl')?.globalValue;
+  const value = settings().inspect<string>(settingNames.baseUrl)?.globalValue;
   return (typeof value === 'string' ? value.trim() : '') || defaultBaseUrl;
 }
 
 /** Hosts (origins) the user confirmed a workspace's base URL may name; kept in user settings. */
 export function confirmedBaseUrlHosts(): string[] {
-  const hosts = settings().inspect<string[]>('confirmedBaseUrlHosts')?.globalValue;
+  const hosts = settings().inspect<string[]>(settingNames.confirmedBaseUrlHosts)?.globalValue;
   return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
 }
 
@@ -42,43 +43,43 @@ export function baseUrl(scope?: vscode.Uri): string {
 }
 
 export function projectId(scope?: vscode.Uri): string {
-  return settings(scope).get<string>('projectId', '').trim();
+  return settings(scope).get<string>(settingNames.projectId, '').trim();
 }
 
 export function confirmBeforeSending(): boolean {
-  return settings().get<boolean>('confirmBeforeSending', true);
+  return settings().get<boolean>(settingNames.confirmBeforeSending, true);
 }
 
 export type NotifyStatus = 'completed' | 'failed' | 'archived';
 
 export function notifyOn(): ReadonlySet<string> {
-  return new Set(settings().get<NotifyStatus[]>('notifyOn', ['completed', 'failed']));
+  return new Set(settings().get<NotifyStatus[]>(settingNames.notifyOn, ['completed', 'failed']));
 }
 
 /** The longest wait between checks of a running job (the poller's other settings keep their defaults). */
 export function pollSettings(): { maxIntervalMs: number } {
-  const maxSeconds = settings().get<number>('polling.maxIntervalSeconds', 60);
+  const maxSeconds = settings().get<number>(settingNames.pollMaxIntervalSeconds, 60);
   return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
 }
 
 /** The range the visitors panel and status bar start with. */
 export function visitorsDefaultRange(): '7d' | '30d' | '90d' {
-  const value = settings().get<string>('visitors.defaultRange', '30d');
+  const value = settings().get<string>(settingNames.visitorsDefaultRange, '30d');
   return value === '7d' || value === '90d' ? value : '30d';
 }
 
 /** Whether the status bar shows the open page's visitors. */
 export function visitorsStatusBar(): boolean {
-  return settings().get<boolean>('visitors.statusBar', true);
+  return settings().get<boolean>(settingNames.visitorsStatusBar, true);
 }
 
 /** The docs root a folder names (relative to it, or absolute); empty: found from docs.json. */
 export function docsRootSetting(scope: vscode.Uri): string {
-  return settings(scope).get<string>('docsRoot', '').trim();
+  return settings(scope).get<string>(settingNames.docsRoot, '').trim();
 }
 
 export function stopConfirmingBeforeSending(): Thenable<void> {
-  return settings().update('confirmBeforeSending', false, vscode.ConfigurationTarget.Global);
+  return settings().update(settingNames.confirmBeforeSending, false, vscode.ConfigurationTarget.Global);
 }
 
 /** Writes the project id: per folder in a multi-root workspace, else the workspace's (the user's with no folder). */
@@ -86,16 +87,16 @@ export function setProjectId(value: string, folder: vscode.WorkspaceFolder | und
   const folders = vscode.workspace.workspaceFolders ?? [];
   const { WorkspaceFolder, Workspace, Global } = vscode.ConfigurationTarget;
   const target = folders.length > 1 ? WorkspaceFolder : folders.length ? Workspace : Global;
-  return settings(folder?.uri).update('projectId', value, target);
+  return settings(folder?.uri).update(settingNames.projectId, value, target);
 }
 
 export function setConfirmedBaseUrlHosts(hosts: string[]): Thenable<void> {
-  return settings().update('confirmedBaseUrlHosts', hosts, vscode.ConfigurationTarget.Global);
+  return settings().update(settingNames.confirmedBaseUrlHosts, hosts, vscode.ConfigurationTarget.Global);
 }
 
 /** Finished jobs older than this many days leave the Agent Jobs view (Track Job by ID finds them). */
 export function hideFinishedAfterDays(): number {
-  return Math.max(0, settings().get<number>('jobs.hideFinishedAfterDays', 30));
+  return Math.max(0, settings().get<number>(settingNames.hideFinishedAfterDays, 30));
 }
 
 /**
@@ -103,13 +104,13 @@ export function hideFinishedAfterDays(): number {
  * job whose repository names no host). Application scoped: a workspace cannot add one.
  */
 export function pullRequestHosts(): string[] {
-  const hosts = vscode.workspace.getConfiguration(section).inspect<string[]>('pullRequestHosts')?.globalValue;
+  const hosts = vscode.workspace.getConfiguration(section).inspect<string[]>(settingNames.pullRequestHosts)?.globalValue;
   return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
 }
 
 /** How long an answer may take before the request counts as failed (slow networks raise it). */
 export function requestTimeoutSeconds(): number {
-  return Math.max(2, settings().get<number>('requestTimeoutSeconds', 30));
+  return Math.max(2, settings().get<number>(settingNames.requestTimeoutSeconds, 30));
 }
 
 /** VS Code's own proxy settings, which the client honours before the environment's. */

@@ -3,16 +3,17 @@
 import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../api/errors';
 import { neverSent } from '../api/transport';
 import { messageOf } from '../platform/checks';
+import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
 
 export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'manageTrust' | 'retry' | 'showLog';
 
 /** The command behind each action (retry is the caller's own). */
 export const actionCommands: Record<Exclude<ErrorAction, 'retry'>, { command: string; args: unknown[] }> = {
-  setApiKey: { command: 'docsAgent.setApiKey', args: [] },
-  setProjectId: { command: 'docsAgent.setProjectId', args: [] },
+  setApiKey: { command: commandIds.setApiKey, args: [] },
+  setProjectId: { command: commandIds.setProjectId, args: [] },
   openSettings: { command: 'workbench.action.openSettings', args: ['docsAgent'] },
   manageTrust: { command: 'workbench.trust.manage', args: [] },
-  showLog: { command: 'docsAgent.showLog', args: [] },
+  showLog: { command: commandIds.showLog, args: [] },
 };
 
 export interface ErrorText {
@@ -43,7 +44,7 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
       const setting = error instanceof InvalidSettingError ? error.setting : undefined;
       return {
         message,
-        actions: setting === 'docsAgent.projectId' ? ['setProjectId'] : ['openSettings'],
+        actions: setting === settingId(settingNames.projectId) ? ['setProjectId'] : ['openSettings'],
         silent: false,
         ...(setting ? { setting } : {}),
       };

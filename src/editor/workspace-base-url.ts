@@ -2,8 +2,9 @@
 // (the setting is application scoped), so Docs Agent reads the file to tell the user it is ignored.
 import { parse, type ParseError } from 'jsonc-parser';
 import { isRecord } from '../platform/checks';
+import { settingId, settingNames } from '../platform/manifest-ids';
 
-const key = 'docsAgent.baseUrl';
+const key = settingId(settingNames.baseUrl);
 
 /**
  * The base URL a settings file names: a folder's `.vscode/settings.json`, or the `settings` of a

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { pullRequestHosts } from '../editor/config';
 import { pullRequestLink } from './pr-link';
 import { titleOf, type TrackedJob } from './tracked-job';
+import { commandIds } from '../platform/manifest-ids';
 
 export async function announceFinishedJob(job: TrackedJob): Promise<void> {
   const title = `“${titleOf(job)}”`;
@@ -27,7 +28,7 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
     case 'failed': {
       const followUp = 'Send Follow-up';
       const picked = await vscode.window.showWarningMessage(`Agent job ${title} failed.`, followUp);
-      if (picked === followUp) await vscode.commands.executeCommand('docsAgent.sendFollowUp', job);
+      if (picked === followUp) await vscode.commands.executeCommand(commandIds.sendFollowUp, job);
       return;
     }
     default:

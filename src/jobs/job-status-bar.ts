@@ -1,12 +1,13 @@
 // "$(sync~spin) 2 agent jobs running" in the status bar while jobs run; a click opens the view.
 import * as vscode from 'vscode';
 import type { JobTracker } from './job-tracker';
+import { viewIds } from '../platform/manifest-ids';
 import { isRunning } from './tracked-job';
 
 export function createJobsStatusBar(tracker: JobTracker): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('docsAgent.jobs', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Docs Agent Jobs';
-  item.command = 'docsAgent.jobs.focus';
+  item.command = `${viewIds.jobs}.focus`;
 
   const update = (): void => {
     const running = tracker.jobs().filter(isRunning).length;

@@ -6,8 +6,9 @@ import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
 import type { PollStatus } from './poll-timing';
 import { isRunning, keyOf } from './tracked-job';
+import { contextKeys, viewIds } from '../platform/manifest-ids';
 
-export const jobsViewId = 'docsAgent.jobs';
+export const jobsViewId = viewIds.jobs;
 
 export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -59,7 +60,7 @@ export function createJobsView(tracker: JobTracker): vscode.Disposable & { provi
     const running = tracker.jobs().filter(isRunning).length;
     view.badge = running ? { value: running, tooltip: `${running} agent job${running === 1 ? '' : 's'} running` } : undefined;
     view.message = stateMessage(tracker.pollStatus, Date.now());
-    void vscode.commands.executeCommand('setContext', 'docsAgent.hasJobs', tracker.jobs().length > 0);
+    void vscode.commands.executeCommand('setContext', contextKeys.hasJobs, tracker.jobs().length > 0);
     // Ages ("5 min ago") move on their own: redraw once a minute while the view shows jobs.
     clearTimeout(ageTimer);
     if (view.visible && tracker.jobs().length) ageTimer = setTimeout(update, 60_000);

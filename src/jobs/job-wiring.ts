@@ -10,6 +10,7 @@ import type { ClientProvider } from '../editor/client-provider';
 import type { FinishAnnouncer } from './finish-announcer';
 import type { JobTracker } from './job-tracker';
 import { readPollStatus } from './poll-timing';
+import { contextKeys } from '../platform/manifest-ids';
 
 export interface MachineParts {
   lease: Lease;
@@ -20,8 +21,8 @@ export interface MachineParts {
 export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: ClientProvider, machine: MachineParts): vscode.Disposable {
   const { lease, presence, announcer } = machine;
   const updateContext = async (): Promise<void> => {
-    await vscode.commands.executeCommand('setContext', 'docsAgent.hasApiKey', (await keys.source()) !== 'none');
-    await vscode.commands.executeCommand('setContext', 'docsAgent.hasProjectId', workspaceScopes().length > 0);
+    await vscode.commands.executeCommand('setContext', contextKeys.hasApiKey, (await keys.source()) !== 'none');
+    await vscode.commands.executeCommand('setContext', contextKeys.hasProjectId, workspaceScopes().length > 0);
   };
   const settingsChanged = (): void => {
     clients.reset();

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator } from 'playwright-core';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { printTable } from '../support/fault-matrix';
 import { filesUnder } from '../support/files';
 import { Workbench } from '../support/workbench';

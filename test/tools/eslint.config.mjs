@@ -65,6 +65,7 @@ export default tseslint.config(
       // `const { dropped: _d, ...rest } = x` names what it leaves out.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, varsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, webviewZone] }],
       'no-restricted-syntax': [
         'error',

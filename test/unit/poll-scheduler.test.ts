@@ -1,6 +1,16 @@
 import * as assert from 'node:assert/strict';
-import { AuthError, CancelledError, InvalidApiKeyError, InvalidSettingError, MalformedResponseError } from '../../src/api/errors';
-import { NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError } from '../../src/api/errors';
+import {
+  AuthError,
+  CancelledError,
+  InvalidApiKeyError,
+  InvalidSettingError,
+  MalformedResponseError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+} from '../../src/api/errors';
 import { PollScheduler, type SchedulerState } from '../../src/jobs/poll-scheduler';
 import type { CheckVerdict, PollSettings } from '../../src/jobs/poll-timing';
 import { FakeClock, flushPromises } from '../support/fake-clock';

@@ -1,0 +1,60 @@
+// The names package.json gives Docs Agent's parts, each declared once here. A unit test checks
+// them against package.json both ways, so a rename on one side cannot leave the other pointing
+// at nothing.
+
+export const commandIds = {
+  setApiKey: 'docsAgent.setApiKey',
+  clearApiKey: 'docsAgent.clearApiKey',
+  verifyApiKey: 'docsAgent.verifyApiKey',
+  setProjectId: 'docsAgent.setProjectId',
+  sendSelection: 'docsAgent.sendSelection',
+  sendFile: 'docsAgent.sendFile',
+  newJob: 'docsAgent.newJob',
+  showVisitors: 'docsAgent.showVisitors',
+  openPullRequest: 'docsAgent.openPullRequest',
+  sendFollowUp: 'docsAgent.sendFollowUp',
+  refreshJob: 'docsAgent.refreshJob',
+  copyJobId: 'docsAgent.copyJobId',
+  stopTracking: 'docsAgent.stopTracking',
+  refreshJobs: 'docsAgent.refreshJobs',
+  trackJobById: 'docsAgent.trackJobById',
+  clearFinishedJobs: 'docsAgent.clearFinishedJobs',
+  showLog: 'docsAgent.showLog',
+} as const;
+
+/** Context keys the `when` clauses in package.json read. */
+export const contextKeys = {
+  hasApiKey: 'docsAgent.hasApiKey',
+  hasProjectId: 'docsAgent.hasProjectId',
+  hasJobs: 'docsAgent.hasJobs',
+} as const;
+
+export const viewIds = { jobs: 'docsAgent.jobs' } as const;
+
+/** The visitors panel's webview type (restored after a reload by `onWebviewPanel:`). */
+export const visitorsViewType = 'docsAgent.visitors';
+
+export const settingsSection = 'docsAgent';
+
+/** Every setting, by its name under the section (as `getConfiguration(settingsSection)` reads it). */
+export const settingNames = {
+  baseUrl: 'baseUrl',
+  confirmedBaseUrlHosts: 'confirmedBaseUrlHosts',
+  projectId: 'projectId',
+  docsRoot: 'docsRoot',
+  confirmBeforeSending: 'confirmBeforeSending',
+  notifyOn: 'notifyOn',
+  pollMaxIntervalSeconds: 'polling.maxIntervalSeconds',
+  hideFinishedAfterDays: 'jobs.hideFinishedAfterDays',
+  pullRequestHosts: 'pullRequestHosts',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  visitorsDefaultRange: 'visitors.defaultRange',
+  visitorsStatusBar: 'visitors.statusBar',
+} as const;
+
+export type SettingName = (typeof settingNames)[keyof typeof settingNames];
+
+/** A setting's full id, as Open Settings and package.json name it. */
+export function settingId(name: SettingName): string {
+  return `${settingsSection}.${name}`;
+}
