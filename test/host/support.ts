@@ -54,7 +54,7 @@ export async function treeUntil(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       listener.dispose();
-      reject(new Error(`the tree did not get there in ${timeoutMs} ms; it shows: ${items.map(describe).join(' | ')}`));
+      reject(new Error(`the tree did not get there in ${timeoutMs} ms; it shows: ${items.map(describeItem).join(' | ')}`));
     }, timeoutMs);
     const listener = tree.onDidChangeTreeData(() => {
       items = read();
@@ -67,7 +67,8 @@ export async function treeUntil(
   });
 }
 
-export function describe(item: vscode.TreeItem): string {
+/** One tree item as text, for failure messages. */
+export function describeItem(item: vscode.TreeItem): string {
   const label = typeof item.label === 'string' ? item.label : item.label?.label;
   return `${String(label)} [${String(item.contextValue)}] ${String(item.description)}`;
 }
