@@ -12,6 +12,7 @@ import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
 import { ClientProvider } from './editor/client-provider';
+import { keepUserSettingsMoved } from './editor/settings-migration';
 import { commandIds } from './platform/manifest-ids';
 
 /** What other extensions (and the host test suites) can read. */
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
 
   context.subscriptions.push(
     log,
+    keepUserSettingsMoved(log),
     guard,
     workspaceBaseUrls,
     keys,

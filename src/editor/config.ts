@@ -3,13 +3,28 @@
 // a workspace cannot choose where the API key goes (see base-url-guard.ts).
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
-import { settingNames, settingsSection } from '../platform/manifest-ids';
+import { renamedSettings, type SettingName, settingNames, settingsSection } from '../platform/manifest-ids';
 
 export const section = settingsSection;
 export const defaultBaseUrl = 'https://api.mintlify.com';
 
 function settings(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(section, scope);
+}
+
+const oldNameOf = new Map(Object.entries(renamedSettings).map(([old, renamed]) => [renamed, old]));
+
+/** A setting's value; while its new name is set nowhere, a value under its old name counts. */
+function read<T>(name: SettingName, fallback: T): T {
+  const config = settings();
+  const old = oldNameOf.get(name);
+  const now = config.inspect<T>(name);
+  if (old !== undefined && (now?.workspaceFolderValue ?? now?.workspaceValue ?? now?.globalValue) === undefined) {
+    const was = config.inspect<T>(old);
+    const value = was?.workspaceFolderValue ?? was?.workspaceValue ?? was?.globalValue;
+    if (value !== undefined) return value;
+  }
+  return config.get<T>(name, fallback);
 }
 
 /** The base URL in the user's settings (application scoped: VS Code ignores workspace values). */
@@ -47,18 +62,18 @@ export function projectId(scope?: vscode.Uri): string {
 }
 
 export function confirmBeforeSending(): boolean {
-  return settings().get<boolean>(settingNames.confirmBeforeSending, true);
+  return read<boolean>(settingNames.confirmBeforeSending, true);
 }
 
 export type NotifyStatus = 'completed' | 'failed' | 'archived';
 
 export function notifyOn(): ReadonlySet<string> {
-  return new Set(settings().get<NotifyStatus[]>(settingNames.notifyOn, ['completed', 'failed']));
+  return new Set(read<NotifyStatus[]>(settingNames.notifyOn, ['completed', 'failed']));
 }
 
 /** The longest wait between checks of a running job (the poller's other settings keep their defaults). */
 export function pollSettings(): { maxIntervalMs: number } {
-  const maxSeconds = settings().get<number>(settingNames.pollMaxIntervalSeconds, 60);
+  const maxSeconds = read<number>(settingNames.pollMaxIntervalSeconds, 60);
   return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
 }
 
@@ -104,13 +119,15 @@ export function hideFinishedAfterDays(): number {
  * job whose repository names no host). Application scoped: a workspace cannot add one.
  */
 export function pullRequestHosts(): string[] {
-  const hosts = vscode.workspace.getConfiguration(section).inspect<string[]>(settingNames.pullRequestHosts)?.globalValue;
+  const config = settings();
+  const hosts =
+    config.inspect<string[]>(settingNames.pullRequestHosts)?.globalValue ?? config.inspect<string[]>('pullRequestHosts')?.globalValue;
   return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
 }
 
 /** How long an answer may take before the request counts as failed (slow networks raise it). */
 export function requestTimeoutSeconds(): number {
-  return Math.max(2, settings().get<number>(settingNames.requestTimeoutSeconds, 30));
+  return Math.max(2, read<number>(settingNames.requestTimeoutSeconds, 30));
 }
 
 /** VS Code's own proxy settings, which the client honours before the environment's. */

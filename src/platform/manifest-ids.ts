@@ -42,17 +42,29 @@ export const settingNames = {
   confirmedBaseUrlHosts: 'confirmedBaseUrlHosts',
   projectId: 'projectId',
   docsRoot: 'docsRoot',
-  confirmBeforeSending: 'confirmBeforeSending',
-  notifyOn: 'notifyOn',
-  pollMaxIntervalSeconds: 'polling.maxIntervalSeconds',
+  confirmBeforeSending: 'jobs.confirmBeforeSending',
+  notifyOn: 'jobs.notifyOn',
+  pollMaxIntervalSeconds: 'jobs.maxCheckIntervalSeconds',
   hideFinishedAfterDays: 'jobs.hideFinishedAfterDays',
-  pullRequestHosts: 'pullRequestHosts',
-  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  pullRequestHosts: 'jobs.pullRequestHosts',
+  requestTimeoutSeconds: 'network.requestTimeoutSeconds',
   visitorsDefaultRange: 'visitors.defaultRange',
   visitorsStatusBar: 'visitors.statusBar',
 } as const;
 
 export type SettingName = (typeof settingNames)[keyof typeof settingNames];
+
+/**
+ * Names settings had before they were grouped (jobs.*, network.*), still declared (deprecated)
+ * so their values can be read and moved: the new name of each.
+ */
+export const renamedSettings: Readonly<Record<string, SettingName>> = {
+  confirmBeforeSending: settingNames.confirmBeforeSending,
+  notifyOn: settingNames.notifyOn,
+  'polling.maxIntervalSeconds': settingNames.pollMaxIntervalSeconds,
+  pullRequestHosts: settingNames.pullRequestHosts,
+  requestTimeoutSeconds: settingNames.requestTimeoutSeconds,
+};
 
 /** A setting's full id, as Open Settings and package.json name it. */
 export function settingId(name: SettingName): string {

@@ -36,7 +36,7 @@ async function pace(workbench: Workbench, ids: string[], since: number, count: n
 async function pollingFigures(): Promise<MachineFigures['polling']> {
   const first = await Workbench.open({
     withKey: true,
-    settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false },
+    settings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5, 'docsAgent.jobs.confirmBeforeSending': false },
   });
   try {
     await first.openDocsAgentView();

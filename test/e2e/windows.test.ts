@@ -53,7 +53,7 @@ describe('e2e: several windows, one truth', () => {
   before(async () => {
     first = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.polling.maxIntervalSeconds': 5, 'docsAgent.confirmBeforeSending': false },
+      settings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5, 'docsAgent.jobs.confirmBeforeSending': false },
     });
   });
   afterEach(async function () {

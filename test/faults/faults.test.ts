@@ -84,9 +84,9 @@ describe('e2e: fault matrix', () => {
     workbench = await Workbench.open({
       withKey: true,
       settings: {
-        'docsAgent.confirmBeforeSending': false,
-        'docsAgent.requestTimeoutSeconds': 2,
-        'docsAgent.polling.maxIntervalSeconds': 5,
+        'docsAgent.jobs.confirmBeforeSending': false,
+        'docsAgent.network.requestTimeoutSeconds': 2,
+        'docsAgent.jobs.maxCheckIntervalSeconds': 5,
       },
     });
     await workbench.openDocsAgentView();

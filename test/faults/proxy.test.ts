@@ -12,7 +12,7 @@ describe('e2e: a malformed http.proxy', () => {
   before(async () => {
     workbench = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.confirmBeforeSending': false },
+      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
       userSettings: { 'http.proxy': 'proxy.corp:8080' },
     });
   });

@@ -28,13 +28,13 @@ export async function startHostEmulator(): Promise<HostEmulator> {
   const settings = vscode.workspace.getConfiguration('docsAgent');
   await settings.update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Global);
   await settings.update('projectId', emulator.projectId, vscode.ConfigurationTarget.Workspace);
-  await settings.update('confirmBeforeSending', false, vscode.ConfigurationTarget.Workspace);
+  await settings.update('jobs.confirmBeforeSending', false, vscode.ConfigurationTarget.Workspace);
   return {
     emulator,
     control: new EmulatorControl(emulator.baseUrl),
     async close() {
       await settings.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
-      for (const name of ['projectId', 'confirmBeforeSending']) {
+      for (const name of ['projectId', 'jobs.confirmBeforeSending']) {
         await settings.update(name, undefined, vscode.ConfigurationTarget.Workspace);
       }
       await emulator.close();

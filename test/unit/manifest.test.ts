@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandIds, contextKeys, settingId, settingNames, viewIds, visitorsViewType } from '../../src/platform/manifest-ids';
+import {
+  commandIds,
+  contextKeys,
+  renamedSettings,
+  settingId,
+  settingNames,
+  viewIds,
+  visitorsViewType,
+} from '../../src/platform/manifest-ids';
 
 interface Manifest {
   categories: string[];
@@ -42,8 +50,16 @@ describe('the identifiers the code shares with package.json', () => {
     assert.deepEqual(sorted(Object.values(commandIds)), sorted(full.contributes.commands.map((c) => c.command)));
   });
 
-  it('declares every setting package.json contributes, and no other', () => {
-    assert.deepEqual(sorted(Object.values(settingNames).map(settingId)), sorted(Object.keys(full.contributes.configuration.properties)));
+  it('declares every setting package.json contributes, and no other; each old name is marked renamed, with its new name', () => {
+    const oldIds = Object.keys(renamedSettings).map((old) => `docsAgent.${old}`);
+    assert.deepEqual(
+      sorted([...Object.values(settingNames).map(settingId), ...oldIds]),
+      sorted(Object.keys(full.contributes.configuration.properties)),
+    );
+    for (const [old, renamed] of Object.entries(renamedSettings)) {
+      const property = full.contributes.configuration.properties[`docsAgent.${old}`] as { deprecationMessage?: string };
+      assert.ok(property.deprecationMessage?.includes(settingId(renamed)), `docsAgent.${old} names ${settingId(renamed)}`);
+    }
   });
 
   it('sets exactly the context keys the when clauses read', () => {
