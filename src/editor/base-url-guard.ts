@@ -42,8 +42,9 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
       watcher.onDidChange(rescan),
       watcher.onDidDelete(rescan),
       vscode.workspace.onDidChangeWorkspaceFolders(rescan),
-      // A .code-workspace file's settings (a confirmed host reaches listeners as a setting change).
-      vscode.workspace.onDidChangeConfiguration(rescan),
+      // A .code-workspace file's settings (a confirmed host reaches listeners as a setting change);
+      // without one, the watcher above sees every file that can name a base URL.
+      vscode.workspace.onDidChangeConfiguration(() => vscode.workspace.workspaceFile && rescan()),
       this.changed,
     ];
     rescan();

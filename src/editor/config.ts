@@ -27,6 +27,13 @@ function read<T>(name: SettingName, fallback: T): T {
   return config.get<T>(name, fallback);
 }
 
+/** A user-only (application scoped) setting's value, under its old name until that has moved. */
+function userValue<T>(name: SettingName): T | undefined {
+  const config = settings();
+  const old = oldNameOf.get(name);
+  return config.inspect<T>(name)?.globalValue ?? (old === undefined ? undefined : config.inspect<T>(old)?.globalValue);
+}
+
 /** The base URL in the user's settings (application scoped: VS Code ignores workspace values). */
 export function userBaseUrl(): string {
   const value = settings().inspect<string>(settingNames.baseUrl)?.globalValue;
@@ -119,9 +126,7 @@ export function hideFinishedAfterDays(): number {
  * job whose repository names no host). Application scoped: a workspace cannot add one.
  */
 export function pullRequestHosts(): string[] {
-  const config = settings();
-  const hosts =
-    config.inspect<string[]>(settingNames.pullRequestHosts)?.globalValue ?? config.inspect<string[]>('pullRequestHosts')?.globalValue;
+  const hosts = userValue<string[]>(settingNames.pullRequestHosts);
   return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
 }
 

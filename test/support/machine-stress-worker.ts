@@ -3,6 +3,7 @@
 // It prints what it did as one JSON line, for the parent to check against the folder.
 //   node machine-stress-worker.js <folder> <seed> <worker> <ops>
 import { join } from 'node:path';
+import { placeholderJob } from '../../src/jobs/job-answers';
 import { JobStore, jobFileName } from '../../src/jobs/job-store';
 import { keyOf, newTrackedJob } from '../../src/jobs/tracked-job';
 import { Claims } from '../../src/platform/machine/claims';
@@ -68,22 +69,7 @@ async function main(): Promise<void> {
     const key = anyKnown();
     if (action === 0 || !key) {
       const id = `w${worker}-${n}`;
-      const job = newTrackedJob(
-        scope,
-        {
-          id,
-          status: 'active',
-          rawStatus: 'active',
-          repository: '',
-          ref: null,
-          model: '',
-          prLink: null,
-          createdAt: null,
-          archivedAt: null,
-        },
-        `Stress ${id}`,
-        new Date().toISOString(),
-      );
+      const job = newTrackedJob(scope, placeholderJob(id), `Stress ${id}`, new Date().toISOString());
       await store.track(job);
       report.created.push(keyOf(job));
     } else if (action === 1) {
