@@ -127,15 +127,16 @@ export class Workbench {
 
   /**
    * Runs a command from the palette by its title, as a person types it. Tries again while the
-   * workbench is still starting (early keystrokes can land before the palette is ready).
+   * workbench is still starting (early keystrokes can land before the palette is ready), and when
+   * the palette closes under the typing (a toast or webview taking focus as it opens).
    */
   async runCommand(title: string, timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     for (;;) {
       const input = await this.openPalette();
-      await input.fill(`>${title}`);
       try {
+        await input.fill(`>${title}`, { timeout: 5_000 });
         await row.waitFor({ timeout: 5_000 });
         await input.press('Enter');
         return;
