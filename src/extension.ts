@@ -14,6 +14,7 @@ import { BaseUrlGuard } from './editor/base-url-guard';
 import { ClientProvider } from './editor/client-provider';
 import { keepUserSettingsMoved } from './editor/settings-migration';
 import { commandIds } from './platform/manifest-ids';
+import { storagePaths } from './platform/storage-layout';
 
 /** What other extensions (and the host test suites) can read. */
 export interface DocsAgentApi {
@@ -28,13 +29,14 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
   const keys = new ApiKeyStore(context.secrets);
-  const guard = new BaseUrlGuard(new Claims(vscode.Uri.joinPath(context.globalStorageUri, 'warnings').fsPath), log);
+  const storage = storagePaths(context.globalStorageUri.fsPath);
+  const guard = new BaseUrlGuard(new Claims(storage.warnings), log);
   // Before any feature reads a scope: a workspace's base URL counts only for a host the user confirmed.
   const workspaceBaseUrls = useWorkspaceBaseUrls(guard);
   const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`, guard);
-  const jobs = createJobsFeature(context, keys, clients, log);
+  const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log });
   releaseMachine = () => jobs.release();
-  const visitors = createVisitorsFeature(context, clients, keys, log);
+  const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
   const deps = { tracker: jobs.tracker, keys, clients, log };
 
   context.subscriptions.push(

@@ -48,7 +48,8 @@ export interface Keyed {
   to: string;
 }
 
-export function keyOf(e: Keyed): string {
+/** Identifies one report: the site, the project and the range it answers. */
+export function reportKeyOf(e: Keyed): string {
   return JSON.stringify([e.baseUrl, e.projectId, e.from, e.to]);
 }
 
@@ -94,7 +95,7 @@ export function isIndexEntry(value: unknown): value is IndexEntry {
     typeof value.chars === 'number' &&
     typeof value.fetchedAt === 'number' &&
     (value.expiresAt === undefined || typeof value.expiresAt === 'number') &&
-    value.file === fileNameOf(keyOf(value))
+    value.file === fileNameOf(reportKeyOf(value))
   );
 }
 

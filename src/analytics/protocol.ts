@@ -1,6 +1,9 @@
 // Messages between the visitors panel (extension host) and its webview page. Shared by both
 // sides; no vscode or DOM import. Messages from the page are untrusted input: the host checks
 // them with isFromPage before acting.
+import { type ErrorAction, isErrorAction } from '../platform/error-actions';
+
+export type { ErrorAction };
 
 /** Inclusive calendar days, YYYY-MM-DD (UTC). The API's exclusive dateTo is derived from `to`. */
 export interface DayRange {
@@ -65,7 +68,6 @@ export interface VisitorsView {
 export interface TrendWeek extends DayRange, Counts {}
 
 /** `readAnyway`: read a range although it would pass the hourly budget (the user was asked). */
-export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'manageTrust' | 'retry' | 'readAnyway';
 
 export type ToPage =
   | { type: 'loading'; range: RangeChoice; pagesRead: number; estimatedPages?: number }
@@ -95,7 +97,6 @@ export interface PageState {
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 const presets: ReadonlySet<string> = new Set(['7d', '30d', '90d', 'custom']);
-const actions: ReadonlySet<string> = new Set(['setApiKey', 'setProjectId', 'openSettings', 'manageTrust', 'retry', 'readAnyway']);
 
 /** A range as the page may send it (or have saved it): a known preset and two ordered days. */
 export function isRangeChoice(value: unknown): value is RangeChoice {
@@ -127,7 +128,7 @@ export function isFromPage(message: unknown): message is FromPage {
     case 'openPath':
       return typeof m.path === 'string' && m.path.startsWith('/') && m.path.length < 2048;
     case 'action':
-      return typeof m.action === 'string' && actions.has(m.action);
+      return isErrorAction(m.action);
     default:
       return false;
   }

@@ -3,11 +3,12 @@
 // extension): a reload, or another window reading visitors with the same key, uses the same
 // budget, and two windows recording at once never drop each other's entries.
 import type { Memento } from '../platform/memento';
+import { sharedKeys } from '../platform/storage-layout';
 import { type Clock } from '../platform/clock';
 
 export const analyticsLimitPerHour = 100;
 
-export const ledgerKey = 'docsAgent.analyticsRequests';
+const ledgerKey = sharedKeys.analyticsRequests;
 
 const hourMs = 3_600_000;
 
@@ -29,7 +30,7 @@ export class RequestLedger {
       for (let i = 0; i < count; i++) times.push(at);
       await this.memento.update(ledgerKey, times);
     };
-    return this.memento.exclusive ? this.memento.exclusive(write) : write();
+    return this.memento.exclusive(write);
   }
 
   countLastHour(): number {

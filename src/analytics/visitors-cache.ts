@@ -4,9 +4,10 @@
 // minutes, and every window and reload in that time uses the same report.
 //
 // Reports are files (TextFiles); a small index of them lives in a memento that, in the
-// extension, is a file shared by every window (changed under its lock).
+// extension, is a file shared by every window (changed under its lock; see storage-layout).
 import type { ProjectScope } from '../api/project-scope';
 import type { Memento } from '../platform/memento';
+import { sharedKeys } from '../platform/storage-layout';
 import { type Clock } from '../platform/clock';
 import { endsBeforeToday, todayUtc } from './date-range';
 import {
@@ -16,7 +17,7 @@ import {
   indexEntryOf,
   isCurrent,
   isIndexEntry,
-  keyOf,
+  reportKeyOf,
   maxPersistedChars,
   parseStored,
   type StoredEntry,
@@ -33,10 +34,7 @@ export interface KnownReport {
   rows: number;
 }
 
-/** Global state key of the index of report files. */
-export const indexKey = 'docsAgent.visitorsCacheIndex';
-/** Where earlier versions kept whole reports; removed on the first write so the blob stops weighing on global state. */
-export const legacyCacheKey = 'docsAgent.visitorsCache';
+const indexKey = sharedKeys.visitorsIndex;
 export { maxPersistedChars, maxPersistedRanges } from './cache-entries';
 
 /** Past ranges also kept in memory for the session, beyond the persisted ones (a 90-day trend has 13 weeks). */
@@ -52,8 +50,6 @@ export class VisitorsCache {
   private readonly todayTtlMs: number;
   /** Every report set or loaded in this session, oldest first (Map order), for quick reads. */
   private readonly memory = new Map<string, MemoryEntry>();
-  /** Index changes run one at a time, so their read-modify-write steps never interleave. */
-  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly memento: Memento,
@@ -67,7 +63,7 @@ export class VisitorsCache {
   /** From memory only: what this session set or loaded. */
   get(scope: ProjectScope, range: DayRange): CachedReport | undefined {
     const now = this.clock.now();
-    const entry = this.memory.get(keyOf({ ...scope, ...range }));
+    const entry = this.memory.get(reportKeyOf({ ...scope, ...range }));
     if (endsBeforeToday(range, todayUtc(now))) {
       // An entry with an expiry was read while the range still held today: not final.
       return entry && entry.expiresAt === undefined ? entry.report : undefined;
@@ -78,21 +74,21 @@ export class VisitorsCache {
   /** Whether get() answers, or a current file is indexed for the range (which may yet turn out missing). */
   has(scope: ProjectScope, range: DayRange): boolean {
     if (this.get(scope, range)) return true;
-    const key = keyOf({ ...scope, ...range });
+    const key = reportKeyOf({ ...scope, ...range });
     const now = this.clock.now();
-    return this.index().some((e) => keyOf(e) === key && isCurrent(e, now) && this.fits(e, range));
+    return this.index().some((e) => reportKeyOf(e) === key && isCurrent(e, now) && this.fits(e, range));
   }
 
   /** From memory, else from its file, which another window or an earlier session may have written. */
   async load(scope: ProjectScope, range: DayRange): Promise<CachedReport | undefined> {
     const inMemory = this.get(scope, range);
     if (inMemory) return inMemory;
-    const key = keyOf({ ...scope, ...range });
-    const indexed = this.index().find((e) => keyOf(e) === key);
+    const key = reportKeyOf({ ...scope, ...range });
+    const indexed = this.index().find((e) => reportKeyOf(e) === key);
     // The file's name comes from the key, so it is found even when the index missed its last write.
     const file = indexed?.file ?? fileNameOf(key);
     const stored = parseStored(await this.files.read(file).catch(() => undefined));
-    if (!stored || keyOf(stored) !== key) {
+    if (!stored || reportKeyOf(stored) !== key) {
       if (indexed) await this.dropDamaged(indexed);
       return undefined;
     }
@@ -114,8 +110,8 @@ export class VisitorsCache {
   /** Puts a report found on disk but missing from the index back into it (newest first). */
   private reindex(stored: StoredEntry, file: string): Promise<void> {
     return this.change(async () => {
-      if (this.index().some((e) => keyOf(e) === keyOf(stored))) return;
-      await this.putFirst(keyOf(stored), indexEntryOf(stored, file, JSON.stringify(stored).length));
+      if (this.index().some((e) => reportKeyOf(e) === reportKeyOf(stored))) return;
+      await this.putFirst(reportKeyOf(stored), indexEntryOf(stored, file, JSON.stringify(stored).length));
     });
   }
 
@@ -124,7 +120,7 @@ export class VisitorsCache {
    * of what fell out. The index is written first: an entry never names a file already removed.
    */
   private async putFirst(key: string, entry: IndexEntry | undefined, alsoRemove: string[] = []): Promise<void> {
-    const others = this.index().filter((e) => keyOf(e) !== key);
+    const others = this.index().filter((e) => reportKeyOf(e) !== key);
     const newestFirst = entry ? [entry, ...others] : others;
     const kept = withinCaps(newestFirst, this.clock.now());
     await this.memento.update(indexKey, kept);
@@ -144,7 +140,7 @@ export class VisitorsCache {
       ...(past ? {} : { expiresAt: report.fetchedAt + this.todayTtlMs }),
     };
     this.remember({ ...entry, expiresAt: entry.expiresAt });
-    const key = keyOf(entry);
+    const key = reportKeyOf(entry);
     const file = fileNameOf(key);
     const text = JSON.stringify(entry);
     await this.change(async () => {
@@ -162,11 +158,11 @@ export class VisitorsCache {
   }
 
   async forget(scope: ProjectScope, range: DayRange): Promise<void> {
-    const key = keyOf({ ...scope, ...range });
+    const key = reportKeyOf({ ...scope, ...range });
     this.memory.delete(key);
     await this.change(async () => {
       const index = this.index();
-      const kept = index.filter((e) => keyOf(e) !== key);
+      const kept = index.filter((e) => reportKeyOf(e) !== key);
       if (kept.length !== index.length) await this.memento.update(indexKey, kept);
       await this.removeFile(fileNameOf(key));
     });
@@ -181,14 +177,14 @@ export class VisitorsCache {
     ];
     for (const { keyed, rows } of known) {
       if (keyed.baseUrl !== scope.baseUrl || keyed.projectId !== scope.projectId) continue;
-      const key = keyOf(keyed);
+      const key = reportKeyOf(keyed);
       if (!seen.has(key)) seen.set(key, { range: { from: keyed.from, to: keyed.to }, rows });
     }
     return [...seen.values()];
   }
 
   private remember(entry: MemoryEntry): void {
-    const key = keyOf(entry);
+    const key = reportKeyOf(entry);
     this.memory.delete(key);
     this.memory.set(key, entry);
     for (const oldest of this.memory.keys()) {
@@ -224,15 +220,7 @@ export class VisitorsCache {
   }
 
   private change(run: () => Promise<void>): Promise<void> {
-    const work = async (): Promise<void> => {
-      if (this.memento.get<unknown>(legacyCacheKey) !== undefined) await this.memento.update(legacyCacheKey, undefined);
-      await run();
-    };
-    // Alone on the machine where the memento can say so: the index is shared by every window.
-    const step = (): Promise<void> => (this.memento.exclusive ? this.memento.exclusive(work) : work());
-    const result = this.writing.then(step, step);
-    // A failed change fails its caller, not the ones queued after it.
-    this.writing = result.catch(() => undefined);
-    return result;
+    // Alone on the machine: the index is shared by every window.
+    return this.memento.exclusive(run);
   }
 }

@@ -106,12 +106,13 @@ export class VisitorsController implements vscode.Disposable {
       case 'openPath':
         return this.openPath(message.path);
       case 'action': {
-        if (message.action === 'readAnyway') return this.load(false, true);
-        if (message.action !== 'retry') {
-          const { command, args } = actionCommands[message.action];
-          await vscode.commands.executeCommand(command, ...args);
-        }
-        return this.load(false);
+        const { action } = message;
+        if (action === 'readAnyway') return this.load(false, true);
+        if (action === 'retry') return this.load(false);
+        const { command, args } = actionCommands[action];
+        await vscode.commands.executeCommand(command, ...args);
+        // Showing the log fixes nothing; after the others, read again.
+        return action === 'showLog' ? undefined : this.load(false);
       }
     }
   }
@@ -294,7 +295,6 @@ export class VisitorsController implements vscode.Disposable {
   private postError(error: unknown): void {
     const text = describeError(error, true);
     if (text.silent) return;
-    const actions = text.actions.filter((a): a is Exclude<typeof a, 'showLog'> => a !== 'showLog');
-    this.panel?.post({ type: 'error', message: text.message, actions });
+    this.panel?.post({ type: 'error', message: text.message, actions: text.actions });
   }
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { pullRequestHosts, workspaceScopes } from '../editor/config';
 import { JobTreeItem } from '../jobs/job-tree-item';
 import { pullRequestLink, webLink } from '../jobs/pr-link';
-import { createdAtOf, keyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
+import { createdAtOf, jobKeyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt } from '../jobs/prompt-text';
 import { relativeTime } from '../platform/relative-time';
 import { lostAnswerNote } from '../editor/error-text';
@@ -29,8 +29,8 @@ async function resolveJobs(
   const fromTree = (value: unknown): TrackedJob | undefined =>
     value instanceof JobTreeItem ? value.job : isTrackedJob(value) ? value : undefined;
   if (Array.isArray(selection) && selection.length > 0) return selection.map(fromTree).filter((j): j is TrackedJob => !!j);
-  const one = fromTree(arg) ?? (typeof arg === 'string' ? deps.tracker.jobs().find((j) => j.id === arg || keyOf(j) === arg) : undefined);
-  if (one) return [deps.tracker.get(keyOf(one)) ?? one];
+  const one = fromTree(arg) ?? (typeof arg === 'string' ? deps.tracker.jobs().find((j) => j.id === arg || jobKeyOf(j) === arg) : undefined);
+  if (one) return [deps.tracker.get(jobKeyOf(one)) ?? one];
   const candidates = deps.tracker.jobs().filter(filter);
   if (!candidates.length) {
     void vscode.window.showInformationMessage('No tracked agent job fits.');
@@ -74,7 +74,7 @@ async function sendFollowUp(deps: CommandDeps, unsentFollowUps: UnsentText, arg:
   const { tracker, log } = deps;
   const [job] = await resolveJobs(deps, arg, undefined);
   if (!job) return undefined;
-  const key = keyOf(job);
+  const key = jobKeyOf(job);
   const unsent = unsentFollowUps.get(key);
   const prompt =
     typeof given === 'string'
@@ -171,8 +171,8 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
     [commandIds.sendFollowUp]: (arg, given) => sendFollowUp(deps, unsentFollowUps, arg, given),
     [commandIds.refreshJob]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
-      await Promise.all(jobs.map((job) => tracker.refresh(keyOf(job))));
-      return jobs.map((job) => tracker.get(keyOf(job)));
+      await Promise.all(jobs.map((job) => tracker.refresh(jobKeyOf(job))));
+      return jobs.map((job) => tracker.get(jobKeyOf(job)));
     },
     [commandIds.copyJobId]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
@@ -182,7 +182,7 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
     },
     [commandIds.stopTracking]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
-      await tracker.stopTracking(jobs.map(keyOf));
+      await tracker.stopTracking(jobs.map(jobKeyOf));
       return jobs.length;
     },
     [commandIds.refreshJobs]: () => tracker.refreshAll(),

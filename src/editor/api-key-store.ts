@@ -3,8 +3,8 @@
 // storage or settings.
 import * as vscode from 'vscode';
 import { checkApiKey } from '../api/api-key';
+import { apiKeySecret as secretKey } from '../platform/storage-layout';
 
-const secretKey = 'docsAgent.apiKey';
 export const environmentVariable = 'MINTLIFY_API_KEY';
 
 export type KeySource = 'stored' | 'environment' | 'none';

@@ -4,11 +4,13 @@ import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../
 import { neverSent } from '../api/transport';
 import { messageOf } from '../platform/checks';
 import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
+import type { ErrorAction } from '../platform/error-actions';
 
-export type ErrorAction = 'setApiKey' | 'setProjectId' | 'openSettings' | 'manageTrust' | 'retry' | 'showLog';
+/** What a failure offers: every action but the panel's own Read Anyway. */
+export type FailureAction = Exclude<ErrorAction, 'readAnyway'>;
 
 /** The command behind each action (retry is the caller's own). */
-export const actionCommands: Record<Exclude<ErrorAction, 'retry'>, { command: string; args: unknown[] }> = {
+export const actionCommands: Record<Exclude<FailureAction, 'retry'>, { command: string; args: unknown[] }> = {
   setApiKey: { command: commandIds.setApiKey, args: [] },
   setProjectId: { command: commandIds.setProjectId, args: [] },
   openSettings: { command: 'workbench.action.openSettings', args: ['docsAgent'] },
@@ -18,7 +20,7 @@ export const actionCommands: Record<Exclude<ErrorAction, 'retry'>, { command: st
 
 export interface ErrorText {
   message: string;
-  actions: ErrorAction[];
+  actions: FailureAction[];
   /** The setting Open Settings shows, when the failure names one. */
   setting?: string;
   /** Cancelled by the user: nothing to say. */
@@ -30,7 +32,7 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
     const detail = messageOf(error);
     return { message: `Something went wrong: ${detail}`, actions: ['showLog'], silent: false };
   }
-  const retry: ErrorAction[] = canRetry ? ['retry'] : [];
+  const retry: FailureAction[] = canRetry ? ['retry'] : [];
   const { message } = error;
   switch (error.kind) {
     case 'restricted':

@@ -1,16 +1,8 @@
 // Shows a failure as one sentence with the action that fixes it; details go to the log only.
 import * as vscode from 'vscode';
-import { actionCommands, type ErrorAction, describeError } from './error-text';
+import { actionCommands, describeError } from './error-text';
+import { errorActionLabels as labels } from '../platform/error-actions';
 import { messageOf } from '../platform/checks';
-
-const labels: Record<ErrorAction, string> = {
-  setApiKey: 'Set API Key',
-  setProjectId: 'Set Project ID',
-  openSettings: 'Open Settings',
-  manageTrust: 'Manage Workspace Trust',
-  retry: 'Retry',
-  showLog: 'Show Log',
-};
 
 /**
  * Shows the message and returns at once: the action runs if and when the user picks it, so a

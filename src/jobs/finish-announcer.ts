@@ -6,7 +6,7 @@
 // No vscode import: the notification itself is the `notify` callback.
 import type { JobStore } from './job-store';
 import { jobFileName } from './job-store';
-import { awaitsAnnouncement, keyOf, type TrackedJob } from './tracked-job';
+import { awaitsAnnouncement, jobKeyOf, type TrackedJob } from './tracked-job';
 
 export interface AnnouncerDeps {
   store: JobStore;
@@ -61,7 +61,7 @@ export class FinishAnnouncer {
   }
 
   private claim(job: TrackedJob): Promise<void> {
-    const id = `${keyOf(job)}\n${job.round}`;
+    const id = `${jobKeyOf(job)}\n${job.round}`;
     const running = this.pending.get(id);
     if (running) return running;
     const done = this.decide(job).finally(() => this.pending.delete(id));
@@ -70,7 +70,7 @@ export class FinishAnnouncer {
   }
 
   private async decide(job: TrackedJob): Promise<void> {
-    const key = keyOf(job);
+    const key = jobKeyOf(job);
     try {
       const won = await this.deps.claim(`${jobFileName(key).replace(/\.json$/, '')}.${job.round}`);
       // Won or lost, the round is announced now; the loser writes it too, in case the winner

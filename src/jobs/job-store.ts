@@ -12,7 +12,7 @@ import { withLock } from '../platform/machine/file-lock';
 import { FolderWatch } from '../platform/machine/folder-watch';
 import { Emitter } from '../platform/emitter';
 import { type JobFile, parseJobFile, serializeJobFile } from './job-record';
-import { createdAtOf, keyOf, type TrackedJob } from './tracked-job';
+import { createdAtOf, jobKeyOf, type TrackedJob } from './tracked-job';
 
 /** Where earlier versions kept the jobs; read once, then cleared. */
 export interface LegacyJobs {
@@ -91,7 +91,7 @@ export class JobStore {
 
   /** Tracks a job: new, again after a stop, or replacing what is stored (a user's action). */
   async track(job: TrackedJob): Promise<TrackedJob> {
-    await this.change(keyOf(job), () => ({ key: keyOf(job), job }));
+    await this.change(jobKeyOf(job), () => ({ key: jobKeyOf(job), job }));
     return job;
   }
 
@@ -154,7 +154,7 @@ export class JobStore {
     const jobs = await legacy.read().catch(() => []);
     // Only jobs with no file yet (not even a tombstone): another window may have moved them in
     // first, and a job stopped since must stay stopped.
-    for (const job of jobs) await this.change(keyOf(job), (current) => current ?? { key: keyOf(job), job });
+    for (const job of jobs) await this.change(jobKeyOf(job), (current) => current ?? { key: jobKeyOf(job), job });
     if (jobs.length) await legacy.clear().catch(() => undefined);
   }
 

@@ -13,7 +13,7 @@ import { type Clock } from '../platform/clock';
 import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from './job-answers';
 import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
-import { isHidden, isPollable, jobKey, keyOf, newTrackedJob, sameScope, type TrackedJob, withFollowUp } from './tracked-job';
+import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, sameScope, type TrackedJob, withFollowUp } from './tracked-job';
 import { messageOf } from '../platform/checks';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
@@ -124,7 +124,7 @@ export class JobTracker {
         return placeholderJob(error.reportedId);
       });
     const tracked = await this.deps.store.track(newTrackedJob(scope, job, prompt, this.now()));
-    this.wake(keyOf(tracked));
+    this.wake(jobKeyOf(tracked));
     return tracked;
   }
 
@@ -161,7 +161,7 @@ export class JobTracker {
     if (existing) return existing;
     const job = await this.deps.client(scope).getJob(scope.projectId, id, options);
     const tracked = await this.deps.store.track(newTrackedJob(scope, job, '', this.now()));
-    if (isPollable(tracked)) this.wake(keyOf(tracked));
+    if (isPollable(tracked)) this.wake(jobKeyOf(tracked));
     return tracked;
   }
 
@@ -177,7 +177,7 @@ export class JobTracker {
     await Promise.all(
       this.jobs()
         .filter(isPollable)
-        .map((job) => this.scheduler.checkNow(keyOf(job))),
+        .map((job) => this.scheduler.checkNow(jobKeyOf(job))),
     );
   }
 
@@ -204,7 +204,7 @@ export class JobTracker {
   async clearFinished(includeNotFound: boolean): Promise<number> {
     const done = this.jobs()
       .filter((job) => !isPollable(job) && (includeNotFound || !job.notFound))
-      .map(keyOf);
+      .map(jobKeyOf);
     await this.stopTracking(done);
     return done.length;
   }
@@ -274,7 +274,7 @@ export class JobTracker {
     if (!this.polling) return;
     const watched = new Set(this.scheduler.watched());
     for (const job of this.deps.store.all()) {
-      const key = keyOf(job);
+      const key = jobKeyOf(job);
       if (!isPollable(job)) continue;
       // A new job, or one another window restarted (a follow-up): checked soon, not at the old pace.
       if (!watched.has(key) || this.rounds.get(key) !== job.round) this.scheduler.watch(key);

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { relativeTime } from '../platform/relative-time';
 import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
-import { createdAtOf, isPollable, keyOf, titleOf, type TrackedJob } from './tracked-job';
+import { createdAtOf, isPollable, jobKeyOf, titleOf, type TrackedJob } from './tracked-job';
 
 interface Look {
   icon: string;
@@ -52,7 +52,7 @@ export class JobTreeItem extends vscode.TreeItem {
     super(titleOf(job), vscode.TreeItemCollapsibleState.None);
     const link = pullRequestLink(job.job, pullRequestHosts());
     const look = lookOf(job, link);
-    this.id = keyOf(job);
+    this.id = jobKeyOf(job);
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     this.description = [look.word, checkError ? 'last check failed' : '', relativeTime(createdAtOf(job), now), job.job.ref ?? '']
       .filter(Boolean)

@@ -5,7 +5,7 @@ import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
 import type { PollStatus } from './poll-timing';
-import { isRunning, keyOf } from './tracked-job';
+import { isRunning, jobKeyOf } from './tracked-job';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 
 export const jobsViewId = viewIds.jobs;
@@ -23,7 +23,7 @@ export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
   getChildren(item?: JobTreeItem): JobTreeItem[] {
     if (item) return [];
     const now = Date.now();
-    return this.tracker.jobs().map((job) => new JobTreeItem(job, now, this.tracker.lastCheckedAt(keyOf(job))));
+    return this.tracker.jobs().map((job) => new JobTreeItem(job, now, this.tracker.lastCheckedAt(jobKeyOf(job))));
   }
 
   refresh(): void {

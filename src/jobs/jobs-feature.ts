@@ -2,16 +2,16 @@
 // the windows' presence, the finish announcer, the tracker and its views. Everything shared
 // lives in folders under the extension's global storage, which every window of this user on
 // this machine shares.
-import { join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { hideFinishedAfterDays, notifyOn, pollSettings } from '../editor/config';
 import { Claims } from '../platform/machine/claims';
 import { Lease } from '../platform/machine/lease';
 import { Presence } from '../platform/machine/presence';
 import { thisWindowId } from '../platform/machine/window-id';
-import type { ApiKeyStore } from '../editor/api-key-store';
-import type { ClientProvider } from '../editor/client-provider';
-import { storageFolder } from '../editor/storage-folder';
+import type { FeatureServices } from '../editor/feature-services';
+import { folderFiles } from '../platform/machine/folder-files';
+import { legacyStateKeys, type StoragePaths } from '../platform/storage-layout';
 import { lostAnswerNote } from '../editor/error-text';
 import { FinishAnnouncer } from './finish-announcer';
 import { announceFinishedJob } from './job-notifier';
@@ -22,7 +22,7 @@ import { JobTracker } from './job-tracker';
 import { createJobsView, type JobTreeProvider } from './job-tree';
 import { connectTracker } from './job-wiring';
 import { systemClock } from '../platform/clock';
-import { keyOf, type TrackedJob } from './tracked-job';
+import { jobKeyOf, type TrackedJob } from './tracked-job';
 
 export interface JobsFeature extends vscode.Disposable {
   tracker: JobTracker;
@@ -31,16 +31,15 @@ export interface JobsFeature extends vscode.Disposable {
   release(): Promise<void>;
 }
 
-const legacyStorageKey = 'docsAgent.trackedJobs';
-const legacyFile = 'tracked-jobs.json';
-
 /** What version 1 kept: a list in global state and its copy in a file; the newer record of each job wins. */
-function legacyJobs(context: vscode.ExtensionContext): LegacyJobs {
-  const files = storageFolder(context.globalStorageUri);
+function legacyJobs(globalState: vscode.Memento, legacyJobsFile: string): LegacyJobs {
+  const legacyStorageKey = legacyStateKeys.trackedJobs;
+  const files = folderFiles(dirname(legacyJobsFile));
+  const legacyFile = basename(legacyJobsFile);
   let unreadable: unknown[] = [];
   return {
     async read() {
-      const stored = migrateStoredJobs(context.globalState.get<unknown>(legacyStorageKey));
+      const stored = migrateStoredJobs(globalState.get<unknown>(legacyStorageKey));
       unreadable = stored.unreadable;
       const fromState = stored.jobs;
       const text = await files.read(legacyFile);
@@ -52,28 +51,26 @@ function legacyJobs(context: vscode.ExtensionContext): LegacyJobs {
       }
       const jobs = new Map<string, TrackedJob>();
       for (const job of [...fromState, ...fromFile]) {
-        const known = jobs.get(keyOf(job));
-        if (!known || known.changedAt < job.changedAt) jobs.set(keyOf(job), job);
+        const known = jobs.get(jobKeyOf(job));
+        if (!known || known.changedAt < job.changedAt) jobs.set(jobKeyOf(job), job);
       }
       return [...jobs.values()];
     },
     async clear() {
       // Records this version could not read stay where they were, for a version that can.
-      await context.globalState.update(legacyStorageKey, unreadable.length ? { version: 1, jobs: [], unreadable } : undefined);
+      await globalState.update(legacyStorageKey, unreadable.length ? { version: 1, jobs: [], unreadable } : undefined);
       await files.remove(legacyFile);
     },
   };
 }
 
 export function createJobsFeature(
-  context: vscode.ExtensionContext,
-  keys: ApiKeyStore,
-  clients: ClientProvider,
-  log: vscode.LogOutputChannel,
+  globalState: vscode.Memento,
+  storage: StoragePaths,
+  { keys, clients, log }: FeatureServices,
 ): JobsFeature {
-  const root = context.globalStorageUri.fsPath;
-  const store = new JobStore(join(root, 'jobs'), { legacy: legacyJobs(context) });
-  const presence = new Presence(join(root, 'windows'), thisWindowId);
+  const store = new JobStore(storage.jobs, { legacy: legacyJobs(globalState, storage.legacyJobsFile) });
+  const presence = new Presence(storage.windows, thisWindowId);
   const tracker = new JobTracker({
     store,
     client: (scope) => clients.forBaseUrl(scope.baseUrl),
@@ -85,8 +82,8 @@ export function createJobsFeature(
     log: (message) => log.warn(message),
   });
   // The polling window publishes how checking goes beside its lease, so every window can say it.
-  const lease = new Lease(join(root, 'lease'), 'poller', { owner: thisWindowId, note: () => tracker.pollStatus });
-  const claims = new Claims(join(root, 'claims'));
+  const lease = new Lease(storage.lease, 'poller', { owner: thisWindowId, note: () => tracker.pollStatus });
+  const claims = new Claims(storage.claims);
   const announcer = new FinishAnnouncer({
     store,
     claim: (name) => claims.claim(name),

@@ -71,7 +71,7 @@ export function jobKey(scope: ProjectScope, id: string): string {
   return JSON.stringify([scope.baseUrl, scope.projectId, id]);
 }
 
-export function keyOf(job: TrackedJob): string {
+export function jobKeyOf(job: TrackedJob): string {
   return jobKey(job, job.id);
 }
 

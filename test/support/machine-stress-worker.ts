@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { placeholderJob } from '../../src/jobs/job-answers';
 import { JobStore, jobFileName } from '../../src/jobs/job-store';
-import { keyOf, newTrackedJob } from '../../src/jobs/tracked-job';
+import { jobKeyOf, newTrackedJob } from '../../src/jobs/tracked-job';
 import { Claims } from '../../src/platform/machine/claims';
 import { Lease } from '../../src/platform/machine/lease';
 import { mulberry32, weightedPicker } from '../emulator/prng';
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const scope = { baseUrl: 'https://api.example', projectId: 'stress' };
   // create, update, remove, finish (round++ then claim), claim, reload, lease check
   const pick = weightedPicker(rng, [3, 6, 1, 2, 4, 2, 1]);
-  const known = (): string[] => store.all().map(keyOf);
+  const known = (): string[] => store.all().map(jobKeyOf);
   const anyKnown = (): string | undefined => {
     const keys = known();
     return keys.length ? keys[Math.floor(rng() * keys.length)] : undefined;
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       const id = `w${worker}-${n}`;
       const job = newTrackedJob(scope, placeholderJob(id), `Stress ${id}`, new Date().toISOString());
       await store.track(job);
-      report.created.push(keyOf(job));
+      report.created.push(jobKeyOf(job));
     } else if (action === 1) {
       await increment(key);
     } else if (action === 2) {

@@ -1,16 +1,11 @@
 // The visitors cache and the request ledger on their own: what is kept, for how long, where,
 // and the caps on storage. Reads through the emulator are in analytics-service.test.ts.
 import * as assert from 'node:assert/strict';
-import { ledgerKey, RequestLedger } from '../../src/analytics/request-ledger';
+import { RequestLedger } from '../../src/analytics/request-ledger';
+import { moveEarlierAnalytics } from '../../src/analytics/earlier-state';
+import { legacyStateKeys, sharedKeys } from '../../src/platform/storage-layout';
 import type { TextFiles } from '../../src/platform/text-files';
-import {
-  type CachedReport,
-  indexKey,
-  legacyCacheKey,
-  maxPersistedChars,
-  maxPersistedRanges,
-  VisitorsCache,
-} from '../../src/analytics/visitors-cache';
+import { type CachedReport, maxPersistedChars, maxPersistedRanges, VisitorsCache } from '../../src/analytics/visitors-cache';
 import { addDays } from '../../src/analytics/date-range';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryMemento } from '../support/memory-memento';
@@ -46,13 +41,7 @@ function fileOf(memento: MemoryMemento, range: { from: string; to: string }): st
 }
 
 /** Removes a key when given undefined, as the editor's global state does. */
-class EditorMemento extends MemoryMemento {
-  override update(key: string, value: unknown): Promise<void> {
-    if (value !== undefined) return super.update(key, value);
-    this.values.delete(key);
-    return Promise.resolve();
-  }
-}
+const { visitorsIndex: indexKey, analyticsRequests: ledgerKey } = sharedKeys;
 
 describe('analytics: visitors cache', () => {
   let clock: FakeClock;
@@ -304,16 +293,6 @@ describe('analytics: visitors cache', () => {
     assert.equal(files.names().length, 4);
   });
 
-  it('removes the reports earlier versions kept in global state, on the first write', async () => {
-    const editor = new EditorMemento();
-    await editor.update(legacyCacheKey, [{ ...scope, ...past, report: report(1000) }]);
-    const upgraded = new VisitorsCache(editor, files, clock);
-    assert.equal(await upgraded.load(scope, past), undefined, 'old entries are not read');
-    assert.ok(editor.values.has(legacyCacheKey), 'reading writes nothing');
-    await upgraded.set(scope, past, report());
-    assert.deepEqual([...editor.values.keys()], [indexKey]);
-  });
-
   it('lists every report of a scope, for estimates, without reading files', async () => {
     await cache.set(scope, past, report(600));
     await cache.set(scope, current, report(10));
@@ -365,6 +344,19 @@ describe('analytics: request ledger', () => {
     assert.equal(memento.get<number[]>(ledgerKey)?.length, 5, 'reading does not write');
     await ledger.record();
     assert.deepEqual(memento.get<number[]>(ledgerKey), [NOON + 1_800_000, NOON + 1_800_000, NOON + 3_600_000]);
+  });
+
+  it("moves version 1's last hour of requests from global state into the shared budget, then removes every version 1 key", async () => {
+    const globalState = new MemoryMemento();
+    const inHour = [NOON - 10 * 60_000, NOON - 50 * 60_000];
+    await globalState.update(legacyStateKeys.analyticsRequests, [NOON - 2 * 3_600_000, ...inHour, 'x', NOON + 60_000]);
+    await globalState.update(legacyStateKeys.visitorsIndex, [{ file: 'a.json' }]);
+    await globalState.update(legacyStateKeys.visitorsReports, [{ report: {} }]);
+    await globalState.update(legacyStateKeys.trackedJobs, { version: 1, jobs: [] });
+    const ledger = new RequestLedger(memento, clock);
+    await moveEarlierAnalytics(globalState, ledger, clock);
+    assert.equal(ledger.countLastHour(), 2, 'only the last hour counts; older, future and damaged times do not');
+    assert.deepEqual([...globalState.values.keys()], [legacyStateKeys.trackedJobs], 'the jobs list is left to the jobs store');
   });
 
   it('warns when more requests would pass the limit of 100', async () => {

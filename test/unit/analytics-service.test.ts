@@ -7,7 +7,8 @@ import type { ClientOptions } from '../../src/api/client';
 import { CancelledError, ServerError } from '../../src/api/errors';
 import { presetRange } from '../../src/analytics/date-range';
 import { RequestLedger } from '../../src/analytics/request-ledger';
-import { indexKey, VisitorsCache } from '../../src/analytics/visitors-cache';
+import { VisitorsCache } from '../../src/analytics/visitors-cache';
+import { sharedKeys } from '../../src/platform/storage-layout';
 import { VisitorsService } from '../../src/analytics/visitors-service';
 import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
@@ -78,7 +79,7 @@ describe('analytics: visitors service', () => {
     assert.deepEqual(second.service.cached(synthetic(), range), read.report);
     assert.equal(await requestCount(), 0);
     assert.equal(second.ledger.countLastHour(), before);
-    const index = JSON.stringify(first.storage.memento.get<unknown>(indexKey));
+    const index = JSON.stringify(first.storage.memento.get<unknown>(sharedKeys.visitorsIndex));
     assert.ok(index.length < 500 && !index.includes('"path"'), index);
     assert.equal(first.files.names().length, 1);
   });
@@ -148,7 +149,7 @@ describe('analytics: visitors service', () => {
     assert.equal(await requestCount(), 1);
     assert.equal(ledger.countLastHour(), 1);
     assert.equal(cache.get(synthetic(), past), undefined);
-    assert.equal(memento.get<unknown[]>(indexKey), undefined);
+    assert.equal(memento.get<unknown[]>(sharedKeys.visitorsIndex), undefined);
     assert.deepEqual(files.names(), []);
     // The next load starts a new read rather than joining the cancelled one.
     assert.equal((await service.load(synthetic(), past)).fromCache, false);

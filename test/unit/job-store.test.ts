@@ -3,7 +3,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JobStore, jobFileName } from '../../src/jobs/job-store';
 import { migrateStoredJobs } from '../../src/jobs/job-store-migration';
-import { keyOf, type TrackedJob } from '../../src/jobs/tracked-job';
+import { jobKeyOf, type TrackedJob } from '../../src/jobs/tracked-job';
 import { machineFolder } from '../support/job-window';
 
 function tracked(id: string, createdAt: string, status = 'active'): TrackedJob {
@@ -58,8 +58,8 @@ describe('job store: one file per job, shared by windows', () => {
     await windowA.track(tracked('a', '2026-11-01T10:00:00Z'));
     await windowB.track(tracked('b', '2026-11-02T10:00:00Z'));
     // A has not seen b yet; its change of a must not lose b (or B's later change of a).
-    await windowB.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, prompt: 'changed in B' }));
-    await windowA.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, notFound: true }));
+    await windowB.updateJob(jobKeyOf(tracked('a', '')), (job) => ({ ...job, prompt: 'changed in B' }));
+    await windowA.updateJob(jobKeyOf(tracked('a', '')), (job) => ({ ...job, notFound: true }));
     const fresh = await storeOn(folder);
     assert.deepEqual(
       fresh.all().map((j) => [j.id, j.notFound, j.prompt]),
@@ -108,8 +108,8 @@ describe('job store: one file per job, shared by windows', () => {
     const windowB = await storeOn(folder);
     await windowA.track(tracked('a', '2026-11-01T10:00:00Z'));
     await windowB.reload();
-    await windowA.remove([keyOf(tracked('a', ''))]);
-    const result = await windowB.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job, prompt: 'late answer' }));
+    await windowA.remove([jobKeyOf(tracked('a', ''))]);
+    const result = await windowB.updateJob(jobKeyOf(tracked('a', '')), (job) => ({ ...job, prompt: 'late answer' }));
     assert.equal(result, undefined);
     assert.deepEqual((await storeOn(folder)).all(), []);
     // Tracking it again on purpose works.
@@ -121,7 +121,7 @@ describe('job store: one file per job, shared by windows', () => {
     const store = await storeOn(machineFolder());
     await store.track(tracked('a', '2026-11-01T10:00:00Z'));
     const before = store.writes;
-    await store.updateJob(keyOf(tracked('a', '')), (job) => ({ ...job }));
+    await store.updateJob(jobKeyOf(tracked('a', '')), (job) => ({ ...job }));
     assert.equal(store.writes, before);
   });
 
@@ -203,7 +203,7 @@ describe('job store: what earlier versions stored', () => {
     assert.equal(byId.get('j2')?.announcedRound, undefined, 'the follow-up’s finish was not announced yet');
     assert.equal(cleared, 1);
     // A second window migrating the same list, after j1 was stopped, does not bring j1 back.
-    await store.remove([keyOf(byId.get('j1') as TrackedJob)]);
+    await store.remove([jobKeyOf(byId.get('j1') as TrackedJob)]);
     const second = new JobStore(folder, { watch: false, legacy });
     await second.ready;
     assert.deepEqual(

@@ -1,7 +1,7 @@
 import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
 import { notFoundAfter } from '../../src/jobs/not-found-streaks';
-import { keyOf } from '../../src/jobs/tracked-job';
+import { jobKeyOf } from '../../src/jobs/tracked-job';
 import { lostAnswerNote } from '../../src/editor/error-text';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture';
 import { FakeClock } from '../support/fake-clock';
@@ -38,8 +38,8 @@ describe('job tracker against the emulator', () => {
     const first = await windowOn(folder);
     const job = await first.tracker.create(scope, 'Add an FAQ');
     await api.control.finishJob(job.id);
-    await first.tracker.refresh(keyOf(job));
-    await first.tracker.refresh(keyOf(job));
+    await first.tracker.refresh(jobKeyOf(job));
+    await first.tracker.refresh(jobKeyOf(job));
     await first.announcer.settled();
     assert.deepEqual(
       first.announced.map((j) => j.job.status),
@@ -48,7 +48,7 @@ describe('job tracker against the emulator', () => {
     first.dispose();
 
     const reloaded = await windowOn(folder);
-    await reloaded.tracker.refresh(keyOf(job));
+    await reloaded.tracker.refresh(jobKeyOf(job));
     reloaded.announcer.review();
     await reloaded.announcer.settled();
     assert.deepEqual(reloaded.announced, []);
@@ -62,7 +62,7 @@ describe('job tracker against the emulator', () => {
     before.dispose();
     await api.control.finishJob(job.id);
     const after = await windowOn(folder);
-    await after.tracker.refresh(keyOf(job));
+    await after.tracker.refresh(jobKeyOf(job));
     await after.announcer.settled();
     assert.deepEqual(
       after.announced.map((j) => j.job.status),
@@ -76,7 +76,7 @@ describe('job tracker against the emulator', () => {
     const b = await windowOn(folder);
     const job = await a.tracker.create(scope, 'Seen by both');
     await api.control.finishJob(job.id);
-    await Promise.all([a.tracker.refresh(keyOf(job)), b.tracker.refresh(keyOf(job))]);
+    await Promise.all([a.tracker.refresh(jobKeyOf(job)), b.tracker.refresh(jobKeyOf(job))]);
     await b.store.reload();
     await a.store.reload();
     a.announcer.review();
@@ -89,15 +89,15 @@ describe('job tracker against the emulator', () => {
     const { tracker, announced, announcer } = await windowOn(machineFolder(), { notifyOn: ['failed'] });
     const job = await tracker.create(scope, 'Tidy the glossary');
     await api.control.finishJob(job.id);
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await announcer.settled();
     assert.equal(announced.length, 0, 'completed is not in notifyOn');
-    const followed = await tracker.followUp(keyOf(job), 'Now break it [fail]');
+    const followed = await tracker.followUp(jobKeyOf(job), 'Now break it [fail]');
     assert.equal(followed.job.status, 'active');
     assert.equal(followed.round, 1, 'running again after a finish: a new round');
     assert.deepEqual(followed.followUps, ['Now break it [fail]']);
     await api.control.finishJob(job.id);
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await announcer.settled();
     assert.deepEqual(
       announced.map((j) => j.job.status),
@@ -111,18 +111,18 @@ describe('job tracker against the emulator', () => {
     });
     const job = await tracker.create(scope, 'Write the FAQ');
     await api.control.finishJob(job.id);
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await announcer.settled();
     assert.equal(announced.length, 1);
     // The follow-up reaches the service, but its answer never comes back.
     await api.control.fault({ kind: 'lost', match: { method: 'POST', path: '/message' } });
-    await assert.rejects(tracker.followUp(keyOf(job), 'And a glossary'), { name: 'NetworkError' });
-    const awaiting = tracker.get(keyOf(job));
+    await assert.rejects(tracker.followUp(jobKeyOf(job), 'And a glossary'), { name: 'NetworkError' });
+    const awaiting = tracker.get(jobKeyOf(job));
     assert.ok(awaiting?.awaitingSince, 'watched again');
     assert.deepEqual(awaiting?.followUps, ['And a glossary']);
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await api.control.finishJob(job.id);
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await announcer.settled();
     assert.equal(announced.length, 2, 'the follow-up’s finish is announced');
   });
@@ -131,10 +131,10 @@ describe('job tracker against the emulator', () => {
     const { tracker, announced, announcer } = await windowOn(machineFolder());
     const job = await tracker.create(scope, 'Survives a blip');
     await api.control.fault({ kind: 'status', status: 404, count: 1, match: { method: 'GET', path: job.id } });
-    await tracker.refresh(keyOf(job));
-    assert.equal(tracker.get(keyOf(job))?.notFound, false);
+    await tracker.refresh(jobKeyOf(job));
+    assert.equal(tracker.get(jobKeyOf(job))?.notFound, false);
     await api.control.finishJob(job.id);
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await announcer.settled();
     assert.deepEqual(
       announced.map((j) => j.job.status),
@@ -148,12 +148,12 @@ describe('job tracker against the emulator', () => {
     const job = await tracker.create(scope, 'Anything');
     await api.control.reset(); // the service forgets every job
     for (let i = 0; i < notFoundAfter.count; i++) {
-      await tracker.refresh(keyOf(job));
-      assert.equal(tracker.get(keyOf(job))?.notFound, false, `not after ${i + 1} quick 404s`);
+      await tracker.refresh(jobKeyOf(job));
+      assert.equal(tracker.get(jobKeyOf(job))?.notFound, false, `not after ${i + 1} quick 404s`);
     }
     await clock.advance(notFoundAfter.ms);
-    await tracker.refresh(keyOf(job));
-    assert.equal(tracker.get(keyOf(job))?.notFound, true);
+    await tracker.refresh(jobKeyOf(job));
+    assert.equal(tracker.get(jobKeyOf(job))?.notFound, true);
     assert.equal(await tracker.clearFinished(false), 0, 'Clear Finished keeps it unless asked');
     assert.deepEqual(
       tracker.notFoundJobs().map((j) => j.id),
@@ -168,8 +168,8 @@ describe('job tracker against the emulator', () => {
     const job = await tracker.create(scope, 'Made, but answered badly');
     const [made] = await api.control.jobs();
     assert.equal(job.id, made?.id, 'the job the service made is the one tracked');
-    await tracker.refresh(keyOf(job));
-    assert.equal(tracker.get(keyOf(job))?.job.ref, made?.source.ref);
+    await tracker.refresh(jobKeyOf(job));
+    assert.equal(tracker.get(jobKeyOf(job))?.job.ref, made?.source.ref);
   });
 
   it('tracks nothing when the create answer cannot even name the job', async () => {
@@ -188,8 +188,8 @@ describe('job tracker against the emulator', () => {
       omit: ['source', 'createdAt', 'model', 'archivedAt'],
       match: { method: 'GET', path: job.id },
     });
-    await tracker.refresh(keyOf(job));
-    const checked = tracker.get(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
+    const checked = tracker.get(jobKeyOf(job));
     assert.equal(checked?.job.status, 'completed');
     assert.match(checked?.job.prLink ?? '', /^https:/);
     assert.equal(checked?.checkError, undefined);
@@ -203,13 +203,13 @@ describe('job tracker against the emulator', () => {
     const other = await windowOn(folder, { polling: false });
     const job = await tracker.create(scope, 'Checked badly');
     await api.control.fault({ kind: 'schema', omit: ['status'], count: 5, match: { method: 'GET', path: job.id } });
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await other.store.reload();
-    assert.match(other.tracker.get(keyOf(job))?.checkError ?? '', /"status" should be a string/);
+    assert.match(other.tracker.get(jobKeyOf(job))?.checkError ?? '', /"status" should be a string/);
     assert.equal(tracker.jobs().length, 1, 'the job is kept');
     await api.control.clearFaults();
-    await tracker.refresh(keyOf(job));
-    assert.equal(tracker.get(keyOf(job))?.checkError, undefined);
+    await tracker.refresh(jobKeyOf(job));
+    assert.equal(tracker.get(jobKeyOf(job))?.checkError, undefined);
   });
 
   it('tracks a finished job by id without announcing it', async () => {
@@ -217,7 +217,7 @@ describe('job tracker against the emulator', () => {
     const elsewhere = await api.client().createJob(scope.projectId, 'From a teammate');
     await api.control.finishJob(elsewhere.id);
     const tracked = await tracker.trackById(scope, elsewhere.id);
-    await tracker.refresh(keyOf(tracked));
+    await tracker.refresh(jobKeyOf(tracked));
     await announcer.settled();
     assert.equal(tracked.job.status, 'completed');
     assert.deepEqual(announced, []);
@@ -228,7 +228,7 @@ describe('job tracker against the emulator', () => {
     const { tracker } = await windowOn(machineFolder(), { clock, hideFinishedAfterDays: 30 });
     const job = await tracker.create(scope, 'Long done');
     await api.control.finishJob(job.id);
-    await tracker.refresh(keyOf(job));
+    await tracker.refresh(jobKeyOf(job));
     await clock.advance(31 * 86_400_000);
     assert.deepEqual(tracker.jobs(), []);
     const again = await tracker.trackById(scope, job.id);
@@ -244,7 +244,7 @@ describe('job tracker against the emulator', () => {
     const done = await tracker.create(scope, 'Done soon');
     const running = await tracker.create(scope, 'Runs on');
     await api.control.finishJob(done.id);
-    await tracker.refresh(keyOf(done));
+    await tracker.refresh(jobKeyOf(done));
     assert.equal(await tracker.clearFinished(false), 1);
     assert.deepEqual(
       tracker.jobs().map((j) => j.id),

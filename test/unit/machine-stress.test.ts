@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { JobStore } from '../../src/jobs/job-store';
-import { keyOf } from '../../src/jobs/tracked-job';
+import { jobKeyOf } from '../../src/jobs/tracked-job';
 import { machineFolder } from '../support/job-window';
 import type { WorkerReport } from '../support/machine-stress-worker';
 
@@ -57,7 +57,7 @@ describe('machine-wide store: several processes, one folder', function () {
     const reports = await Promise.all(Array.from({ length: processes }, (_, worker) => runWorker(folder, worker)));
     const store = new JobStore(join(folder, 'jobs'), { watch: false });
     await store.ready;
-    const final = new Map(store.all().map((job) => [keyOf(job), job]));
+    const final = new Map(store.all().map((job) => [jobKeyOf(job), job]));
 
     const created = reports.flatMap((r) => r.created);
     const removed = new Set(reports.flatMap((r) => r.removed));

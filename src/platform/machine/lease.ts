@@ -3,6 +3,7 @@
 // its process is gone, or when its heartbeat is older than the expiry (a hung window). Every
 // window checks once a heartbeat, and at once when the lease file changes.
 import { rm } from 'node:fs/promises';
+import { Serial } from '../serial';
 import { join } from 'node:path';
 import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
@@ -48,7 +49,7 @@ export class Lease {
   private readonly heartbeatMs: number;
   private readonly expiryMs: number;
   private disposed = false;
-  private ticking: Promise<void> = Promise.resolve();
+  private readonly ticking = new Serial();
 
   constructor(
     folder: string,
@@ -88,7 +89,7 @@ export class Lease {
     this.disposed = true;
     clearTimeout(this.timer);
     this.watcher.dispose();
-    await this.ticking.catch(() => undefined);
+    await this.ticking.settled();
     if (this.holding) {
       await withLock(`${this.file}.lock`, async () => {
         const lease = readLease(await readJson(this.file));
@@ -101,9 +102,7 @@ export class Lease {
 
   /** One step at a time: a renewal never races a takeover check of the same window. */
   private tick(renew: boolean): Promise<void> {
-    const step = (): Promise<void> => this.step(renew).catch(() => undefined);
-    this.ticking = this.ticking.then(step, step);
-    return this.ticking;
+    return this.ticking.run(() => this.step(renew).catch(() => undefined));
   }
 
   private async step(renew: boolean): Promise<void> {

@@ -2,6 +2,7 @@
 // written when its focus changes and removed when it closes. A window whose process is gone
 // no longer counts. The poller reads this so its cadence follows the machine, not itself.
 import { readdir, rm } from 'node:fs/promises';
+import { Serial } from '../serial';
 import { join } from 'node:path';
 import { readJson, writeAtomic } from './atomic-file';
 import { isAlive } from './file-lock';
@@ -21,7 +22,7 @@ export class Presence {
   readonly onDidChange = this.changed.event;
   private others: WindowRecord[] = [];
   private focused = false;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly writing = new Serial();
 
   constructor(
     private readonly folder: string,
@@ -34,9 +35,7 @@ export class Presence {
   setFocused(focused: boolean): Promise<void> {
     this.focused = focused;
     const record: WindowRecord = { pid: process.pid, focused, at: Date.now() };
-    const write = (): Promise<void> => writeAtomic(this.file(), JSON.stringify(record)).catch(() => undefined);
-    this.writing = this.writing.then(write, write);
-    return this.writing;
+    return this.writing.run(() => writeAtomic(this.file(), JSON.stringify(record)).catch(() => undefined));
   }
 
   /** Whether this window or any other live one has focus. */
@@ -71,7 +70,7 @@ export class Presence {
   async dispose(): Promise<void> {
     this.watcher.dispose();
     this.changed.dispose();
-    await this.writing;
+    await this.writing.settled();
     await rm(this.file(), { force: true }).catch(() => undefined);
   }
 

@@ -3,6 +3,7 @@
 // fresh read, so windows writing at once never drop each other's keys. Used for the analytics
 // request ledger and the visitors cache's index. No vscode import.
 import { dirname } from 'node:path';
+import { Serial } from '../serial';
 import type { Memento } from '../memento';
 import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
@@ -18,7 +19,7 @@ export class SharedMemento implements Memento {
   private values: Values = {};
   /** Inside exclusive(): this process holds the lock and `values` is fresh. */
   private holding = false;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new Serial();
   /** Bumped by every read and write, so a read that finishes after a newer one is dropped. */
   private generation = 0;
   private readonly watcher: FolderWatch | undefined;
@@ -63,9 +64,7 @@ export class SharedMemento implements Memento {
           this.holding = false;
         }
       });
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.queue.run(run);
   }
 
   /** Re-reads the file; fires onDidChange when a value differs. */

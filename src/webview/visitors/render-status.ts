@@ -1,19 +1,11 @@
 // One line under the header for what is going on now: waiting, reading pages (with Cancel),
 // or an error with the actions that fix it.
-import type { ErrorAction, ToPage } from '../../analytics/protocol';
+import type { ToPage } from '../../analytics/protocol';
+import { type ErrorAction, errorActionLabels as actionLabels, isErrorAction } from '../../platform/error-actions';
 import { button, el, plural } from './dom';
 
 type Loading = Extract<ToPage, { type: 'loading' }>;
 type Failure = Extract<ToPage, { type: 'error' }>;
-
-const actionLabels: Record<ErrorAction, string> = {
-  setApiKey: 'Set API Key',
-  setProjectId: 'Set Project ID',
-  openSettings: 'Open Settings',
-  manageTrust: 'Manage Workspace Trust',
-  retry: 'Retry',
-  readAnyway: 'Read Anyway',
-};
 
 export interface Status {
   root: HTMLElement;
@@ -65,7 +57,7 @@ export function createStatus(cancel: () => void, act: (action: ErrorAction) => v
 
   function error(message: Failure): void {
     const text = el('span', 'error-text', message.message);
-    const actions = message.actions.filter((a): a is ErrorAction => a in actionLabels);
+    const actions = message.actions.filter(isErrorAction);
     errorLine.replaceChildren(
       text,
       ...actions.map((action, i) => button(actionLabels[action], () => act(action), i === 0 ? 'button' : 'button secondary')),

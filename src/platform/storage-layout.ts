@@ -1,0 +1,52 @@
+// Everything Docs Agent keeps, listed once with the reason. One mechanism holds it all: JSON
+// files under the extension's global storage folder, which every window of this user on this
+// machine shares, written whole by rename and changed under a per-file lock (platform/machine).
+// The editor's global state is only read, to move what earlier versions kept there; it is one
+// blob per window, sent whole on every change, and a browser window can lose its last writes.
+import { join } from 'node:path';
+
+/** The API key, in the editor's secret storage (never a file, a setting or global state). */
+export const apiKeySecret = 'docsAgent.apiKey';
+
+/** Keys inside the analytics file that every window shares (`analytics/shared.json`). */
+export const sharedKeys = {
+  /** Times of this machine's analytics requests in the last hour: the 100-an-hour budget. */
+  analyticsRequests: 'docsAgent.analyticsRequests',
+  /** Which visitors report files exist, for which range, how big: read without opening them. */
+  visitorsIndex: 'docsAgent.visitorsCacheIndex',
+} as const;
+
+/** Global state keys of version 1: read once, moved into files, then removed. */
+export const legacyStateKeys = {
+  trackedJobs: 'docsAgent.trackedJobs',
+  analyticsRequests: sharedKeys.analyticsRequests,
+  visitorsIndex: sharedKeys.visitorsIndex,
+  /** Whole reports, once kept in global state; dropped (they are read again on demand). */
+  visitorsReports: 'docsAgent.visitorsCache',
+} as const;
+
+/** Paths under the global storage folder. */
+export function storagePaths(root: string) {
+  return {
+    /** One file per tracked job (and a tombstone per stopped one), each changed under its lock. */
+    jobs: join(root, 'jobs'),
+    /** Version 1's copy of the tracked jobs list: read once with `trackedJobs`, then removed. */
+    legacyJobsFile: join(root, 'tracked-jobs.json'),
+    /** The one window that polls jobs holds this lease and publishes how polling goes. */
+    lease: join(root, 'lease'),
+    /** One file per open window: alive and focused or not, for polling pace and notifications. */
+    windows: join(root, 'windows'),
+    /** One empty file per announced finish: the first window to create it shows the toast. */
+    claims: join(root, 'claims'),
+    /** One file per workspace base URL warned about: that warning is shown once per machine. */
+    warnings: join(root, 'warnings'),
+    /** The analytics budget and the visitors index (`sharedKeys`), one file under one lock. */
+    analyticsShared: join(root, 'analytics', 'shared.json'),
+    /** Who is reading which range now, so one read of a range serves every window. */
+    analyticsReading: join(root, 'analytics', 'reading'),
+    /** One file per visitors report (name from a hash of site, project and range). */
+    visitorsReports: join(root, 'visitors'),
+  };
+}
+
+export type StoragePaths = ReturnType<typeof storagePaths>;
