@@ -7,10 +7,10 @@ import { RequestLedger } from '../../src/analytics/request-ledger';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
 import { maxPageSize } from '../../src/api/visitor-pages';
-import { startApiFixture } from '../support/api-fixture';
-import { MemoryMemento } from '../support/memory-memento';
-import { MemoryTextFiles } from '../support/memory-text-files';
-import { visitTruth } from '../support/visit-truth';
+import { startApiFixture } from '../support/emulator/api-fixture';
+import { MemoryMemento } from '../support/fakes/memory-memento';
+import { MemoryTextFiles } from '../support/fakes/memory-text-files';
+import { visitTruth } from '../support/emulator/visit-truth';
 
 export interface AnalyticsFigures {
   range: DayRange;

@@ -6,7 +6,7 @@
 // followed the same way: they are real file I/O).
 import type { JobsClient } from '../../src/jobs/job-tracker';
 import type { EmulatorControl } from '../emulator/control-client';
-import { FakeClock, flushPromises } from '../support/fake-clock';
+import { FakeClock, flushPromises } from '../support/fakes/fake-clock';
 
 export class Lockstep {
   readonly clock: FakeClock;

@@ -14,12 +14,12 @@ import { JobTracker } from '../../src/jobs/job-tracker';
 import { systemClock } from '../../src/platform/clock';
 import { machineReadAlone } from '../../src/platform/machine/read-alone';
 import { SharedMemento } from '../../src/platform/machine/shared-memento';
-import { startApiFixture } from '../support/api-fixture';
-import { checksSince, getsPerJobMinute } from '../support/check-pace';
-import { machineFolder } from '../support/job-window';
-import { MemoryTextFiles } from '../support/memory-text-files';
-import { visitTruth } from '../support/visit-truth';
-import { Workbench } from '../support/workbench';
+import { startApiFixture } from '../support/emulator/api-fixture';
+import { checksSince, getsPerJobMinute } from '../support/emulator/check-pace';
+import { machineFolder } from '../support/fakes/job-window';
+import { MemoryTextFiles } from '../support/fakes/memory-text-files';
+import { visitTruth } from '../support/emulator/visit-truth';
+import { Workbench } from '../support/workbench/workbench';
 
 export interface MachineFigures {
   polling: { jobs: number; oneWindowGetsPerJobMinute: number; threeWindowsGetsPerJobMinute: number };

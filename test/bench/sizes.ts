@@ -2,7 +2,7 @@
 // which `npm run bench` builds with the production (minified) settings first.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../support/code-server';
+import { repoRoot } from '../support/workbench/code-server';
 
 export interface SizeFigures {
   extensionBytes: number;

@@ -6,8 +6,8 @@ import type { FrameLocator, Request } from 'playwright-core';
 import { addDays, todayUtc } from '../../src/analytics/date-range';
 import { maxPageSize } from '../../src/api/visitor-pages';
 import type { RequestRecord } from '../emulator/types';
-import { visitTruth } from '../support/visit-truth';
-import { Workbench } from '../support/workbench';
+import { visitTruth } from '../support/emulator/visit-truth';
+import { Workbench } from '../support/workbench/workbench';
 import { memoryMb, waitForExtensionHost } from './proc-memory';
 
 export interface WorkbenchFigures {

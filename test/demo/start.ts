@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startEmulator } from '../emulator/server';
-import { repoRoot, startCodeServer } from '../support/code-server';
+import { repoRoot, startCodeServer } from '../support/workbench/code-server';
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((done) => {

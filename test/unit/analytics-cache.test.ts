@@ -7,9 +7,9 @@ import { legacyStateKeys, sharedKeys } from '../../src/platform/storage-layout';
 import type { TextFiles } from '../../src/platform/text-files';
 import { type CachedReport, maxPersistedChars, maxPersistedRanges, VisitorsCache } from '../../src/analytics/visitors-cache';
 import { addDays } from '../../src/analytics/date-range';
-import { FakeClock } from '../support/fake-clock';
-import { MemoryMemento } from '../support/memory-memento';
-import { MemoryTextFiles } from '../support/memory-text-files';
+import { FakeClock } from '../support/fakes/fake-clock';
+import { MemoryMemento } from '../support/fakes/memory-memento';
+import { MemoryTextFiles } from '../support/fakes/memory-text-files';
 import type { IndexEntry } from '../../src/analytics/cache-entries';
 
 const NOON = Date.parse('2026-11-20T12:00:00Z');

@@ -10,11 +10,11 @@ import type { PathRow } from '../../src/analytics/protocol';
 import { RequestLedger } from '../../src/analytics/request-ledger';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
-import { type ApiFixture, startApiFixture } from '../support/api-fixture';
-import { FakeClock } from '../support/fake-clock';
-import { MemoryMemento } from '../support/memory-memento';
-import { MemoryTextFiles } from '../support/memory-text-files';
-import { pathTruth } from '../support/visit-truth';
+import { type ApiFixture, startApiFixture } from '../support/emulator/api-fixture';
+import { FakeClock } from '../support/fakes/fake-clock';
+import { MemoryMemento } from '../support/fakes/memory-memento';
+import { MemoryTextFiles } from '../support/fakes/memory-text-files';
+import { pathTruth } from '../support/emulator/visit-truth';
 
 const row = (p: string, total: number): PathRow => ({ path: p, human: total, ai: 0, total });
 const ranks = (bars: ReturnType<typeof rankRows>): string[] => bars.map((b) => `${b.rank} ${b.path}${b.current ? ' *' : ''}`);

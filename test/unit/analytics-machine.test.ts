@@ -10,10 +10,10 @@ import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
 import { machineReadAlone } from '../../src/platform/machine/read-alone';
 import { SharedMemento } from '../../src/platform/machine/shared-memento';
-import { type ApiFixture, startApiFixture } from '../support/api-fixture';
-import { FakeClock } from '../support/fake-clock';
-import { machineFolder } from '../support/job-window';
-import { MemoryTextFiles } from '../support/memory-text-files';
+import { type ApiFixture, startApiFixture } from '../support/emulator/api-fixture';
+import { FakeClock } from '../support/fakes/fake-clock';
+import { machineFolder } from '../support/fakes/job-window';
+import { MemoryTextFiles } from '../support/fakes/memory-text-files';
 
 const TODAY = '2026-11-20';
 const NOON = Date.parse(`${TODAY}T12:00:00Z`);

@@ -10,10 +10,10 @@ import { RequestLedger } from '../../src/analytics/request-ledger';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { sharedKeys } from '../../src/platform/storage-layout';
 import { VisitorsService } from '../../src/analytics/visitors-service';
-import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
-import { FakeClock } from '../support/fake-clock';
-import { MemoryMemento } from '../support/memory-memento';
-import { MemoryTextFiles } from '../support/memory-text-files';
+import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
+import { FakeClock } from '../support/fakes/fake-clock';
+import { MemoryMemento } from '../support/fakes/memory-memento';
+import { MemoryTextFiles } from '../support/fakes/memory-text-files';
 
 const TODAY = '2026-11-20';
 const NOON = Date.parse(`${TODAY}T12:00:00Z`);

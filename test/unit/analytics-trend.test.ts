@@ -8,11 +8,11 @@ import { VisitorsCache } from '../../src/analytics/visitors-cache';
 import { VisitorsService } from '../../src/analytics/visitors-service';
 import { CancelledError } from '../../src/api/errors';
 import type { Visit } from '../emulator/types';
-import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
-import { FakeClock } from '../support/fake-clock';
-import { MemoryMemento } from '../support/memory-memento';
-import { MemoryTextFiles } from '../support/memory-text-files';
-import { pathTruth } from '../support/visit-truth';
+import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
+import { FakeClock } from '../support/fakes/fake-clock';
+import { MemoryMemento } from '../support/fakes/memory-memento';
+import { MemoryTextFiles } from '../support/fakes/memory-text-files';
+import { pathTruth } from '../support/emulator/visit-truth';
 
 const TODAY = '2026-11-20';
 

@@ -10,7 +10,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../../src/api/errors';
-import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
+import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
 
 describe('API client: every failure becomes one typed error', () => {
   let api: ApiFixture;

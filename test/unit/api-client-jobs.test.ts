@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { InvalidApiKeyError, InvalidRequestError, InvalidSettingError, NotFoundError } from '../../src/api/errors';
-import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
+import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
 
 describe('API client: agent jobs against the emulator', () => {
   let api: ApiFixture;

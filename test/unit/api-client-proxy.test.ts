@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { InvalidSettingError } from '../../src/api/errors';
-import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
-import { startConnectProxy, type TestProxy } from '../support/connect-proxy';
+import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
+import { startConnectProxy, type TestProxy } from '../support/emulator/connect-proxy';
 
 describe('API client: proxies', () => {
   let api: ApiFixture;

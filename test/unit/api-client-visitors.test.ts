@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ServerError } from '../../src/api/errors';
 import { readAllVisitors, visitorPages } from '../../src/api/visitor-pages';
-import { type ApiFixture, failure, startApiFixture } from '../support/api-fixture';
+import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
 
 describe('API client: reading every page of visitors', () => {
   let api: ApiFixture;

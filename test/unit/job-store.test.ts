@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { JobStore, jobFileName } from '../../src/jobs/job-store';
 import { migrateStoredJobs } from '../../src/jobs/job-store-migration';
 import { jobKeyOf, type TrackedJob } from '../../src/jobs/tracked-job';
-import { machineFolder } from '../support/job-window';
+import { machineFolder } from '../support/fakes/job-window';
 
 function tracked(id: string, createdAt: string, status = 'active'): TrackedJob {
   return {

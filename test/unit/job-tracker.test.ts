@@ -3,9 +3,9 @@ import * as assert from 'node:assert/strict';
 import { notFoundAfter } from '../../src/jobs/not-found-streaks';
 import { jobKeyOf } from '../../src/jobs/tracked-job';
 import { lostAnswerNote } from '../../src/editor/error-text';
-import { type ApiFixture, startApiFixture } from '../support/api-fixture';
-import { FakeClock } from '../support/fake-clock';
-import { type JobWindow, type JobWindowOptions, machineFolder, openJobWindow } from '../support/job-window';
+import { type ApiFixture, startApiFixture } from '../support/emulator/api-fixture';
+import { FakeClock } from '../support/fakes/fake-clock';
+import { type JobWindow, type JobWindowOptions, machineFolder, openJobWindow } from '../support/fakes/job-window';
 
 describe('job tracker against the emulator', () => {
   let api: ApiFixture;

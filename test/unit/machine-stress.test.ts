@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { JobStore } from '../../src/jobs/job-store';
 import { jobKeyOf } from '../../src/jobs/tracked-job';
-import { machineFolder } from '../support/job-window';
-import type { WorkerReport } from '../support/machine-stress-worker';
+import { machineFolder } from '../support/fakes/job-window';
+import type { WorkerReport } from './machine-stress-worker';
 
 const processes = 3;
 const opsEach = 400;
@@ -14,7 +14,7 @@ function runWorker(folder: string, worker: number): Promise<WorkerReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(__dirname, '../support/machine-stress-worker.js'), folder, String(seed), String(worker), String(opsEach)],
+      [join(__dirname, './machine-stress-worker.js'), folder, String(seed), String(worker), String(opsEach)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';

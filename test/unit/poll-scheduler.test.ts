@@ -13,7 +13,7 @@ import {
 } from '../../src/api/errors';
 import { PollScheduler, type SchedulerState } from '../../src/jobs/poll-scheduler';
 import type { CheckVerdict, PollSettings } from '../../src/jobs/poll-timing';
-import { FakeClock, flushPromises } from '../support/fake-clock';
+import { FakeClock, flushPromises } from '../support/fakes/fake-clock';
 
 /** A check the test settles by hand, to hold it in flight. */
 class Gate {

@@ -1,0 +1,194 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checksSince, getsPerJobMinute } from '../../support/emulator/check-pace';
+import { machineStorage, Workbench } from '../../support/workbench/workbench';
+
+/** Waits (with a deadline) until `count` rows of the window's tree hold `text`. */
+async function rowsShowing(workbench: Workbench, text: string, count: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await workbench.jobRows().filter({ hasText: text }).count()) < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} rows show “${text}”`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface Lease {
+  owner: string;
+  pid: number;
+}
+
+function leaseOf(workbench: Workbench): Lease | undefined {
+  try {
+    return JSON.parse(readFileSync(join(machineStorage(workbench.server), 'lease', 'poller.lease'), 'utf8')) as Lease;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records every notification toast a page shows from now on (a toast can go before a test looks). */
+async function recordToasts(workbench: Workbench): Promise<void> {
+  await workbench.page.evaluate(`(() => {
+    window.__toasts = [];
+    new MutationObserver((records) => {
+      for (const r of records) for (const node of r.addedNodes) {
+        if (node.nodeType === 1 && node.classList.contains('notification-toast-container')) window.__toasts.push(node.innerText);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  })()`);
+}
+
+async function toastsOf(workbench: Workbench): Promise<string[]> {
+  return workbench.page.evaluate<string[]>('window.__toasts');
+}
+
+// Two windows of one editor on one machine: two browser pages on one code-server, each with a
+// folder of its own, sharing the user's global storage and secrets.
+describe('e2e: several windows, one truth', () => {
+  let first: Workbench;
+  let second: Workbench | undefined;
+  let third: Workbench | undefined;
+  const ids: string[] = [];
+
+  before(async () => {
+    first = await Workbench.open({
+      withKey: true,
+      settings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5, 'docsAgent.jobs.confirmBeforeSending': false },
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    await first.screenshotFailure(`${this.currentTest.fullTitle()} (first window)`);
+    await second?.screenshotFailure(`${this.currentTest.fullTitle()} (second window)`);
+    await third?.screenshotFailure(`${this.currentTest.fullTitle()} (third window)`);
+  });
+  after(async () => {
+    await third?.close();
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a second window costs no extra checks: GETs per job stay within 1.1x of one window', async () => {
+    await first.openDocsAgentView();
+    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three']) {
+      await first.newJob(prompt);
+      await first.jobRow(prompt).waitFor({ timeout: 30_000 });
+    }
+    ids.push(...(await first.control.jobs()).map((j) => j.id));
+    assert.equal(ids.length, 3);
+    // One window: let the checks settle into their pace, then measure it.
+    const oneMark = (await checksSince(first, ids, 0, 2)).at(-1)?.time ?? '';
+    const oneLog = await checksSince(first, ids, Date.parse(oneMark), 5);
+    const oneWindow = getsPerJobMinute(oneLog, ids, Date.parse(oneMark));
+
+    second = await first.openWindow();
+    await second.openDocsAgentView();
+    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three'])
+      await second.jobRow(prompt).waitFor({ timeout: 30_000 });
+    const twoMark = Date.now();
+    const twoLog = await checksSince(first, ids, twoMark, 5);
+    const twoWindows = getsPerJobMinute(twoLog, ids, twoMark);
+    console.log(
+      `      GETs per job-minute: one window ${oneWindow.toFixed(2)}, two windows ${twoWindows.toFixed(2)} (${(twoWindows / oneWindow).toFixed(2)}x)`,
+    );
+    assert.ok(
+      twoWindows <= oneWindow * 1.1,
+      `two windows: ${twoWindows.toFixed(2)} GETs per job-minute, one window: ${oneWindow.toFixed(2)}`,
+    );
+  });
+
+  it('announces each finished job exactly once across both windows', async () => {
+    const other = second as Workbench;
+    await recordToasts(first);
+    await recordToasts(other);
+    for (const [index, id] of ids.entries()) {
+      await first.control.finishJob(id);
+      await Promise.all([first, other].map((w) => rowsShowing(w, 'pull request ready', index + 1)));
+      await Promise.all([first.toastsQuiet(), other.toastsQuiet()]);
+    }
+    const shown = [...(await toastsOf(first)), ...(await toastsOf(other))].filter((text) => /completed with a pull request/.test(text));
+    console.log(`      toasts: first window ${(await toastsOf(first)).length}, second window ${(await toastsOf(other)).length}`);
+    for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three']) {
+      assert.equal(shown.filter((text) => text.includes(prompt)).length, 1, `“${prompt}” announced once: ${JSON.stringify(shown)}`);
+    }
+  });
+
+  it('closing the polling window hands polling over to the other', async () => {
+    // The first window took the lease before the second opened, so it is the poller.
+    const poller = leaseOf(first);
+    assert.ok(poller, 'a window holds the polling lease');
+    const staying = second as Workbench;
+    await first.newJob('Runs through the handover');
+    await staying.jobRow('Runs through the handover').waitFor({ timeout: 30_000 });
+    const running = (await first.control.jobs()).filter((j) => j.status === 'active').map((j) => j.id);
+    assert.equal(running.length, 1);
+    await first.closeWindow();
+    const closedAt = Date.now();
+    // Another window holds the lease within two heartbeats, and checks go on.
+    const deadline = closedAt + 30_000;
+    let lease = leaseOf(staying);
+    while (lease === undefined || lease.owner === poller.owner) {
+      if (Date.now() > deadline) throw new Error(`the lease is still ${JSON.stringify(lease)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      lease = leaseOf(staying);
+    }
+    console.log(`      polling handed over after ${((Date.now() - closedAt) / 1000).toFixed(1)} s`);
+    await checksSince(staying, running, Date.now(), 2, 30_000);
+  });
+
+  it('jobs created in two windows at nearly the same moment are in both trees after both reload', async () => {
+    const one = second as Workbench;
+    const other = await first.openWindow();
+    third = other;
+    await other.openDocsAgentView();
+    await Promise.all([one.newJob('Made in one window'), other.newJob('Made in the other window')]);
+    await Promise.all([
+      one.jobRow('Made in one window').waitFor({ timeout: 30_000 }),
+      other.jobRow('Made in the other window').waitFor({ timeout: 30_000 }),
+    ]);
+    await Promise.all([one.reload(), other.reload()]);
+    for (const w of [one, other]) {
+      await w.openDocsAgentView();
+      for (const prompt of ['Made in one window', 'Made in the other window', 'Runs through the handover'])
+        await w.jobRow(prompt).waitFor({ timeout: 30_000 });
+    }
+  });
+
+  it('visitors for a range cost their requests once: a second window and a reload read none', async () => {
+    const one = second as Workbench;
+    const other = third as Workbench;
+    const reads = async (): Promise<number> => (await one.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
+    const showVisitors = async (w: Workbench): Promise<void> => {
+      await w.openFile('docs/quickstart.mdx');
+      await w.runCommand('Docs Agent: Show Visitors for This Page');
+      await w.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
+    };
+    await showVisitors(one);
+    const once = await reads();
+    assert.ok(once >= 1, 'the first window read the range');
+    await showVisitors(other);
+    await other.reloadWindow();
+    await other.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
+    console.log(`      visitors requests: first window ${once}, then a second window and a reload ${(await reads()) - once}`);
+    assert.equal(await reads(), once);
+  });
+
+  it('near the hourly budget, the panel asks before an automatic read, and reads on Read Anyway', async () => {
+    const one = second as Workbench;
+    // The hour's requests, as every window counts them: the budget is spent (100 of 100).
+    const shared = join(machineStorage(one.server), 'analytics', 'shared.json');
+    const stored = JSON.parse(readFileSync(shared, 'utf8')) as Record<string, unknown>;
+    writeFileSync(shared, JSON.stringify({ ...stored, 'docsAgent.analyticsRequests': Array.from({ length: 100 }, () => Date.now()) }));
+    const reads = async (): Promise<number> => (await one.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
+    const before = await reads();
+    const panel = one.webview();
+    await panel.getByRole('button', { name: 'Last 90 days' }).click();
+    const asked = panel.locator('.status-line.error', { hasText: '100 of the 100 analytics requests an hour are used' });
+    await asked.waitFor({ timeout: 30_000 });
+    assert.equal(await reads(), before, 'nothing read unasked');
+    await panel.getByRole('button', { name: 'Read Anyway' }).click();
+    await panel.locator('.range-label', { hasText: /90 days/i }).waitFor();
+    await one.control.waitForRequests(before + 1, 30_000, (r) => r.path.endsWith('/visitors'));
+    await asked.waitFor({ state: 'hidden', timeout: 30_000 });
+  });
+});

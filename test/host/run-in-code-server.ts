@@ -1,0 +1,83 @@
+// Runs the host suites (test/host) inside the real extension host of code-server:
+// the workbench loads this repo as the extension under development and out/test/host/index.js
+// as its tests, through the page's `payload` (read only with the smoke-test driver on).
+// Prints mocha's report and exits with the number of failures.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HostResults } from './index';
+import { launchChromium } from '../support/workbench/browser';
+import { repoRoot, startCodeServer } from '../support/workbench/code-server';
+import { hostTestKey } from './test-key';
+import { readWorkbenchConfig } from '../support/workbench/workbench-config';
+
+const deadlineMs = 10 * 60_000;
+
+async function main(): Promise<number> {
+  if (!existsSync(join(repoRoot, 'dist/extension.js'))) {
+    console.error('host tests: dist/extension.js is missing; run `npm run build` first.');
+    return 1;
+  }
+  const resultsDir = mkdtempSync(join(tmpdir(), 'docs-agent-host-'));
+  const resultsFile = join(resultsDir, 'results.json');
+  const server = await startCodeServer({
+    smokeDriver: true,
+    env: { DOCS_AGENT_TEST_RESULTS: resultsFile, MINTLIFY_API_KEY: hostTestKey },
+  });
+  const browser = await launchChromium();
+  const stopAll = async (): Promise<void> => {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+    rmSync(resultsDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    const folderUrl = `${server.url}/?folder=${encodeURIComponent(server.folder)}`;
+    const config = await readWorkbenchConfig(folderUrl);
+    if (config.developmentOptions?.enableSmokeTestDriver !== true) {
+      throw new Error('code-server did not turn the smoke-test driver on, so it would ignore the tests.');
+    }
+    const remote = `vscode-remote://${config.remoteAuthority ?? 'remote'}`;
+    const payload = [
+      ['extensionDevelopmentPath', `${remote}${repoRoot}`],
+      ['extensionTestsPath', `${remote}${join(repoRoot, 'out/test/host/index.js')}`],
+      ['skipWelcome', 'true'],
+      ['skipReleaseNotes', 'true'],
+    ];
+    const page = await browser.newPage();
+    const exitCode = new Promise<number>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`the host tests did not finish within ${deadlineMs / 60_000} minutes`)), deadlineMs);
+      void page.exposeFunction('codeAutomationExit', (code: number) => {
+        clearTimeout(timer);
+        done(code);
+      });
+    });
+    await page.exposeFunction('codeAutomationLog', () => undefined);
+    const started = Date.now();
+    await page.goto(`${folderUrl}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    const code = await exitCode;
+    if (!existsSync(resultsFile)) {
+      console.error(
+        `host tests: the extension host ended (code ${code}) without results. code-server said:\n${server.output().slice(-4000)}`,
+      );
+      return 1;
+    }
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as HostResults;
+    console.log(results.text);
+    console.log(
+      `host tests (code-server, real extension host): ${results.passes} passing, ${results.failures} failing, ` +
+        `${results.pending} pending, ${((Date.now() - started) / 1000).toFixed(1)} s with the workbench`,
+    );
+    return results.failures > 0 || code !== 0 ? Math.max(1, results.failures) : 0;
+  } finally {
+    await stopAll();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`host tests: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

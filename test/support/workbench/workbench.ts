@@ -1,0 +1,351 @@
+// A person's view of the real editor: code-server with the extension installed, the emulator
+// behind it, and Chromium in front. Helpers act the way a person does: palette, menus, clicks.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import { EmulatorControl } from '../../emulator/control-client';
+import { type RunningEmulator, startEmulator } from '../../emulator/server';
+import { launchChromium } from './browser';
+import { copyFixtureWorkspace, e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
+
+export const screenshotsDir = join(repoRoot, 'media/screenshots');
+
+export interface WorkbenchOptions {
+  /** Hand the key to the extension through its environment variable (as the demo does). */
+  withKey?: boolean;
+  /** Emulator job timing; by default jobs finish only when a test says so. */
+  jobMs?: number;
+  /** More workspace settings (never secrets). */
+  settings?: Record<string, unknown>;
+  /** More user settings (never secrets), such as http.proxy. */
+  userSettings?: Record<string, unknown>;
+  /** Workspace trust on: the folder opens in Restricted Mode until trusted. */
+  workspaceTrust?: boolean;
+  /** Called with the page before it loads the workbench (to watch its requests, say). */
+  onPage?: (page: Page) => void;
+}
+
+/** A settings file's values; undefined while the editor is part-way through writing it. */
+function readSettings(file: string): Record<string, unknown> | undefined {
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the extension keeps what every window of this user shares (its global storage). */
+export function machineStorage(server: RunningCodeServer): string {
+  return join(server.stateDir, 'user-data', 'User', 'globalStorage', 'docs-agent.mintlify-docs-agent');
+}
+
+export class Workbench {
+  private constructor(
+    readonly emulator: RunningEmulator,
+    readonly control: EmulatorControl,
+    readonly server: RunningCodeServer,
+    private readonly browser: Browser,
+    readonly page: Page,
+    /** The workspace folder this window has open. */
+    readonly folder: string,
+    /** Whether closing this window stops the editor, the browser and the emulator too. */
+    private readonly owner = true,
+  ) {}
+
+  /**
+   * Another window of the same editor: a new browser page on the same code-server, so it shares
+   * this user's global storage, secrets and settings. It opens a copy of the fixture site of
+   * its own, with the same workspace settings.
+   */
+  async openWindow(): Promise<Workbench> {
+    const parent = join(this.server.stateDir, `window-${Date.now()}`);
+    mkdirSync(parent, { recursive: true });
+    const settings = JSON.parse(readFileSync(join(this.folder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const folder = copyFixtureWorkspace(parent, settings);
+    const page = await this.browser.newPage({ viewport: { width: 1400, height: 860 } });
+    await Workbench.load(page, this.server.url, folder);
+    return new Workbench(this.emulator, this.control, this.server, this.browser, page, folder, false);
+  }
+
+  /** Developer: Reload Window, which lets the editor save its state (open editors, panels) first. */
+  async reloadWindow(): Promise<void> {
+    const loaded = this.page.waitForEvent('load');
+    await this.runCommand('Developer: Reload Window');
+    await loaded;
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  }
+
+  /** Reloads this window's browser page (as a person pressing F5) and waits for the workbench. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('.statusbar').waitFor({ timeout: 60_000 });
+  }
+
+  private static async load(page: Page, url: string, folder: string): Promise<void> {
+    await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // Restored enough for a person to start: the Explorer lists the workspace.
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  }
+
+  static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
+    // The packaged extension when DOCS_AGENT_E2E_VSIX names one, else the repo folder linked in.
+    const vsix = e2eVsix();
+    const jobMs = options.jobMs ?? 3_600_000;
+    const emulator = await startEmulator({ port: 0, quiet: true, jobMinMs: jobMs, jobMaxMs: jobMs });
+    const env: Record<string, string> = options.withKey ? { MINTLIFY_API_KEY: emulator.key } : {};
+    let server: RunningCodeServer | undefined;
+    let browser: Browser | undefined;
+    try {
+      // Not secret: the project id (the workspace's) and the service's address (the user's: a
+      // workspace cannot choose where the key goes). The key never goes in a file.
+      const workspaceSettings = { 'docsAgent.projectId': emulator.projectId, ...options.settings };
+      const userSettings = { 'docsAgent.baseUrl': emulator.baseUrl, ...options.userSettings };
+      const install = vsix ? { installVsix: vsix } : { installExtension: repoRoot };
+      server = await startCodeServer({
+        workspaceSettings,
+        userSettings,
+        env,
+        ...install,
+        ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+      });
+      const folder = server.folder;
+      browser = await launchChromium();
+      const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+      options.onPage?.(page);
+      await Workbench.load(page, server.url, folder);
+      return new Workbench(emulator, new EmulatorControl(emulator.baseUrl), server, browser, page, folder);
+    } catch (error) {
+      await browser?.close();
+      await server?.stop();
+      await emulator.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Runs a command from the palette by its title, as a person types it. Tries again while the
+   * workbench is still starting (early keystrokes can land before the palette is ready), and when
+   * the palette closes under the typing (a toast or webview taking focus as it opens).
+   */
+  async runCommand(title: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    for (;;) {
+      const input = await this.openPalette();
+      try {
+        await input.fill(`>${title}`, { timeout: 5_000 });
+        await row.waitFor({ timeout: 5_000 });
+        await input.press('Enter');
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await this.page.keyboard.press('Escape');
+      }
+    }
+  }
+
+  /** Takes keyboard focus back from a webview, whose frame would keep the keystrokes. */
+  async focusWorkbench(): Promise<void> {
+    // (A string: the suites compile without the DOM's types.)
+    await this.page.evaluate('document.activeElement && document.activeElement.blur()');
+  }
+
+  async openPalette(): Promise<Locator> {
+    const input = this.page.locator('.quick-input-widget input');
+    await this.focusWorkbench();
+    await this.page.keyboard.press('Control+Shift+P');
+    await input.waitFor({ state: 'visible' });
+    return input;
+  }
+
+  /** A notification toast with this text, once it shows. */
+  async notification(text: string | RegExp, timeout = 30_000): Promise<Locator> {
+    const toast = this.page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+    await toast.waitFor({ timeout });
+    return toast;
+  }
+
+  /**
+   * Resolves once no notification toast has appeared for a second. The editor shows at most
+   * three new toasts per 800 ms (the rest go to the notification centre only), so a test that
+   * expects a toast right after others waits for this first, as a person's pace would.
+   */
+  async toastsQuiet(): Promise<void> {
+    await this.page.evaluate(`new Promise((resolve) => {
+      const isToast = (node) => node.nodeType === 1 && node.classList.contains('notification-toast-container');
+      const observer = new MutationObserver((records) => {
+        if (records.some((r) => [...r.addedNodes].some(isToast))) { clearTimeout(timer); timer = setTimeout(done, 1000); }
+      });
+      let timer = setTimeout(done, 1000);
+      function done() { observer.disconnect(); resolve(undefined); }
+      observer.observe(document.body, { childList: true, subtree: true });
+    })`);
+  }
+
+  /** Opens a file of the workspace through Quick Open. */
+  async openFile(relativePath: string): Promise<void> {
+    await this.focusWorkbench();
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(relativePath);
+    const name = relativePath.split('/').pop() ?? relativePath;
+    // Wait for the search's answer: the list first shows recently opened files.
+    const folder = relativePath.split('/').slice(0, -1).join('/');
+    const match = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first();
+    await match.waitFor();
+    await match.click();
+    await this.page.locator('.tab.active', { hasText: name }).waitFor();
+  }
+
+  /** Right-clicks `target` and picks `item` from the context menu. */
+  async contextMenu(target: Locator, item: string): Promise<void> {
+    await target.click({ button: 'right' });
+    const entry = this.page.locator('.monaco-menu .action-item', { hasText: item }).first();
+    await entry.waitFor();
+    // Hover then Enter: a click can land while the menu is still settling and be dropped.
+    await entry.hover();
+    await this.page.keyboard.press('Enter');
+    await entry.waitFor({ state: 'hidden' });
+  }
+
+  /** Clicks a button of the modal dialog that shows `text`. */
+  async answerDialog(text: string | RegExp, button: string): Promise<string> {
+    const dialog = this.page.locator('.monaco-dialog-box', { hasText: text });
+    await dialog.waitFor({ timeout: 30_000 });
+    const said = await this.text(dialog);
+    await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+    return said;
+  }
+
+  /**
+   * Types into the open input box (or quick pick) and accepts it. `expect` is text the box
+   * shows (its title or prompt): the palette's own box, still closing, looks the same.
+   */
+  async answerInput(value: string, expect?: string): Promise<void> {
+    if (expect) await this.page.locator('.quick-input-widget', { hasText: expect }).waitFor();
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(value);
+    await input.press('Enter');
+  }
+
+  /** Shows the Agent Jobs view (the palette's focus command: a second activity-bar click would close it). */
+  async openDocsAgentView(): Promise<void> {
+    await this.runCommand('Focus on Agent Jobs View');
+    await this.page.locator('[id="workbench.parts.sidebar"] .composite.title', { hasText: 'Agent Jobs' }).waitFor();
+  }
+
+  /** Every row of the Agent Jobs tree. */
+  jobRows(): Locator {
+    return this.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row');
+  }
+
+  /** The row of the Agent Jobs tree whose label holds `text`. */
+  jobRow(text: string): Locator {
+    return this.jobRows().filter({ hasText: text }).first();
+  }
+
+  /** New Agent Job from the palette, with this prompt typed in and accepted. */
+  async newJob(prompt: string): Promise<void> {
+    await this.runCommand('Docs Agent: New Agent Job');
+    await this.answerInput(prompt, 'New agent job');
+  }
+
+  /** Clears every notification from the palette and waits until no toast is left. */
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
+  }
+
+  /** The status icon of that row, once it is this codicon (e.g. 'sync', 'error'). */
+  jobIcon(text: string, codicon: string): Locator {
+    return this.jobRow(text).locator(`.custom-view-tree-node-item-icon.codicon-${codicon}`);
+  }
+
+  /**
+   * Hovers `target` until the editor's hover holding `text` shows: a pointer that is already
+   * there, or a hover still closing, can swallow the first move, so it leaves and comes back.
+   */
+  async hoverFor(target: Locator, text: string, timeoutMs = 30_000): Promise<Locator> {
+    const hover = this.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: text }).first();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.mouse.move(700, 500); // the empty editor area: nothing there hovers
+      await target.hover();
+      try {
+        await hover.waitFor({ timeout: 3_000 });
+        return hover;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
+  }
+
+  /** Drags the side bar's edge so long labels show whole (for screenshots). */
+  async widenSideBar(width: number): Promise<void> {
+    const sidebar = await this.page.locator('[id="workbench.parts.sidebar"]').boundingBox();
+    if (!sidebar) return;
+    const edgeX = sidebar.x + sidebar.width + 1;
+    const y = sidebar.y + sidebar.height / 2;
+    await this.page.mouse.move(edgeX, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(sidebar.x + width, y, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  /** The page inside the (first) webview panel: code-server nests it in two frames. */
+  webview(): FrameLocator {
+    return this.page.locator('iframe.webview.ready').first().contentFrame().locator('#active-frame').contentFrame();
+  }
+
+  /** Waits (with a deadline) until the workspace's settings file holds this value. */
+  async settingIs(name: string, value: unknown, timeoutMs = 15_000): Promise<void> {
+    const file = join(this.server.folder, '.vscode', 'settings.json');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const settings = readSettings(file);
+      if (settings?.[name] === value) return;
+      if (Date.now() > deadline) throw new Error(`${name} is ${JSON.stringify(settings?.[name])} in ${file}, not ${JSON.stringify(value)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Visible text with the editor's non-breaking spaces made plain. */
+  async text(locator: Locator): Promise<string> {
+    return (await locator.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(screenshotsDir, { recursive: true });
+    const path = join(screenshotsDir, `${name}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+
+  /** Keeps a picture of the screen when a test fails, to see what the person would have seen. */
+  async screenshotFailure(title: string): Promise<void> {
+    const dir = join(repoRoot, 'test-results');
+    mkdirSync(dir, { recursive: true });
+    await this.page.screenshot({ path: join(dir, `${title.replace(/[^\w-]+/g, '-')}.png`) }).catch(() => undefined);
+  }
+
+  /** Closes this window the way a person does: the workbench shuts down, then the page goes. */
+  async closeWindow(): Promise<void> {
+    if (this.page.isClosed()) return;
+    const closed = new Promise((resolve) => this.page.once('close', resolve));
+    await this.page.close({ runBeforeUnload: true }).catch(() => undefined);
+    await closed;
+  }
+
+  /** Closes the window; the first window also stops the browser, the editor and the emulator. */
+  async close(): Promise<void> {
+    if (!this.owner) return this.closeWindow();
+    await this.browser.close().catch(() => undefined);
+    await this.server.stop();
+    await this.emulator.close();
+  }
+}
