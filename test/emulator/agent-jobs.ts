@@ -1,7 +1,10 @@
 // Agent jobs: created `active`, finished on a seeded schedule by unref'd timers (or at once
 // by the control routes), re-activated by follow-ups. The prompt decides the outcome so a
-// test can ask for the case it needs: `[fail]`, `[no-change]` / "no changes", or a PR.
+// test can ask for the case it needs: `[fail]`, `[no-change]` / "no changes", `[push]` (the
+// platform's push-to-branch setting: the agent commits straight to `main`, no PR), or a PR.
+// With a git side, every change is a real commit in the job's repository.
 import type { EmulatorClock } from './clock';
+import type { GitSide } from './git-side';
 import { hex, intBetween, type Rng, stream } from './prng';
 import type { ControlJob, JobWire } from './types';
 
@@ -10,11 +13,15 @@ export const MODEL = 'claude-sonnet-4-5';
 // setTimeout fires at once for delays above 2^31-1 ms, so long waits are taken in hops.
 const MAX_TIMER_MS = 0x7fffffff;
 
-type Outcome = 'failed' | 'no-change' | 'pr';
+type Outcome = 'failed' | 'no-change' | 'pr' | 'push';
+
+/** The branch a push-to-branch job commits to. */
+export const PUSH_BRANCH = 'main';
 
 export function plannedOutcome(prompt: string): Outcome {
   if (/\[fail\]/i.test(prompt)) return 'failed';
   if (/\[no-change\]/i.test(prompt) || /\bno changes?\b/i.test(prompt)) return 'no-change';
+  if (/\[push\]/i.test(prompt)) return 'push';
   return 'pr';
 }
 
@@ -27,6 +34,10 @@ interface Entry {
   planned: Outcome;
   dueAt: number | null;
   timer: NodeJS.Timeout | null;
+  /** The pull request's number once one is opened. */
+  prNumber: number | null;
+  /** The last change the git side committed for this job. */
+  edit: ControlJob['edit'];
 }
 
 export interface JobStoreOptions {
@@ -34,6 +45,8 @@ export interface JobStoreOptions {
   minMs: number;
   maxMs: number;
   clock: EmulatorClock;
+  /** Commits each change to a real repository; without it, jobs only say they changed files. */
+  git?: GitSide | undefined;
 }
 
 export class JobStore {
@@ -57,13 +70,23 @@ export class JobStore {
     const job: JobWire = {
       id,
       status: 'active',
-      source: { repository: REPOSITORY, ref: `docs-agent/${hexId.slice(0, 8)}` },
+      source: { repository: REPOSITORY, ref: plannedOutcome(prompt) === 'push' ? PUSH_BRANCH : `docs-agent/${hexId.slice(0, 8)}` },
       model: MODEL,
       prLink: null,
       createdAt: new Date(now).toISOString(),
       archivedAt: null,
     };
-    const entry: Entry = { projectId, job, overrides: {}, prompts: [prompt], planned: plannedOutcome(prompt), dueAt: null, timer: null };
+    const entry: Entry = {
+      projectId,
+      job,
+      overrides: {},
+      prompts: [prompt],
+      planned: plannedOutcome(prompt),
+      dueAt: null,
+      timer: null,
+      prNumber: null,
+      edit: null,
+    };
     this.entries.set(id, entry);
     this.startRun(entry, now);
     return this.wire(entry);
@@ -98,9 +121,33 @@ export class JobStore {
     let prLink = entry.job.prLink;
     if (forced.prLink !== undefined) prLink = forced.prLink;
     // A job that already has a PR keeps it; a new one is opened only for a planned change.
-    else if (prLink === null && status === 'completed' && entry.planned === 'pr') prLink = `${REPOSITORY}/pull/${this.nextPr++}`;
+    else if (prLink === null && status === 'completed' && entry.planned === 'pr') {
+      entry.prNumber = this.nextPr++;
+      prLink = `${REPOSITORY}/pull/${entry.prNumber}`;
+    }
+    // A link forced by a test has no pull request number here: nothing is committed for it.
+    if (status === 'completed') this.commit(entry);
     this.write(entry, { status, prLink });
     return this.control(entry);
+  }
+
+  /** The agent's commit: onto the pull request's head (a follow-up adds to it), or onto the branch pushed to. */
+  private commit(entry: Entry): void {
+    const git = this.options.git;
+    const prompt = entry.prompts[entry.prompts.length - 1] ?? '';
+    if (!git) return;
+    try {
+      if (entry.planned === 'pr' && entry.prNumber !== null) {
+        const ref = `refs/pull/${entry.prNumber}/head`;
+        entry.edit = git.commitEdit(ref, entry.job.id, prompt, entry.edit ? ref : undefined);
+      } else if (entry.planned === 'push') {
+        const ref = `refs/heads/${PUSH_BRANCH}`;
+        entry.edit = git.commitEdit(ref, entry.job.id, prompt, ref);
+      }
+    } catch (error) {
+      // Finishing runs in a timer: a git failure must not take the emulator (or a test) down.
+      process.stderr.write(`emulator: could not commit ${entry.job.id}'s change: ${String(error)}\n`);
+    }
   }
 
   /** Applies fields verbatim (robustness tests) and stops the job's schedule. */
@@ -175,6 +222,6 @@ export class JobStore {
 
   private control(entry: Entry): ControlJob {
     const dueAt = entry.dueAt === null ? null : new Date(entry.dueAt).toISOString();
-    return { ...this.wire(entry), projectId: entry.projectId, prompts: [...entry.prompts], dueAt };
+    return { ...this.wire(entry), projectId: entry.projectId, prompts: [...entry.prompts], dueAt, edit: entry.edit };
   }
 }

@@ -15,6 +15,7 @@ const USAGE = `Usage: node out/test/emulator/cli.js [options]
   --key K               the valid API key (default: mint_emu_ + 24 hex digits from the seed)
   --project-id P        project served from the fixture docs (default acme-docs)
   --synthetic-project-id P   the 10,000-page project (default synthetic-10k)
+  --git-remote DIR      a bare repository with the site on main: jobs commit their changes to it
   --quiet               no per-request log lines
   --help                this text`;
 
@@ -41,6 +42,7 @@ const FLAGS: Record<string, Setter> = {
   key: (o, v) => (o.key = v),
   'project-id': (o, v) => (o.projectId = v),
   'synthetic-project-id': (o, v) => (o.syntheticProjectId = v),
+  'git-remote': (o, v) => (o.gitRemote = v),
 };
 
 /** Parses argv; returns null for --help. Accepts `--flag value` and `--flag=value`. */

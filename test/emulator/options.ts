@@ -29,6 +29,8 @@ export interface EmulatorOptions {
   fixtureDocsDir?: string;
   /** No per-request log lines on stdout. */
   quiet?: boolean;
+  /** A bare repository holding the fixture site on `main`: jobs commit their changes to it. */
+  gitRemote?: string;
 }
 
 export type ResolvedOptions = Required<EmulatorOptions> & { todayDay: number };
@@ -79,5 +81,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     syntheticProjectId,
     fixtureDocsDir: options.fixtureDocsDir ?? defaultDocsDir(),
     quiet: options.quiet ?? false,
+    gitRemote: options.gitRemote ?? '',
   };
 }

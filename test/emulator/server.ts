@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { JobStore } from './agent-jobs';
+import { GitSide } from './git-side';
 import { AnalyticsEngine } from './analytics';
 import { evaluateAuth } from './auth';
 import { EmulatorClock } from './clock';
@@ -69,7 +70,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   ]);
   const clock = new EmulatorClock();
   const now = (): number => clock.now();
-  const jobs = new JobStore({ seed: opts.seed, minMs: opts.jobMinMs, maxMs: opts.jobMaxMs, clock });
+  const git = opts.gitRemote ? new GitSide(opts.gitRemote) : undefined;
+  const jobs = new JobStore({ seed: opts.seed, minMs: opts.jobMinMs, maxMs: opts.jobMaxMs, clock, git });
   const agentLimiter = new SlidingWindowLimiter(opts.agentLimitPerHour, now);
   const analyticsLimiter = new SlidingWindowLimiter(opts.analyticsLimitPerHour, now);
   const api = new PublicApi({ jobs, analytics: new AnalyticsEngine(logs), agentLimiter, analyticsLimiter });

@@ -23,6 +23,8 @@ export type ControlJob = JobWire & {
   prompts: string[];
   /** Emulator-clock ISO time the job is due to finish, null when not scheduled. */
   dueAt: string | null;
+  /** The agent's last commit, when the emulator has a git side and the job changed files. */
+  edit: { pages: string[]; line: string; commit: string } | null;
 };
 
 export type VisitKind = 'human' | 'ai';

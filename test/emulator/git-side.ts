@@ -1,0 +1,82 @@
+// The agent's side of git: when a job finishes with a change, the emulator really commits the
+// agent's edit to a bare repository, as the platform's agent pushes to the customer's remote:
+// under `refs/pull/N/head` for a pull request, or straight onto the job's branch for a
+// push-to-branch job. Plumbing only (no work tree): a private index file, blobs, a tree, a
+// commit, and the ref moved to it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The page a job edits when its prompt names none (paths relative to the repository's root). */
+export const defaultEditedPage = 'docs/quickstart.mdx';
+
+export interface AgentEdit {
+  /** Pages changed, repository-relative. */
+  pages: string[];
+  /** The line the agent adds to each page (a test looks for it in the diff). */
+  line: string;
+  commit: string;
+}
+
+/** The line an edit adds: names the job, so each job's edit can be told apart. */
+export function agentLine(jobId: string, prompt: string): string {
+  const first = prompt.split('\n')[0]?.replace(/\s+/g, ' ').trim().slice(0, 80) ?? '';
+  return `> Edited by the docs agent (${jobId}): ${first}`;
+}
+
+export class GitSide {
+  constructor(
+    /** A bare repository whose `main` holds the fixture site. */
+    readonly remote: string,
+  ) {}
+
+  /** Pages of the site that the prompt names (`guides/webhooks.mdx` or `docs/guides/webhooks.mdx`), else the default one. */
+  pagesFor(prompt: string, base = 'refs/heads/main'): string[] {
+    const files = new Set(this.git(['ls-tree', '-r', '--name-only', base]).split('\n').filter(Boolean));
+    const named = [...prompt.matchAll(/[\w./-]+\.mdx?\b/g)]
+      .map(([path]) => path.replace(/^\.?\//, ''))
+      .map((path) => (files.has(path) ? path : files.has(`docs/${path}`) ? `docs/${path}` : undefined))
+      .filter((path): path is string => path !== undefined);
+    return named.length ? [...new Set(named)] : [defaultEditedPage];
+  }
+
+  /** Commits the agent's edit of `pages` on top of `base` and points `ref` at it. */
+  commitEdit(ref: string, jobId: string, prompt: string, base = 'refs/heads/main'): AgentEdit {
+    const pages = this.pagesFor(prompt, base);
+    const line = agentLine(jobId, prompt);
+    const temp = mkdtempSync(join(tmpdir(), 'emulator-index-'));
+    const env = { GIT_INDEX_FILE: join(temp, 'index') };
+    try {
+      this.git(['read-tree', base], env);
+      for (const page of pages) {
+        const before = this.git(['show', `${base}:${page}`]);
+        const blob = this.git(['hash-object', '-w', '--stdin'], env, `${before.replace(/\n*$/, '\n')}\n${line}\n`).trim();
+        this.git(['update-index', '--cacheinfo', `100644,${blob},${page}`], env);
+      }
+      const tree = this.git(['write-tree'], env).trim();
+      const parent = this.git(['rev-parse', base]).trim();
+      const commit = this.git(['commit-tree', tree, '-p', parent, '-m', `Docs agent: ${line}`], env).trim();
+      this.git(['update-ref', ref, commit]);
+      return { pages, line, commit };
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  }
+
+  private git(args: string[], env: Record<string, string> = {}, input?: string): string {
+    return execFileSync('git', ['--git-dir', this.remote, ...args], {
+      encoding: 'utf8',
+      input,
+      env: {
+        ...process.env,
+        ...env,
+        GIT_AUTHOR_NAME: 'Docs Agent',
+        GIT_AUTHOR_EMAIL: 'agent@docs.example',
+        GIT_COMMITTER_NAME: 'Docs Agent',
+        GIT_COMMITTER_EMAIL: 'agent@docs.example',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+  }
+}

@@ -1,0 +1,79 @@
+// The emulator's git side: a finished job's change is a real commit in the job's repository,
+// where a writer's clone can fetch it the way the extension will.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cloneFixture, createFixtureRemote, gitIn } from '../../support/emulator/fixture-repository';
+import { useEmulator } from '../../support/emulator/emulator-harness';
+import { repoRoot } from '../../support/workbench/code-server';
+
+const JOBS = (projectId: string): string => `/v2/agent/${projectId}/job`;
+
+describe('emulator: git side', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'emulator-git-'));
+  const remote = createFixtureRemote(parent, join(repoRoot, 'test/fixtures/workspace'));
+  const h = useEmulator({ gitRemote: remote });
+  const clone = join(parent, 'clone');
+  before(() => cloneFixture(remote, clone));
+  after(() => rmSync(parent, { recursive: true, force: true }));
+
+  async function create(prompt: string): Promise<string> {
+    const created = await h.call('POST', JOBS(h.emu.projectId), { body: { prompt } });
+    return (created.json as { id: string }).id;
+  }
+
+  it('commits the agent’s edit under refs/pull/N/head when it opens a pull request, main untouched', async () => {
+    const id = await create('Tighten guides/webhooks.mdx and the quickstart.mdx intro');
+    const job = await h.control.finishJob(id);
+    const number = /\/pull\/(\d+)$/.exec(job.prLink ?? '')?.[1];
+    assert.ok(number, `a pull request: ${job.prLink}`);
+    assert.deepEqual(job.edit?.pages, ['docs/guides/webhooks.mdx', 'docs/quickstart.mdx']);
+    // Fetched through the https URL the job names: insteadOf sends it to the local remote.
+    gitIn(clone, 'fetch', '-q', 'origin', `+refs/pull/${number}/head:refs/review/${number}`);
+    assert.equal(gitIn(clone, 'rev-parse', `refs/review/${number}`), job.edit?.commit);
+    const changed = gitIn(clone, 'diff', '--name-only', `main...refs/review/${number}`).split('\n');
+    assert.deepEqual(changed, job.edit?.pages);
+    assert.match(
+      gitIn(clone, 'show', `refs/review/${number}:docs/guides/webhooks.mdx`),
+      new RegExp(`Edited by the docs agent \\(${id}\\)`),
+    );
+    assert.equal(gitIn(clone, 'ls-remote', 'origin', 'refs/heads/main').split('\t')[0], gitIn(clone, 'rev-parse', 'origin/main'));
+  });
+
+  it('a follow-up adds a commit to the same pull request', async () => {
+    const id = await create('Fix the quickstart');
+    const first = await h.control.finishJob(id);
+    await h.call('POST', `${JOBS(h.emu.projectId)}/${id}/message`, { body: { prompt: 'Also shorten changelog.mdx' } });
+    const second = await h.control.finishJob(id);
+    assert.equal(second.prLink, first.prLink);
+    const number = /\/pull\/(\d+)$/.exec(second.prLink ?? '')?.[1] ?? '';
+    gitIn(clone, 'fetch', '-q', 'origin', `+refs/pull/${number}/head:refs/review/${number}`);
+    assert.equal(gitIn(clone, 'rev-parse', `refs/review/${number}^`), first.edit?.commit);
+  });
+
+  it('a push-to-branch job commits onto main and opens no pull request', async () => {
+    const before = gitIn(clone, 'ls-remote', 'origin', 'refs/heads/main').split('\t')[0];
+    const id = await create('[push] Update index.mdx');
+    const job = await h.control.finishJob(id);
+    assert.equal(job.prLink, null);
+    assert.equal(job.source.ref, 'main');
+    gitIn(clone, 'fetch', '-q', 'origin');
+    assert.equal(gitIn(clone, 'rev-parse', 'origin/main^'), before);
+    assert.deepEqual(gitIn(clone, 'diff', '--name-only', 'main', 'origin/main').split('\n'), ['docs/index.mdx']);
+    assert.doesNotMatch(
+      readFileSync(join(clone, 'docs/index.mdx'), 'utf8'),
+      /docs agent/,
+      'the clone’s own copy is untouched until it merges',
+    );
+  });
+
+  it('commits nothing for a failed job, a job without changes, or a link forced by a test', async () => {
+    const refs = (): string => gitIn(clone, 'ls-remote', 'origin');
+    const before = refs();
+    await h.control.finishJob(await create('[fail] anything'));
+    await h.control.finishJob(await create('[no-change] anything'));
+    await h.control.finishJob(await create('anything'), { prLink: 'https://github.com/acme/docs/pull/999' });
+    assert.equal(refs(), before);
+  });
+});
