@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { createVisitorsFeature } from './analytics/visitors-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
+import { registerReviewCommands } from './commands/review-commands';
 import { registerSendCommands } from './commands/send-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { useWorkspaceBaseUrls } from './editor/config';
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
     ...registerJobCommands(deps),
+    ...registerReviewCommands(deps),
     visitors,
     ...registerVisitorsCommands(visitors.controller),
   );

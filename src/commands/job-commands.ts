@@ -1,52 +1,15 @@
 // Actions on tracked jobs, from the tree's item and title menus, notifications and the palette.
 import * as vscode from 'vscode';
 import { pullRequestHosts, workspaceScopes } from '../editor/config';
-import { JobTreeItem } from '../jobs/job-tree-item';
 import { pullRequestLink, webLink } from '../jobs/pr-link';
-import { createdAtOf, jobKeyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
+import { jobKeyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt } from '../jobs/prompt-text';
-import { relativeTime } from '../platform/relative-time';
 import { lostAnswerNote } from '../editor/error-text';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
+import { resolveJobs } from './job-picker';
 import { commandIds } from '../platform/manifest-ids';
-
-function isTrackedJob(value: unknown): value is TrackedJob {
-  return typeof value === 'object' && value !== null && 'id' in value && 'baseUrl' in value && 'job' in value;
-}
-
-/**
- * The jobs a command is about: the tree's selection (several when many are selected), a job
- * handed over by a notification, a job id, or else one the user picks.
- */
-async function resolveJobs(
-  deps: CommandDeps,
-  arg: unknown,
-  selection: unknown,
-  filter: (job: TrackedJob) => boolean = () => true,
-): Promise<TrackedJob[]> {
-  const fromTree = (value: unknown): TrackedJob | undefined =>
-    value instanceof JobTreeItem ? value.job : isTrackedJob(value) ? value : undefined;
-  if (Array.isArray(selection) && selection.length > 0) return selection.map(fromTree).filter((j): j is TrackedJob => !!j);
-  const one = fromTree(arg) ?? (typeof arg === 'string' ? deps.tracker.jobs().find((j) => j.id === arg || jobKeyOf(j) === arg) : undefined);
-  if (one) return [deps.tracker.get(jobKeyOf(one)) ?? one];
-  const candidates = deps.tracker.jobs().filter(filter);
-  if (!candidates.length) {
-    void vscode.window.showInformationMessage('No tracked agent job fits.');
-    return [];
-  }
-  const picked = await vscode.window.showQuickPick(
-    candidates.map((job) => ({
-      label: titleOf(job),
-      description: `${job.job.rawStatus} · ${relativeTime(createdAtOf(job), Date.now())}`,
-      detail: job.id,
-      job,
-    })),
-    { placeHolder: 'Which agent job?', matchOnDetail: true },
-  );
-  return picked ? [picked.job] : [];
-}
 
 async function openPullRequest(job: TrackedJob): Promise<boolean> {
   const verdict = pullRequestLink(job.job, pullRequestHosts());

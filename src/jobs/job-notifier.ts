@@ -1,4 +1,5 @@
-// Announces a finished job once, with the action that matters: open its pull request.
+// Announces a finished job once, with the actions that matter: review its change in the
+// editor, open its pull request, or (pushed straight to a branch) see what arrived.
 import * as vscode from 'vscode';
 import { pullRequestHosts } from '../editor/config';
 import { pullRequestLink } from './pr-link';
@@ -11,18 +12,24 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
   switch (job.job.status) {
     case 'completed': {
       if (!verdict || 'refused' in verdict) {
-        await vscode.window.showInformationMessage(
+        // With the platform's push-to-branch setting the agent commits straight to the branch:
+        // no pull request does not mean no change.
+        const incoming = 'Show Incoming Changes';
+        const picked = await vscode.window.showInformationMessage(
           verdict
             ? `Agent job ${title} completed, but its pull request link is refused: ${verdict.refused}. It is not opened.`
-            : `Agent job ${title} completed: no files changed, so there is no pull request.`,
+            : `Agent job ${title} completed, no pull request.`,
+          ...(job.job.ref ? [incoming] : []),
         );
+        if (picked === incoming) await vscode.commands.executeCommand(commandIds.reviewChanges, job);
         return;
       }
       const link = verdict.url;
+      const review = 'Review Changes';
       const open = 'Open Pull Request';
-      if ((await vscode.window.showInformationMessage(`Agent job ${title} completed with a pull request.`, open)) === open) {
-        await vscode.env.openExternal(vscode.Uri.parse(link, true));
-      }
+      const picked = await vscode.window.showInformationMessage(`Agent job ${title} completed with a pull request.`, review, open);
+      if (picked === review) await vscode.commands.executeCommand(commandIds.reviewChanges, job);
+      if (picked === open) await vscode.env.openExternal(vscode.Uri.parse(link, true));
       return;
     }
     case 'failed': {

@@ -24,7 +24,7 @@ function lookOf(job: TrackedJob, link: LinkVerdict | undefined): Look {
       // A refused link is never offered: it could run something locally, or open another host.
       return link
         ? { icon: 'check', color: 'testing.iconPassed', word: 'completed, link refused' }
-        : { icon: 'check', color: 'testing.iconPassed', word: 'no files changed' };
+        : { icon: 'check', color: 'testing.iconPassed', word: 'no pull request' };
     case 'failed':
       return { icon: 'error', color: 'testing.iconFailed', word: 'failed' };
     case 'archived':
@@ -37,6 +37,8 @@ function lookOf(job: TrackedJob, link: LinkVerdict | undefined): Look {
 export function contextValueOf(job: TrackedJob, link = pullRequestLink(job.job, pullRequestHosts())): string {
   const tokens = ['job', job.notFound ? 'not-found' : job.job.status];
   if (link && 'url' in link) tokens.push('has-pr');
+  // A branch to fetch: Review Changes works from it when no pull request link does.
+  if (job.job.ref) tokens.push('has-branch');
   if (isPollable(job)) tokens.push('pollable');
   return tokens.join(' ');
 }

@@ -12,6 +12,7 @@ export const commandIds = {
   newJob: 'docsAgent.newJob',
   showVisitors: 'docsAgent.showVisitors',
   openPullRequest: 'docsAgent.openPullRequest',
+  reviewChanges: 'docsAgent.reviewChanges',
   sendFollowUp: 'docsAgent.sendFollowUp',
   refreshJob: 'docsAgent.refreshJob',
   copyJobId: 'docsAgent.copyJobId',

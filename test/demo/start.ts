@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   });
 
   const folder = server.folder;
+  // The workspace is a git clone; the agent's changes land in the repository it fetches from.
+  emulator.useGitRemote(server.gitRemote);
   let stopping = false;
   const stop = async (): Promise<void> => {
     if (stopping) return;

@@ -112,6 +112,11 @@ export class JobStore {
     return this.wire(entry);
   }
 
+  /** From now on, changes are committed to this bare repository. */
+  useGit(git: GitSide): void {
+    this.options.git = git;
+  }
+
   /** Finishes a job now: the planned outcome, or the given status / prLink. */
   finish(id: string, forced: { status?: string; prLink?: string | null } = {}): ControlJob | undefined {
     const entry = this.entries.get(id);

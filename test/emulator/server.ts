@@ -28,6 +28,8 @@ export interface RunningEmulator {
   projectId: string;
   syntheticProjectId: string;
   key: string;
+  /** Commits jobs' changes to this bare repository from now on (see git-side.ts). */
+  useGitRemote(remote: string): void;
   /** Stops listening and ends hung responses and open sockets, so tests never hang. */
   close(): Promise<void>;
 }
@@ -240,5 +242,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       for (const socket of sockets) socket.destroy();
     }));
 
-  return { baseUrl, port, projectId: opts.projectId, syntheticProjectId: opts.syntheticProjectId, key: opts.key, close };
+  const useGitRemote = (remote: string): void => jobs.useGit(new GitSide(remote));
+  return { baseUrl, port, projectId: opts.projectId, syntheticProjectId: opts.syntheticProjectId, key: opts.key, useGitRemote, close };
 }

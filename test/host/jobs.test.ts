@@ -40,13 +40,13 @@ describe('agent jobs in the real extension host', () => {
     assert.equal(items[0], item, 'newest first');
     assert.equal(item?.label, 'Explain rate limits in the quickstart');
     assert.equal(iconOf(item), 'sync~spin');
-    assert.equal(item?.contextValue, 'job active pollable');
+    assert.equal(item?.contextValue, 'job active has-branch pollable');
   });
 
   it('turns completed with its pull request when the poller sees it finish', async () => {
     const job = await newJob('Add a webhook example');
     await host.control.finishJob(job.id);
-    const items = await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job completed has-pr');
+    const items = await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job completed has-pr has-branch');
     const item = itemFor(job.id)(items) as vscode.TreeItem;
     assert.equal(iconOf(item), 'git-pull-request');
     assert.match(String(item.description), /^pull request ready/);
@@ -61,21 +61,23 @@ describe('agent jobs in the real extension host', () => {
     await vscode.commands.executeCommand('docsAgent.refreshJob', unchanged.id);
     const items = await treeUntil(
       tree,
-      (all) => itemFor(failing.id)(all)?.contextValue === 'job failed' && itemFor(unchanged.id)(all)?.contextValue === 'job completed',
+      (all) =>
+        itemFor(failing.id)(all)?.contextValue === 'job failed has-branch' &&
+        itemFor(unchanged.id)(all)?.contextValue === 'job completed has-branch',
     );
     assert.equal(iconOf(itemFor(failing.id)(items) as vscode.TreeItem), 'error');
-    assert.match(String(itemFor(unchanged.id)(items)?.description), /^no files changed/);
+    assert.match(String(itemFor(unchanged.id)(items)?.description), /^no pull request/);
   });
 
   it('sends a follow-up and polls the job again', async () => {
     const job = await newJob('Document the retry policy');
     await host.control.finishJob(job.id);
     await vscode.commands.executeCommand('docsAgent.refreshJob', job.id);
-    await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job completed has-pr');
+    await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job completed has-pr has-branch');
     await vscode.commands.executeCommand('docsAgent.sendFollowUp', job.id, 'Also mention the jitter');
     const [tracked] = (await host.control.jobs()).filter((j) => j.id === job.id);
     assert.deepEqual(tracked?.prompts, ['Document the retry policy', 'Also mention the jitter']);
-    await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job active has-pr pollable');
+    await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job active has-pr has-branch pollable');
   });
 
   it('tracks a job by its id, and one 404 from the service does not lose it', async () => {
@@ -92,7 +94,7 @@ describe('agent jobs in the real extension host', () => {
     // The refresh resolves once the 404 has been taken in: one is a passing fault, not death.
     await vscode.commands.executeCommand('docsAgent.refreshJob', id);
     const item = itemFor(id)(trackedItems() as vscode.TreeItem[]);
-    assert.equal(item?.contextValue, 'job active pollable');
+    assert.equal(item?.contextValue, 'job active has-branch pollable');
     assert.equal(iconOf(item), 'sync~spin');
   });
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostResults } from './index';
 import { launchChromium } from '../support/workbench/browser';
-import { repoRoot, startCodeServer } from '../support/workbench/code-server';
+import { fixtureSite, repoRoot, startCodeServer } from '../support/workbench/code-server';
+import { createFixtureRemote } from '../support/emulator/fixture-repository';
 import { hostTestKey } from './test-key';
 import { readWorkbenchConfig } from '../support/workbench/workbench-config';
 
@@ -20,9 +21,12 @@ async function main(): Promise<number> {
   }
   const resultsDir = mkdtempSync(join(tmpdir(), 'docs-agent-host-'));
   const resultsFile = join(resultsDir, 'results.json');
+  // The workspace is a clone of this remote; the host suites' emulator commits jobs' changes to it.
+  const gitRemote = createFixtureRemote(resultsDir, fixtureSite);
   const server = await startCodeServer({
     smokeDriver: true,
-    env: { DOCS_AGENT_TEST_RESULTS: resultsFile, MINTLIFY_API_KEY: hostTestKey },
+    gitRemote,
+    env: { DOCS_AGENT_TEST_RESULTS: resultsFile, MINTLIFY_API_KEY: hostTestKey, DOCS_AGENT_TEST_GIT_REMOTE: gitRemote },
   });
   const browser = await launchChromium();
   const stopAll = async (): Promise<void> => {

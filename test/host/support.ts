@@ -24,7 +24,15 @@ export interface HostEmulator {
 export async function startHostEmulator(): Promise<HostEmulator> {
   const key = process.env.MINTLIFY_API_KEY;
   assert.ok(key, 'the launcher must set MINTLIFY_API_KEY for the extension host');
-  const emulator = await startEmulator({ port: 0, quiet: true, key, jobMinMs: 3_600_000, jobMaxMs: 3_600_000 });
+  const gitRemote = process.env.DOCS_AGENT_TEST_GIT_REMOTE;
+  const emulator = await startEmulator({
+    port: 0,
+    quiet: true,
+    key,
+    jobMinMs: 3_600_000,
+    jobMaxMs: 3_600_000,
+    ...(gitRemote ? { gitRemote } : {}),
+  });
   const settings = vscode.workspace.getConfiguration('docsAgent');
   await settings.update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Global);
   await settings.update('projectId', emulator.projectId, vscode.ConfigurationTarget.Workspace);

@@ -32,8 +32,10 @@ const userSettings = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
   'security.workspace.trust.enabled': false,
-  'git.enabled': false,
+  // Git on, as writers have it (the workspace is a clone), but never reaching out by itself.
+  'git.autofetch': false,
   'git.openRepositoryInParentFolders': 'never',
+  'git.showProgress': false,
 };
 
 // A closed loopback port: the marketplace is unreachable here, so fail fast and quietly.

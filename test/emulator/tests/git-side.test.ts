@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cloneFixture, createFixtureRemote, gitIn } from '../../support/emulator/fixture-repository';
 import { useEmulator } from '../../support/emulator/emulator-harness';
-import { repoRoot } from '../../support/workbench/code-server';
+import { fixtureSite } from '../../support/workbench/code-server';
 
 const JOBS = (projectId: string): string => `/v2/agent/${projectId}/job`;
 
 describe('emulator: git side', () => {
   const parent = mkdtempSync(join(tmpdir(), 'emulator-git-'));
-  const remote = createFixtureRemote(parent, join(repoRoot, 'test/fixtures/workspace'));
+  const remote = createFixtureRemote(parent, fixtureSite);
   const h = useEmulator({ gitRemote: remote });
   const clone = join(parent, 'clone');
   before(() => cloneFixture(remote, clone));

@@ -1,10 +1,11 @@
 // Starts test/tools/code-server.mjs in its own process group and waits until it listens.
 // stop() kills only that group, also when a test fails or the run is interrupted.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { cloneFixture, createFixtureRemote } from '../emulator/fixture-repository';
 
 export const repoRoot = resolve(__dirname, '../../../..');
 
@@ -27,12 +28,16 @@ export interface CodeServerOptions {
   port?: number;
   /** Where code-server's own output goes; by default it is kept and shown on failure. */
   onOutput?: (text: string) => void;
+  /** The bare repository the workspace is cloned from; by default one is made from the fixture site. */
+  gitRemote?: string;
 }
 
 export interface RunningCodeServer {
   url: string;
   folder: string;
   stateDir: string;
+  /** The bare repository the workspace's origin fetches from (see fixture-repository.ts). */
+  gitRemote: string;
   output(): string;
   stop(): Promise<void>;
 }
@@ -85,13 +90,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The fixture docs site in the repo: never written by tests. */
+export const fixtureSite = join(repoRoot, 'test/fixtures/workspace');
+
 /**
- * A throwaway copy of the fixture docs site inside `parent` (by default a new temp folder),
- * so settings written by tests never touch the repo.
+ * A throwaway workspace of the fixture docs site inside `parent` (by default a new temp
+ * folder), so settings written by tests never touch the repo: a git clone of `gitRemote` when
+ * given (as a writer's checkout is), else a plain copy.
  */
-export function copyFixtureWorkspace(parent = mkdtempSync(join(tmpdir(), 'docs-agent-ws-')), settings?: Record<string, unknown>): string {
+export function copyFixtureWorkspace(
+  parent = mkdtempSync(join(tmpdir(), 'docs-agent-ws-')),
+  settings?: Record<string, unknown>,
+  gitRemote?: string,
+): string {
   const folder = join(parent, 'acme-docs');
-  cpSync(join(repoRoot, 'test/fixtures/workspace'), folder, { recursive: true });
+  if (gitRemote) {
+    cloneFixture(gitRemote, folder);
+    // The settings tests write are the editor's, not a change to the site.
+    appendFileSync(join(folder, '.git/info/exclude'), '.vscode/\n');
+  } else cpSync(fixtureSite, folder, { recursive: true });
   if (settings) {
     mkdirSync(join(folder, '.vscode'), { recursive: true });
     writeFileSync(join(folder, '.vscode/settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
@@ -102,7 +119,8 @@ export function copyFixtureWorkspace(parent = mkdtempSync(join(tmpdir(), 'docs-a
 export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs = 240_000): Promise<RunningCodeServer> {
   // One temp folder holds the workspace copy and code-server's state; stop() removes it.
   const stateDir = mkdtempSync(join(tmpdir(), 'docs-agent-vscode-'));
-  const folder = copyFixtureWorkspace(stateDir, options.workspaceSettings);
+  const gitRemote = options.gitRemote ?? createFixtureRemote(stateDir, fixtureSite);
+  const folder = copyFixtureWorkspace(stateDir, options.workspaceSettings, gitRemote);
   const port = options.port ?? (await freePort());
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');
@@ -157,5 +175,5 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
     await stop();
     throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`, { cause: error });
   }
-  return { url: `http://127.0.0.1:${port}`, folder, stateDir, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, folder, stateDir, gitRemote, output: () => output, stop };
 }

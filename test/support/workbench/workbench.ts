@@ -62,7 +62,7 @@ export class Workbench {
     const parent = join(this.server.stateDir, `window-${Date.now()}`);
     mkdirSync(parent, { recursive: true });
     const settings = JSON.parse(readFileSync(join(this.folder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
-    const folder = copyFixtureWorkspace(parent, settings);
+    const folder = copyFixtureWorkspace(parent, settings, this.server.gitRemote);
     const page = await this.browser.newPage({ viewport: { width: 1400, height: 860 } });
     await Workbench.load(page, this.server.url, folder);
     return new Workbench(this.emulator, this.control, this.server, this.browser, page, folder, false);
@@ -112,6 +112,8 @@ export class Workbench {
         ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
       });
       const folder = server.folder;
+      // The agent's changes land in the repository the workspace was cloned from.
+      emulator.useGitRemote(server.gitRemote);
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
       options.onPage?.(page);

@@ -1,0 +1,82 @@
+// The part of the built-in Git extension's API (`vscode.git`, version 1) that reviewing a
+// job's change uses, declared here from its public `git.d.ts`, and how to reach it.
+import * as vscode from 'vscode';
+
+/** Status values of a change (git.d.ts `Status`): only the ones a diff between refs gives. */
+export const enum ChangeStatus {
+  IndexAdded = 1,
+  IndexDeleted = 2,
+  IndexRenamed = 3,
+}
+
+export interface GitChange {
+  readonly uri: vscode.Uri;
+  readonly originalUri: vscode.Uri;
+  readonly renameUri: vscode.Uri | undefined;
+  readonly status: number;
+}
+
+export interface GitRemote {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+
+export interface GitRepository {
+  readonly rootUri: vscode.Uri;
+  readonly state: {
+    readonly HEAD: { readonly name?: string; readonly commit?: string } | undefined;
+    readonly remotes: readonly GitRemote[];
+    readonly indexChanges: readonly GitChange[];
+    readonly workingTreeChanges: readonly GitChange[];
+  };
+  fetch(options: { remote?: string; ref?: string; silent?: boolean }): Promise<void>;
+  getCommit(ref: string): Promise<{ readonly hash: string }>;
+  getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
+  diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
+  show(ref: string, path: string): Promise<string>;
+  createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
+  getBranch(name: string): Promise<{ readonly commit?: string }>;
+  checkout(treeish: string): Promise<void>;
+  status(): Promise<void>;
+}
+
+export interface GitApi {
+  readonly state: 'uninitialized' | 'initialized';
+  readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
+  readonly repositories: readonly GitRepository[];
+  toGitUri(uri: vscode.Uri, ref: string): vscode.Uri;
+}
+
+interface GitExtension {
+  readonly enabled: boolean;
+  getAPI(version: 1): GitApi;
+}
+
+/** What the Git extension says when a command fails (GitError's fields). */
+export interface GitFailure {
+  gitErrorCode?: string;
+  stderr?: string;
+  message?: string;
+}
+
+export class GitUnavailableError extends Error {}
+
+/** The Git API once it has looked at the workspace; an error that says why when there is none. */
+export async function loadGitApi(): Promise<GitApi> {
+  const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+  if (!extension) throw new GitUnavailableError('The built-in Git extension is not installed in this editor.');
+  const exported = extension.isActive ? extension.exports : await extension.activate();
+  if (!exported.enabled) throw new GitUnavailableError('Git is turned off in this editor (the git.enabled setting).');
+  const api = exported.getAPI(1);
+  if (api.state !== 'initialized') {
+    await new Promise<void>((resolve) => {
+      const listener = api.onDidChangeState((state) => {
+        if (state !== 'initialized') return;
+        listener.dispose();
+        resolve();
+      });
+    });
+  }
+  return api;
+}
