@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { changeSourceOf, isBranchName, parsePullRequestLink } from '../../src/review/change-ref';
 import { parseRepositoryId, sameRepository } from '../../src/review/repository-id';
+import { fetchFailure } from '../../src/review/review-errors';
 
 /** The emulator's jobs name https://github.com/acme/docs. */
 const job = { host: 'github.com', path: 'acme/docs' };
@@ -81,4 +82,36 @@ describe('review: which ref holds the change', () => {
     }
     assert.ok(isBranchName('docs-agent/1a2b3c4d'));
   });
+});
+
+describe('review: what a failed fetch says', () => {
+  const cases: [string, { gitErrorCode?: string; stderr?: string }, RegExp, string[]][] = [
+    ['a ref not pushed yet', { stderr: "fatal: couldn't find remote ref refs/pull/9/head" }, /not on origin \(yet\)/, ['retry']],
+    [
+      'credentials',
+      { stderr: "fatal: could not read Username for 'https://github.com': terminal prompts disabled" },
+      /asks for credentials/,
+      ['retry', 'copyFetchCommand'],
+    ],
+    ['an ssh key', { stderr: 'git@github.com: Permission denied (publickey).' }, /asks for credentials/, ['retry', 'copyFetchCommand']],
+    [
+      'no network',
+      { stderr: "fatal: unable to access 'https://github.com/acme/docs.git/': Could not resolve host: github.com" },
+      /Could not reach origin/,
+      ['retry', 'showGitOutput'],
+    ],
+    [
+      'anything else, first line only',
+      { stderr: 'error: something odd\nmore detail' },
+      /Git could not fetch the pull request #9: something odd\.$/,
+      ['retry', 'showGitOutput'],
+    ],
+  ];
+  for (const [name, failure, message, actions] of cases) {
+    it(name, () => {
+      const error = fetchFailure(failure, 'origin', 'pull request #9');
+      assert.match(error.message, message);
+      assert.deepEqual(error.actions, actions);
+    });
+  }
 });
