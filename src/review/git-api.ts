@@ -62,6 +62,9 @@ export interface GitFailure {
 
 export class GitUnavailableError extends Error {}
 
+/** How long a command waits for the Git extension to look at the workspace. */
+const initializeWaitMs = 15_000;
+
 /** The Git API once it has looked at the workspace; an error that says why when there is none. */
 export async function loadGitApi(): Promise<GitApi> {
   const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
@@ -70,13 +73,20 @@ export async function loadGitApi(): Promise<GitApi> {
   if (!exported.enabled) throw new GitUnavailableError('Git is turned off in this editor (the git.enabled setting).');
   const api = exported.getAPI(1);
   if (api.state !== 'initialized') {
-    await new Promise<void>((resolve) => {
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        listener.dispose();
+        resolve(false);
+      }, initializeWaitMs);
       const listener = api.onDidChangeState((state) => {
         if (state !== 'initialized') return;
+        clearTimeout(timer);
         listener.dispose();
-        resolve();
+        resolve(true);
       });
     });
+    // Git found no binary, or is still scanning a very large workspace: say so rather than hang.
+    if (!ready) throw new GitUnavailableError('Git has not finished opening this workspace’s repositories. Try again in a moment.');
   }
   return api;
 }
