@@ -267,6 +267,9 @@ describe('e2e: fault matrix', () => {
     await workbench.page.locator('.monaco-workbench').waitFor();
     await workbench.openDocsAgentView();
     await workbench.jobRow('Baseline job two').waitFor({ timeout: 30_000 });
+    // The tree fills in as the view lays out after the reload: wait (with a deadline) for every row.
+    const allRows = `document.querySelectorAll('[id="workbench.parts.sidebar"] .monaco-list-row').length >= ${baseline}`;
+    await workbench.page.waitForFunction(allRows, undefined, { timeout: 30_000 }).catch(() => undefined);
     assert.equal(await jobRows().count(), baseline);
     rows.push({
       fault: 'window reload after all of the above',
