@@ -23,25 +23,36 @@ export function readStoredAnswer(stored: unknown): TrackedJob['job'] | undefined
   }
 }
 
-export function readTrackedJob(record: unknown): TrackedJob | undefined {
-  if (!isRecord(record)) return undefined;
-  const { id, baseUrl, projectId, prompt, trackedAt, changedAt } = record;
+/** What every stored version of a job has: which job of which project, its prompts and the service's answer. */
+export type JobCore = Pick<TrackedJob, 'id' | 'baseUrl' | 'projectId' | 'prompt' | 'followUps' | 'job' | 'notFound'>;
+
+export function readJobCore(record: Record<string, unknown>): JobCore | undefined {
+  const { id, baseUrl, projectId, prompt } = record;
   const job = readStoredAnswer(record.job);
-  const round = int(record.round);
-  if (!str(id) || !str(baseUrl) || !str(projectId) || typeof prompt !== 'string' || !job || round === undefined) return undefined;
-  if (!str(trackedAt) || !str(changedAt)) return undefined;
+  if (!str(id) || !str(baseUrl) || !str(projectId) || typeof prompt !== 'string' || !job) return undefined;
   const followUps = Array.isArray(record.followUps) ? record.followUps.filter((f): f is string => typeof f === 'string') : [];
-  const tracked: TrackedJob = {
+  return {
     id: id as string,
     baseUrl: baseUrl as string,
     projectId: projectId as string,
     prompt,
     followUps,
     job,
+    notFound: record.notFound === true,
+  };
+}
+
+export function readTrackedJob(record: unknown): TrackedJob | undefined {
+  if (!isRecord(record)) return undefined;
+  const { trackedAt, changedAt } = record;
+  const core = readJobCore(record);
+  const round = int(record.round);
+  if (!core || round === undefined || !str(trackedAt) || !str(changedAt)) return undefined;
+  const tracked: TrackedJob = {
+    ...core,
     trackedAt: trackedAt as string,
     changedAt: changedAt as string,
     round,
-    notFound: record.notFound === true,
   };
   const announcedRound = int(record.announcedRound);
   if (announcedRound !== undefined) tracked.announcedRound = announcedRound;

@@ -4,23 +4,17 @@
 //   version 1: { version: 1, jobs: [...], unreadable: unknown[] }, each with `notified`
 //   ("<follow-ups>:<status>") and `lastCheckedAt`.
 import { isRecord } from '../platform/checks';
-import { readStoredAnswer, str } from './job-record';
+import { readJobCore, str } from './job-record';
 import { clipPrompt, isTerminal, type TrackedJob } from './tracked-job';
 
 function readV1(record: unknown): TrackedJob | undefined {
   if (!isRecord(record)) return undefined;
-  const { id, baseUrl, projectId, prompt, trackedAt, lastCheckedAt } = record;
-  const job = readStoredAnswer(record.job);
-  if (!str(id) || !str(baseUrl) || !str(projectId) || typeof prompt !== 'string' || !job) return undefined;
-  const followUps = Array.isArray(record.followUps) ? record.followUps.filter((f): f is string => typeof f === 'string') : [];
+  const { trackedAt, lastCheckedAt } = record;
+  const core = readJobCore(record);
+  if (!core) return undefined;
+  const { job, followUps } = core;
   const tracked: TrackedJob = {
-    id: id as string,
-    baseUrl: baseUrl as string,
-    projectId: projectId as string,
-    prompt,
-    followUps,
-    job,
-    notFound: record.notFound === true,
+    ...core,
     trackedAt: str(trackedAt) ?? job.createdAt ?? new Date(0).toISOString(),
     changedAt: str(lastCheckedAt) ?? str(trackedAt) ?? job.createdAt ?? new Date(0).toISOString(),
     round: 0,

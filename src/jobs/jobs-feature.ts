@@ -2,7 +2,7 @@
 // the windows' presence, the finish announcer, the tracker and its views. Everything shared
 // lives in folders under the extension's global storage, which every window of this user on
 // this machine shares.
-import { basename, dirname } from 'node:path';
+import { rm } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { hideFinishedAfterDays, notifyOn, pollSettings } from '../editor/config';
 import { Claims } from '../platform/machine/claims';
@@ -10,7 +10,7 @@ import { Lease } from '../platform/machine/lease';
 import { Presence } from '../platform/machine/presence';
 import { thisWindowId } from '../platform/machine/window-id';
 import type { FeatureServices } from '../editor/feature-services';
-import { folderFiles } from '../platform/machine/folder-files';
+import { readText } from '../platform/machine/atomic-file';
 import { legacyStateKeys, type StoragePaths } from '../platform/storage-layout';
 import { lostAnswerNote } from '../editor/error-text';
 import { FinishAnnouncer } from './finish-announcer';
@@ -34,15 +34,13 @@ export interface JobsFeature extends vscode.Disposable {
 /** What version 1 kept: a list in global state and its copy in a file; the newer record of each job wins. */
 function legacyJobs(globalState: vscode.Memento, legacyJobsFile: string): LegacyJobs {
   const legacyStorageKey = legacyStateKeys.trackedJobs;
-  const files = folderFiles(dirname(legacyJobsFile));
-  const legacyFile = basename(legacyJobsFile);
   let unreadable: unknown[] = [];
   return {
     async read() {
       const stored = migrateStoredJobs(globalState.get<unknown>(legacyStorageKey));
       unreadable = stored.unreadable;
       const fromState = stored.jobs;
-      const text = await files.read(legacyFile);
+      const text = await readText(legacyJobsFile).catch(() => undefined);
       let fromFile: TrackedJob[] = [];
       try {
         fromFile = text ? migrateStoredJobs(JSON.parse(text) as unknown).jobs : [];
@@ -59,7 +57,7 @@ function legacyJobs(globalState: vscode.Memento, legacyJobsFile: string): Legacy
     async clear() {
       // Records this version could not read stay where they were, for a version that can.
       await globalState.update(legacyStorageKey, unreadable.length ? { version: 1, jobs: [], unreadable } : undefined);
-      await files.remove(legacyFile);
+      await rm(legacyJobsFile, { force: true });
     },
   };
 }

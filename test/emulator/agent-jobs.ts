@@ -139,8 +139,8 @@ export class JobStore {
   /** The agent's commit: onto the pull request's head (a follow-up adds to it), or onto the branch pushed to. */
   private commit(entry: Entry): void {
     const git = this.options.git;
-    const prompt = entry.prompts[entry.prompts.length - 1] ?? '';
     if (!git) return;
+    const prompt = entry.prompts[entry.prompts.length - 1] ?? '';
     try {
       if (entry.planned === 'pr' && entry.prNumber !== null) {
         const ref = `refs/pull/${entry.prNumber}/head`;
