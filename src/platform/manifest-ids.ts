@@ -13,6 +13,8 @@ export const commandIds = {
   showVisitors: 'docsAgent.showVisitors',
   openPullRequest: 'docsAgent.openPullRequest',
   reviewChanges: 'docsAgent.reviewChanges',
+  checkOutChange: 'docsAgent.checkOutChange',
+  applyChangeFile: 'docsAgent.applyChangeFile',
   sendFollowUp: 'docsAgent.sendFollowUp',
   refreshJob: 'docsAgent.refreshJob',
   copyJobId: 'docsAgent.copyJobId',
@@ -28,6 +30,8 @@ export const contextKeys = {
   hasApiKey: 'docsAgent.hasApiKey',
   hasProjectId: 'docsAgent.hasProjectId',
   hasJobs: 'docsAgent.hasJobs',
+  /** The active editor tab shows an agent's change this window fetched. */
+  agentChangeActive: 'docsAgent.agentChangeActive',
 } as const;
 
 export const viewIds = { jobs: 'docsAgent.jobs' } as const;

@@ -2,12 +2,8 @@
 // pages first, each the file at the base against the agent's version (read from git, so the
 // working tree is never touched).
 import * as vscode from 'vscode';
-import type { GitApi } from './git-api';
+import { changeStatus, type GitApi } from './git-api';
 import type { JobChange } from './job-change';
-
-/** git.d.ts Status values a diff between two commits gives for an added and a deleted file. */
-const added = 1;
-const deleted = 6;
 
 type Resource = [label: vscode.Uri, original: vscode.Uri | undefined, modified: vscode.Uri | undefined];
 
@@ -16,8 +12,8 @@ export function changeResources(api: Pick<GitApi, 'toGitUri'>, change: JobChange
     const after = c.renameUri ?? c.uri;
     return [
       after,
-      c.status === added ? undefined : api.toGitUri(c.originalUri, change.base),
-      c.status === deleted ? undefined : api.toGitUri(after, change.head),
+      c.status === changeStatus.added ? undefined : api.toGitUri(c.originalUri, change.base),
+      c.status === changeStatus.deleted ? undefined : api.toGitUri(after, change.head),
     ];
   });
 }

@@ -2,12 +2,8 @@
 // job's change uses, declared here from its public `git.d.ts`, and how to reach it.
 import * as vscode from 'vscode';
 
-/** Status values of a change (git.d.ts `Status`): only the ones a diff between refs gives. */
-export const enum ChangeStatus {
-  IndexAdded = 1,
-  IndexDeleted = 2,
-  IndexRenamed = 3,
-}
+/** Status values of a change (git.d.ts `Status`): the ones a diff between two commits gives. */
+export const changeStatus = { added: 1, renamed: 3, modified: 5, deleted: 6 } as const;
 
 export interface GitChange {
   readonly uri: vscode.Uri;
@@ -29,6 +25,7 @@ export interface GitRepository {
     readonly remotes: readonly GitRemote[];
     readonly indexChanges: readonly GitChange[];
     readonly workingTreeChanges: readonly GitChange[];
+    readonly mergeChanges: readonly GitChange[];
   };
   fetch(options: { remote?: string; ref?: string; silent?: boolean }): Promise<void>;
   getCommit(ref: string): Promise<{ readonly hash: string }>;
@@ -36,8 +33,10 @@ export interface GitRepository {
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   show(ref: string, path: string): Promise<string>;
   createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
-  getBranch(name: string): Promise<{ readonly commit?: string }>;
+  getBranch(name: string): Promise<{ readonly name?: string; readonly commit?: string }>;
+  deleteBranch(name: string, force?: boolean): Promise<void>;
   checkout(treeish: string): Promise<void>;
+  merge(ref: string): Promise<void>;
   status(): Promise<void>;
 }
 

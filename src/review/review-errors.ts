@@ -2,7 +2,7 @@
 // left half-done by any of these: a failed fetch creates no ref and no branch.
 import type { GitFailure } from './git-api';
 
-export type ReviewAction = 'retry' | 'openFolder' | 'copyFetchCommand' | 'showGitOutput';
+export type ReviewAction = 'retry' | 'openFolder' | 'copyFetchCommand' | 'showGitOutput' | 'openSourceControl';
 
 export class ReviewError extends Error {
   constructor(

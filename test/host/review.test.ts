@@ -9,7 +9,7 @@ import type { TrackedJob } from '../../src/jobs/tracked-job';
 import { loadGitApi } from '../../src/review/git-api';
 import { fetchJobChange, reviewRef } from '../../src/review/job-change';
 import { ReviewError } from '../../src/review/review-errors';
-import { type HostEmulator, startHostEmulator } from './support';
+import { finishedJob, type HostEmulator, startHostEmulator } from './support';
 
 const folder = (): string => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: folder(), encoding: 'utf8' }).trim();
@@ -24,16 +24,6 @@ describe('review an agent job’s change with real git', () => {
     await host?.close();
   });
 
-  /** A job sent through the extension, finished by the emulator (committing its change), as the tracker now knows it. */
-  async function finishedJob(prompt: string, forced: { prLink?: string | null } = {}): Promise<TrackedJob> {
-    const [created] = (await vscode.commands.executeCommand<TrackedJob[]>('docsAgent.newJob', prompt)) ?? [];
-    assert.ok(created, 'a job was created');
-    await host.control.finishJob(created.id, forced);
-    const [job] = (await vscode.commands.executeCommand<(TrackedJob | undefined)[]>('docsAgent.refreshJob', created.id)) ?? [];
-    assert.equal(job?.job.status, 'completed');
-    return job;
-  }
-
   async function failureOf(job: TrackedJob): Promise<ReviewError> {
     const error = await fetchJobChange(await loadGitApi(), job).then(
       () => undefined,
@@ -44,7 +34,7 @@ describe('review an agent job’s change with real git', () => {
   }
 
   it('finds the clone by its origin, fetches refs/pull/N/head, and lists the agent’s pages against main', async () => {
-    const job = await finishedJob('Tighten guides/webhooks.mdx and add an example to api-reference/introduction.mdx');
+    const job = await finishedJob(host, 'Tighten guides/webhooks.mdx and add an example to api-reference/introduction.mdx');
     const edit = (await host.control.jobs()).find((j) => j.id === job.id)?.edit;
     assert.ok(edit, 'the emulator committed the change');
     const change = await fetchJobChange(await loadGitApi(), job);
@@ -59,7 +49,7 @@ describe('review an agent job’s change with real git', () => {
   });
 
   it('opens the multi-file diff editor titled after the job, and the agent’s side holds its line', async () => {
-    const job = await finishedJob('Shorten changelog.mdx');
+    const job = await finishedJob(host, 'Shorten changelog.mdx');
     await vscode.commands.executeCommand('docsAgent.reviewChanges', job.id);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.match(tab?.label ?? '', /^Agent’s change: Shorten changelog\.mdx \(pull request #\d+\) \(1 file\)$/);
@@ -72,7 +62,7 @@ describe('review an agent job’s change with real git', () => {
   });
 
   it('a push-to-branch job: compares what arrived on main with the local main', async () => {
-    const job = await finishedJob('[push] Reword index.mdx');
+    const job = await finishedJob(host, '[push] Reword index.mdx');
     assert.equal(job.job.prLink, null);
     const change = await fetchJobChange(await loadGitApi(), job);
     assert.equal(change.source.remoteRef, 'refs/heads/main');
@@ -84,7 +74,7 @@ describe('review an agent job’s change with real git', () => {
   });
 
   it('a pull request link that git does not have (yet): says so, offers Retry, leaves no ref behind', async () => {
-    const job = await finishedJob('Anything', { prLink: 'https://github.com/acme/docs/pull/999' });
+    const job = await finishedJob(host, 'Anything', { prLink: 'https://github.com/acme/docs/pull/999' });
     const error = await failureOf(job);
     assert.match(error.message, /pull request #999 is not on origin \(yet\)/);
     assert.deepEqual(error.actions, ['retry']);
@@ -92,12 +82,12 @@ describe('review an agent job’s change with real git', () => {
   });
 
   it('a GitLab link asks for refs/merge-requests/N/head', async () => {
-    const job = await finishedJob('Anything', { prLink: 'https://gitlab.com/acme/docs/-/merge_requests/3' });
+    const job = await finishedJob(host, 'Anything', { prLink: 'https://gitlab.com/acme/docs/-/merge_requests/3' });
     assert.match((await failureOf(job)).message, /merge request !3 is not on origin/);
   });
 
   it('no clone of the job’s repository is open: offers to open a folder or copy the fetch command', async () => {
-    const job = await finishedJob('Anything');
+    const job = await finishedJob(host, 'Anything');
     const elsewhere = {
       ...job,
       job: { ...job.job, repository: 'https://github.com/acme/handbook', prLink: 'https://github.com/acme/handbook/pull/4' },
@@ -112,7 +102,7 @@ describe('review an agent job’s change with real git', () => {
     try {
       const api = await loadGitApi();
       await api.repositories[0]?.status();
-      const job = await finishedJob('Anything');
+      const job = await finishedJob(host, 'Anything');
       const offline = { ...job, job: { ...job.job, repository: 'http://127.0.0.1:9/acme/offline', prLink: null, ref: 'main' } };
       const error = await failureOf(offline);
       assert.match(error.message, /Could not reach offline to fetch the branch main/);

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DocsAgentApi } from '../../src/extension';
+import type { TrackedJob } from '../../src/jobs/tracked-job';
 import { EmulatorControl } from '../emulator/control-client';
 import { type RunningEmulator, startEmulator } from '../emulator/server';
 
@@ -83,4 +84,19 @@ export function describeItem(item: vscode.TreeItem): string {
 
 export function iconOf(item: vscode.TreeItem): string | undefined {
   return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+}
+
+/** A job sent through the extension and finished by the emulator (committing its change), as the tracker now knows it. */
+export async function finishedJob(host: HostEmulator, prompt: string, forced: { prLink?: string | null } = {}): Promise<TrackedJob> {
+  const [created] = (await vscode.commands.executeCommand<TrackedJob[]>('docsAgent.newJob', prompt)) ?? [];
+  assert.ok(created, 'a job was created');
+  return finishAgain(host, created, forced);
+}
+
+/** Finishes a job the emulator is running (again, after a follow-up) and refreshes it. */
+export async function finishAgain(host: HostEmulator, job: TrackedJob, forced: { prLink?: string | null } = {}): Promise<TrackedJob> {
+  await host.control.finishJob(job.id, forced);
+  const [done] = (await vscode.commands.executeCommand<(TrackedJob | undefined)[]>('docsAgent.refreshJob', job.id)) ?? [];
+  assert.equal(done?.job.status, 'completed');
+  return done;
 }

@@ -1,0 +1,20 @@
+// Which jobs have a change to fetch, and fetching one with a progress notification while git works.
+import * as vscode from 'vscode';
+import type { TrackedJob } from '../jobs/tracked-job';
+import { changeSourceOf } from '../review/change-ref';
+import { type GitApi, loadGitApi } from '../review/git-api';
+import { fetchJobChange, type JobChange } from '../review/job-change';
+
+export function canReview(job: TrackedJob): boolean {
+  return job.job.status === 'completed' && changeSourceOf(job.job) !== undefined;
+}
+
+export async function fetchWithProgress(job: TrackedJob): Promise<{ api: GitApi; change: JobChange }> {
+  const api = await loadGitApi();
+  const source = changeSourceOf(job.job);
+  const change = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Fetching the ${source?.label ?? 'change'}…` },
+    () => fetchJobChange(api, job),
+  );
+  return { api, change };
+}

@@ -1,0 +1,75 @@
+// The agent's changes this window has shown, so Apply File and Check Out can act "from the
+// diff": the active tab is either the multi-file diff opened for a change (known by its title)
+// or one file's diff whose right side is the change's head (known by its git URI).
+import * as vscode from 'vscode';
+import type { TrackedJob } from '../jobs/tracked-job';
+import { contextKeys } from '../platform/manifest-ids';
+import type { GitChange } from './git-api';
+import type { JobChange } from './job-change';
+import { changedFileOf } from './apply-file';
+
+export interface ShownChange {
+  job: TrackedJob;
+  change: JobChange;
+  /** The multi-file diff's title; its tab reads "<title> (N files)". */
+  title: string;
+}
+
+export interface ActiveChange {
+  shown: ShownChange;
+  /** Set when the active tab is one file's diff. */
+  file?: GitChange;
+}
+
+/** Enough for a window's worth of reviews; older ones are fetched again when asked for. */
+const kept = 20;
+
+function gitRefOf(uri: vscode.Uri): string | undefined {
+  if (uri.scheme !== 'git') return undefined;
+  try {
+    const query: unknown = JSON.parse(uri.query);
+    return typeof query === 'object' && query !== null && 'ref' in query && typeof query.ref === 'string' ? query.ref : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class ShownChanges implements vscode.Disposable {
+  private readonly shown: ShownChange[] = [];
+  private readonly listeners: vscode.Disposable[];
+
+  constructor() {
+    const update = (): void =>
+      void vscode.commands.executeCommand('setContext', contextKeys.agentChangeActive, this.active() !== undefined);
+    this.listeners = [vscode.window.tabGroups.onDidChangeTabs(update), vscode.window.tabGroups.onDidChangeTabGroups(update)];
+  }
+
+  add(shown: ShownChange): void {
+    const same = this.shown.findIndex((s) => s.title === shown.title);
+    if (same >= 0) this.shown.splice(same, 1);
+    this.shown.push(shown);
+    if (this.shown.length > kept) this.shown.shift();
+  }
+
+  /** The shown change the active editor tab displays, newest first. */
+  active(): ActiveChange | undefined {
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    if (!tab) return undefined;
+    const newestFirst = [...this.shown].reverse();
+    if (tab.input instanceof vscode.TabInputTextDiff) {
+      const { modified } = tab.input;
+      const ref = gitRefOf(modified);
+      for (const shown of ref ? newestFirst : []) {
+        if (shown.change.head !== ref) continue;
+        const file = shown.change.changes.find((c) => changedFileOf(c).path === modified.path);
+        if (file) return { shown, file };
+      }
+    }
+    const shown = newestFirst.find((s) => tab.label === s.title || tab.label.startsWith(`${s.title} (`));
+    return shown ? { shown } : undefined;
+  }
+
+  dispose(): void {
+    for (const listener of this.listeners) listener.dispose();
+  }
+}
