@@ -82,7 +82,11 @@ async function pickFile(change: JobChange, relative: (uri: vscode.Uri) => string
   if (change.changes.length === 1) return change.changes[0];
   const picked = await vscode.window.showQuickPick(
     change.changes.map((file) => ({ label: relative(changedFileOf(file)), description: changeKind(file, relative), file })),
-    { placeHolder: 'Which file of the agent’s change should replace yours?', matchOnDescription: true },
+    {
+      title: 'Apply one file of the agent’s change',
+      placeHolder: 'Which file should become the agent’s version?',
+      matchOnDescription: true,
+    },
   );
   return picked?.file;
 }

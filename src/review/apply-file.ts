@@ -20,11 +20,18 @@ export function changedFileOf(file: GitChange): vscode.Uri {
   return file.renameUri ?? file.uri;
 }
 
+/** The old name of a renamed file (the Git extension fills `renameUri` for every entry, renamed or not). */
+export function renamedFrom(file: GitChange): vscode.Uri | undefined {
+  const renamed = file.status === changeStatus.renamed && changedFileOf(file).toString() !== file.originalUri.toString();
+  return renamed ? file.originalUri : undefined;
+}
+
 /** How a quick pick describes what the agent did to a file. */
 export function changeKind(file: GitChange, relative: (uri: vscode.Uri) => string): string {
   if (file.status === changeStatus.added) return 'added';
   if (file.status === changeStatus.deleted) return 'deleted';
-  if (file.renameUri) return `renamed from ${relative(file.originalUri)}`;
+  const from = renamedFrom(file);
+  if (from) return `renamed from ${relative(from)}`;
   return 'edited';
 }
 
@@ -71,7 +78,8 @@ function refuseUnsaved(uris: readonly vscode.Uri[], relative: (uri: vscode.Uri) 
 export async function applyAgentFile(change: JobChange, file: GitChange, relative: (uri: vscode.Uri) => string): Promise<AppliedFile> {
   const target = changedFileOf(file);
   const gone = file.status === changeStatus.deleted;
-  const affected = file.renameUri ? [file.originalUri, target] : [target];
+  const from = renamedFrom(file);
+  const affected = from ? [from, target] : [target];
   refuseUnsaved(affected, relative);
   const agentText = gone ? undefined : await change.repository.show(change.head, target.fsPath);
   const before: Contents = new Map();

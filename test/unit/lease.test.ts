@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Lease } from '../../src/platform/machine/lease';
-import { eventually, machineFolder } from '../support/fakes/job-window';
+import { eventually } from '../support/eventually';
+import { machineFolder } from '../support/fakes/job-window';
 
 describe('polling lease: one holder on the machine', () => {
   const open: Lease[] = [];

@@ -75,12 +75,3 @@ export async function openJobWindow(folder: string, options: JobWindowOptions): 
     },
   };
 }
-
-/** Resolves once `check` holds, polling every few milliseconds until the deadline. */
-export async function eventually(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

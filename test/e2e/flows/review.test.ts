@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { eventually } from '../../support/eventually';
+import { Workbench } from '../../support/workbench/workbench';
+
+// One writer's journey through the agent's change, step by step in the real workbench with real
+// git: send → finish → review → apply one file → check out; and a push-to-branch job's incoming
+// change. Each test starts where the previous one left off.
+describe('e2e: reviewing the agent’s change in the editor', () => {
+  let workbench: Workbench;
+  let jobId = '';
+  const selected = 'Install the CLI and send your first job.';
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: workbench.folder, encoding: 'utf8' });
+  const changedFiles = (): string[] =>
+    git('status', '--porcelain', '--untracked-files=no')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(3));
+  const page = (path: string): string => readFileSync(join(workbench.folder, path), 'utf8');
+  /** The multi-file diff's tab, once it is open with this many files. */
+  const diffTab = (title: string, files: string): Locator =>
+    workbench.page.locator('.tab', { hasText: `Agent’s change: ${title}` }).filter({ hasText: `(${files})` });
+  const titleAction = (title: string): Locator => workbench.page.locator(`.editor-actions .action-label[aria-label="${title}"]`);
+
+  before(async () => {
+    workbench = await Workbench.open({
+      withKey: true,
+      settings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5, 'docsAgent.jobs.confirmBeforeSending': false },
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
+  });
+  after(() => workbench?.close());
+
+  it('sends the selected text from the page', async () => {
+    await workbench.openFile('docs/quickstart.mdx');
+    const line = workbench.page.locator('.monaco-editor .view-line', { hasText: 'Install the CLI' }).first();
+    await line.click();
+    await workbench.page.keyboard.press('Home');
+    await workbench.page.keyboard.press('Shift+End');
+    await workbench.contextMenu(line, 'Send Selection as Agent Prompt');
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
+    jobId = (await workbench.control.jobs())[0]?.id ?? '';
+    assert.ok(jobId);
+  });
+
+  it('when the job finishes, the notification’s Review Changes opens the multi-file diff with the agent’s line', async () => {
+    await workbench.control.finishJob(jobId);
+    const toast = await workbench.notification('completed with a pull request');
+    await toast.locator('.monaco-button', { hasText: 'Review Changes' }).click();
+    await diffTab(selected, '1 file').waitFor({ timeout: 30_000 });
+    await workbench.page
+      .locator('.monaco-editor .view-line', { hasText: `Edited by the docs agent (${jobId})` })
+      .first()
+      .waitFor();
+    assert.deepEqual(changedFiles(), [], 'reviewing leaves the working tree alone');
+    assert.equal(git('branch', '--list').trim(), '* main', 'and makes no branch');
+  });
+
+  it('after a follow-up naming another page, the review lists both pages', async () => {
+    await workbench.openDocsAgentView();
+    await workbench.contextMenu(workbench.jobRow(selected), 'Send Follow-up');
+    await workbench.answerInput('Also link it from guides/webhooks.mdx', 'Follow-up to');
+    await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
+    await workbench.control.finishJob(jobId);
+    await workbench.jobIcon(selected, 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+    await workbench.contextMenu(workbench.jobRow(selected), "Review Job's Changes");
+    await diffTab(selected, '2 files').waitFor({ timeout: 30_000 });
+    await workbench.page.locator('.monaco-editor .view-line', { hasText: 'Also link it from guides/webhooks.mdx' }).first().waitFor();
+    // The fetch's progress toast closes as the diff opens: picture the diff without it.
+    await workbench.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
+    await workbench.screenshot('review-diff');
+  });
+
+  it('Apply File from the diff’s title bar changes exactly one file, and Undo puts it back', async () => {
+    const before = page('docs/guides/webhooks.mdx');
+    await titleAction("Apply File from Job's Change").click();
+    const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Apply one file of the agent’s change' });
+    await picker.locator('.monaco-list-row', { hasText: 'docs/quickstart.mdx' }).filter({ hasText: 'edited' }).waitFor();
+    await workbench.answerInput('webhooks');
+    const toast = await workbench.notification('Applied the agent’s version of docs/guides/webhooks.mdx (1 of 2 files');
+    assert.deepEqual(changedFiles(), ['docs/guides/webhooks.mdx']);
+    assert.match(page('docs/guides/webhooks.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\): Also link it`));
+    await toast.locator('.monaco-button', { hasText: 'Undo' }).click();
+    await eventually(() => changedFiles().length === 0, 'the undone file on disk', 15_000);
+    assert.equal(page('docs/guides/webhooks.mdx'), before);
+  });
+
+  it('Check Out switches the workspace to docs-agent/<short id> with the whole change', async () => {
+    await workbench.runCommand("Docs Agent: Check Out Job's Change");
+    const branch = `docs-agent/${jobId.slice(0, 8)}`;
+    await workbench.notification(`Switched to ${branch} with the agent’s change (2 files)`);
+    await workbench.page.locator('.statusbar-item', { hasText: branch }).first().waitFor({ timeout: 30_000 });
+    assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD').trim(), branch);
+    assert.match(page('docs/quickstart.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\)`));
+    assert.match(page('docs/guides/webhooks.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\)`));
+  });
+
+  it('a push-to-branch job says “no pull request” and Show Incoming Changes shows what arrived on main', async () => {
+    await workbench.clearNotifications();
+    await workbench.newJob('[push] Reword index.mdx');
+    await workbench.control.waitForRequests(3, 30_000, (r) => r.method === 'POST');
+    const pushed = (await workbench.control.jobs()).find((j) => j.id !== jobId);
+    assert.ok(pushed);
+    await workbench.control.finishJob(pushed.id);
+    const toast = await workbench.notification('completed, no pull request');
+    await toast.locator('.monaco-button', { hasText: 'Show Incoming Changes' }).click();
+    await diffTab('[push] Reword index.mdx (branch main)', '1 file').waitFor({ timeout: 30_000 });
+    await workbench.page
+      .locator('.monaco-editor .view-line', { hasText: `Edited by the docs agent (${pushed.id})` })
+      .first()
+      .waitFor();
+  });
+});
