@@ -1,9 +1,8 @@
 // How a review command that failed tells the writer: one sentence, with the actions that fit
-// (retry, open a folder, copy the fetch command, the Git output, the Source Control view).
+// (retry, open a folder, copy the fetch command, the Git output, the Source Control view, Git's settings).
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { messageOf } from '../platform/checks';
-import { GitUnavailableError } from '../review/git-api';
 import { fetchCommand } from '../review/job-change';
 import { type ReviewAction, ReviewError } from '../review/review-errors';
 import type { CommandDeps } from './deps';
@@ -14,6 +13,7 @@ const actionLabels: Record<ReviewAction, string> = {
   copyFetchCommand: 'Copy Fetch Command',
   showGitOutput: 'Show Git Output',
   openSourceControl: 'Open Source Control',
+  gitSettings: 'Open Git Settings',
 };
 
 async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promise<unknown>): Promise<void> {
@@ -37,6 +37,9 @@ async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promis
     case 'openSourceControl':
       await vscode.commands.executeCommand('workbench.view.scm');
       return;
+    case 'gitSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'git.enabled');
+      return;
     case undefined:
       return;
   }
@@ -51,7 +54,6 @@ export function reportReviewFailure(
   retry: () => Promise<unknown>,
 ): void {
   if (error instanceof ReviewError) void offerFix(error, job, retry);
-  else if (error instanceof GitUnavailableError) void vscode.window.showErrorMessage(error.message);
   else {
     deps.log.error(`${doing} failed: ${messageOf(error)}`);
     void vscode.window.showErrorMessage(`Could not ${doing.toLowerCase()}: ${messageOf(error)}`, 'Show Log').then((picked) => {

@@ -1,6 +1,7 @@
 // The part of the built-in Git extension's API (`vscode.git`, version 1) that reviewing a
 // job's change uses, declared here from its public `git.d.ts`, and how to reach it.
 import * as vscode from 'vscode';
+import { ReviewError } from './review-errors';
 
 /** Status values of a change (git.d.ts `Status`): the ones a diff between two commits gives. */
 export const changeStatus = { added: 1, renamed: 3, modified: 5, deleted: 6 } as const;
@@ -52,24 +53,15 @@ interface GitExtension {
   getAPI(version: 1): GitApi;
 }
 
-/** What the Git extension says when a command fails (GitError's fields). */
-export interface GitFailure {
-  gitErrorCode?: string;
-  stderr?: string;
-  message?: string;
-}
-
-export class GitUnavailableError extends Error {}
-
 /** How long a command waits for the Git extension to look at the workspace. */
 const initializeWaitMs = 15_000;
 
 /** The Git API once it has looked at the workspace; an error that says why when there is none. */
 export async function loadGitApi(): Promise<GitApi> {
   const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!extension) throw new GitUnavailableError('The built-in Git extension is not installed in this editor.');
+  if (!extension) throw new ReviewError('The built-in Git extension is not in this editor, so the change cannot be fetched here.');
   const exported = extension.isActive ? extension.exports : await extension.activate();
-  if (!exported.enabled) throw new GitUnavailableError('Git is turned off in this editor (the git.enabled setting).');
+  if (!exported.enabled) throw new ReviewError('Git is turned off in this editor (the git.enabled setting).', ['gitSettings']);
   const api = exported.getAPI(1);
   if (api.state !== 'initialized') {
     const ready = await new Promise<boolean>((resolve) => {
@@ -85,7 +77,12 @@ export async function loadGitApi(): Promise<GitApi> {
       });
     });
     // Git found no binary, or is still scanning a very large workspace: say so rather than hang.
-    if (!ready) throw new GitUnavailableError('Git has not finished opening this workspace’s repositories. Try again in a moment.');
+    if (!ready) {
+      throw new ReviewError('Git is not ready: it is not installed, or has not finished opening this workspace’s repositories.', [
+        'retry',
+        'showGitOutput',
+      ]);
+    }
   }
   return api;
 }

@@ -1,8 +1,13 @@
 // Why a review could not be shown, in one sentence, with the action that helps. Nothing is
 // left half-done by any of these: a failed fetch creates no ref and no branch.
-import type { GitFailure } from './git-api';
+export type ReviewAction = 'retry' | 'openFolder' | 'copyFetchCommand' | 'showGitOutput' | 'openSourceControl' | 'gitSettings';
 
-export type ReviewAction = 'retry' | 'openFolder' | 'copyFetchCommand' | 'showGitOutput' | 'openSourceControl';
+/** What the Git extension says when a command fails (GitError's fields). */
+interface GitFailure {
+  gitErrorCode?: string;
+  stderr?: string;
+  message?: string;
+}
 
 export class ReviewError extends Error {
   constructor(
