@@ -1,8 +1,8 @@
 // From a file in the workspace to the page path the analytics report uses. Pure: the caller
 // passes `exists`, so this runs on any file system (the editor's, node:fs, or a test's Set).
 import * as path from 'node:path';
-
-export const docsConfigFiles = ['docs.json', 'mint.json'] as const;
+import { docsConfigFiles } from '../site/docs-config';
+import { pageExtension, pagePathOf, unpublishedSegment } from '../site/page-files';
 
 export type PageResult = { kind: 'page'; root: string; pagePath: string } | { kind: 'notPage'; reason: string };
 
@@ -11,8 +11,6 @@ export interface PageOptions {
   rootOverride?: string;
   exists: (path: string) => Promise<boolean>;
 }
-
-const pageExtension = /\.(mdx|md)$/i;
 
 /** True when `child` is `parent` or lies inside it. */
 function isInside(child: string, parent: string): boolean {
@@ -68,8 +66,8 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
     }
     root = found;
   }
-  const segments = path.posix.relative(root, file).split('/');
-  const hidden = segments.find((segment) => segment.startsWith('_') || segment.startsWith('.'));
+  const relative = path.posix.relative(root, file);
+  const hidden = unpublishedSegment(relative);
   if (hidden !== undefined) {
     const what = hidden === name ? 'file' : 'folder';
     const why = hidden.startsWith('_')
@@ -77,9 +75,7 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
       : "names starting with '.' are hidden and not published";
     return { kind: 'notPage', reason: `${name} is not a page: its ${what} ${hidden} is not published (${why}).` };
   }
-  const last = (segments.pop() ?? '').replace(pageExtension, '');
-  if (last !== 'index') segments.push(last);
-  return { kind: 'page', root, pagePath: `/${segments.join('/')}` };
+  return { kind: 'page', root, pagePath: pagePathOf(relative) };
 }
 
 /** For matching: strip one trailing '/' (never from '/' itself). */

@@ -1,0 +1,62 @@
+// Redirects as docs.json lists them, and whether one covers a path readers asked for: exact
+// sources, parameters (`/beta/:slug*`, `/posts/:id`), partial wildcards
+// (`/articles/concepts-*`) and trailing ones (`/settings/*`).
+import { isRecord } from '../platform/checks';
+
+export interface Redirect {
+  source: string;
+  destination: string;
+}
+
+/** The well-formed entries of a `redirects` value; anything else is skipped, never thrown on. */
+export function redirectsOf(value: unknown): Redirect[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) =>
+    isRecord(entry) && typeof entry.source === 'string' && typeof entry.destination === 'string'
+      ? [{ source: entry.source, destination: entry.destination }]
+      : [],
+  );
+}
+
+/** A path as matching compares it: no trailing slash, no query or anchor. */
+export function comparablePath(path: string): string {
+  const bare = path.replace(/[?#].*$/, '');
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+}
+
+const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
+/** A source as a regular expression over whole paths. */
+export function sourcePattern(source: string): RegExp {
+  const segments = comparablePath(source).split('/').slice(1);
+  let pattern = '';
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    const param = /^:\w+([*+?]?)$/.exec(segment);
+    if (param) {
+      const modifier = param[1];
+      // `:slug*` and a last `*` also cover the folder itself; `:id?` may be absent.
+      if (modifier === '*' && last) pattern += '(?:/.*)?';
+      else if (modifier === '*' || modifier === '+') pattern += '/.+';
+      else if (modifier === '?') pattern += '(?:/[^/]+)?';
+      else pattern += '/[^/]+';
+    } else if (segment === '*' && last) pattern += '(?:/.*)?';
+    else pattern += `/${segment.split('*').map(escape).join('.*')}`;
+  }
+  return new RegExp(`^${pattern || '/'}$`);
+}
+
+/** Every redirect compiled once, for asking about many paths (a report has thousands). */
+export class RedirectMatcher {
+  private readonly compiled: { redirect: Redirect; pattern: RegExp }[];
+
+  constructor(redirects: readonly Redirect[]) {
+    this.compiled = redirects.map((redirect) => ({ redirect, pattern: sourcePattern(redirect.source) }));
+  }
+
+  /** The first redirect that catches `path`, as the site applies them in order. */
+  covering(path: string): Redirect | undefined {
+    const wanted = comparablePath(path);
+    return this.compiled.find(({ pattern }) => pattern.test(wanted))?.redirect;
+  }
+}

@@ -1,0 +1,178 @@
+// A docs site as its files and docs.json describe it: which pages exist, where the navigation
+// lists them, which redirects catch a path, and the Explorer badge of a visitors count.
+import * as assert from 'node:assert/strict';
+import { badgeText } from '../../src/site/badge-text';
+import { readDocsConfig } from '../../src/site/docs-config';
+import { siteInventory } from '../../src/site/inventory';
+import { listedPages, pagePathOfEntry } from '../../src/site/navigation';
+import { RedirectMatcher, redirectsOf } from '../../src/site/redirects';
+
+describe('site: the Explorer badge of a visitors count', () => {
+  const cases: [number, string][] = [
+    [0, '0'],
+    [7, '7'],
+    [42, '42'],
+    [99, '99'],
+    [100, '1h'],
+    [368, '3h'],
+    [999, '9h'],
+    [1_000, '1k'],
+    [9_999, '9k'],
+    [10_000, 'k+'],
+    [999_999, 'k+'],
+    [1_000_000, '1M'],
+  ];
+  for (const [visitors, badge] of cases) it(`${visitors} reads ${badge}`, () => assert.equal(badgeText(visitors), badge));
+  it('is one or two characters for every count from 0 to 1,000,000, and never shrinks as the count grows', () => {
+    const order = (badge: string): number => {
+      const unit = { h: 100, k: 1_000, 'k+': 10_000, M: 1_000_000 }[badge.replace(/^\d+/, '')] ?? 1;
+      return badge === 'k+' ? 10_000 : Number(badge.replace(/\D+$/, '')) * unit;
+    };
+    let last = -1;
+    for (let n = 0; n <= 1_000_000; n += n < 2_000 ? 1 : 997) {
+      const badge = badgeText(n);
+      assert.ok(badge.length >= 1 && badge.length <= 2, `${n} gives ${badge}`);
+      assert.ok(order(badge) >= last, `${n} gives ${badge}, below the last`);
+      last = order(badge);
+    }
+  });
+});
+
+describe('site: which redirect catches a path', () => {
+  const matcher = new RedirectMatcher(
+    redirectsOf([
+      { source: '/editor/drafts', destination: '/editor/publishing' },
+      { source: '/beta/:slug*', destination: '/v2/:slug*' },
+      { source: '/posts/:id', destination: '/blog/:id' },
+      { source: '/articles/concepts-*', destination: '/concepts' },
+      { source: '/settings/authentication-personalization/*', destination: '/settings/auth' },
+      { source: 42, destination: '/ignored' },
+    ]),
+  );
+  const caught: [string, string | undefined][] = [
+    ['/editor/drafts', '/editor/drafts'],
+    ['/editor/drafts/', '/editor/drafts'],
+    ['/editor/drafts?x=1', '/editor/drafts'],
+    ['/editor/draftsx', undefined],
+    ['/beta', '/beta/:slug*'],
+    ['/beta/a/b/c', '/beta/:slug*'],
+    ['/betamax', undefined],
+    ['/posts/12', '/posts/:id'],
+    ['/posts/12/comments', undefined],
+    ['/articles/concepts-agents', '/articles/concepts-*'],
+    ['/articles/other', undefined],
+    ['/settings/authentication-personalization/sso', '/settings/authentication-personalization/*'],
+    ['/settings/authentication-personalization', '/settings/authentication-personalization/*'],
+    ['/ignored', undefined],
+  ];
+  for (const [path, source] of caught) {
+    it(`${path}: ${source ?? 'no redirect'}`, () => assert.equal(matcher.covering(path)?.source, source));
+  }
+  it('treats regular-expression characters in a source as text', () => {
+    assert.equal(new RedirectMatcher([{ source: '/a.b/(x)', destination: '/' }]).covering('/aXb/(x)'), undefined);
+    assert.ok(new RedirectMatcher([{ source: '/a.b/(x)', destination: '/' }]).covering('/a.b/(x)'));
+  });
+});
+
+describe('site: the pages docs.json’s navigation lists', () => {
+  it('reads an entry as a page path: no extension, index at its folder, links are not pages', () => {
+    assert.equal(pagePathOfEntry('guides/webhooks'), '/guides/webhooks');
+    assert.equal(pagePathOfEntry('/es/index'), '/es');
+    assert.equal(pagePathOfEntry('index'), '/');
+    assert.equal(pagePathOfEntry('guides/intro.mdx'), '/guides/intro');
+    assert.equal(pagePathOfEntry('https://example.com/x'), undefined);
+  });
+  it('walks languages, versions, tabs, anchors, dropdowns and nested groups with their roots, naming each level', () => {
+    const navigation = {
+      languages: [
+        {
+          language: 'en',
+          versions: [
+            {
+              version: 'v2',
+              tabs: [
+                {
+                  tab: 'Guides',
+                  groups: [
+                    {
+                      group: 'Start',
+                      pages: ['index', 'quickstart', { group: 'Webhooks', root: 'guides/webhooks', pages: ['guides/webhooks/retries'] }],
+                    },
+                  ],
+                },
+                { tab: 'API', anchors: [{ anchor: 'Reference', dropdowns: [{ dropdown: 'Jobs', pages: ['api/jobs/get'] }] }] },
+              ],
+            },
+          ],
+        },
+        { language: 'es', groups: [{ group: 'Inicio', pages: ['es/quickstart', 'quickstart'] }] },
+      ],
+    };
+    assert.deepEqual(listedPages(navigation), [
+      { pagePath: '/', trail: ['en', 'v2', 'Guides', 'Start'] },
+      { pagePath: '/quickstart', trail: ['en', 'v2', 'Guides', 'Start'] },
+      { pagePath: '/guides/webhooks', trail: ['en', 'v2', 'Guides', 'Start', 'Webhooks'] },
+      { pagePath: '/guides/webhooks/retries', trail: ['en', 'v2', 'Guides', 'Start', 'Webhooks'] },
+      { pagePath: '/api/jobs/get', trail: ['en', 'v2', 'API', 'Reference', 'Jobs'] },
+      { pagePath: '/es/quickstart', trail: ['es', 'Inicio'] },
+    ]);
+  });
+  it('reads mint.json’s older list of groups', () => {
+    assert.deepEqual(listedPages([{ group: 'Start', pages: ['intro'] }]), [{ pagePath: '/intro', trail: ['Start'] }]);
+  });
+});
+
+describe('site: docs.json split over files', () => {
+  const files = new Map<string, string>([
+    [
+      '/site/docs.json',
+      `{
+        // comments and trailing commas, as real sites write it
+        "navigation": { "languages": [{ "language": "en", "$ref": "./nav/en.json" }, { "$ref": "./nav/es.json" }] },
+        "redirects": { "$ref": "./redirects.json" },
+      }`,
+    ],
+    ['/site/nav/en.json', '{ "language": "en", "groups": [{ "group": "Start", "pages": ["quickstart"] }] }'],
+    ['/site/nav/es.json', '{ "language": "es", "groups": [{ "$ref": "../../outside.json" }, { "$ref": "./es.json" }] }'],
+    ['/site/redirects.json', '[{ "source": "/old", "destination": "/quickstart" }]'],
+  ]);
+  const read = (file: string): Promise<string | undefined> => Promise.resolve(files.get(file));
+
+  it('resolves every $ref relative to the file holding it, and finds where the redirects live', async () => {
+    const config = await readDocsConfig('/site', read);
+    assert.ok(config);
+    assert.deepEqual(listedPages(config.value.navigation), [{ pagePath: '/quickstart', trail: ['en', 'Start'] }]);
+    assert.deepEqual(redirectsOf(config.value.redirects), [{ source: '/old', destination: '/quickstart' }]);
+    assert.deepEqual(config.redirectsAt, { file: '/site/redirects.json', path: [] });
+  });
+  it('refuses a $ref outside the docs folder and one that loops, saying so, and reads the rest', async () => {
+    const config = await readDocsConfig('/site', read);
+    assert.equal(config?.problems.length, 2);
+    assert.match(config?.problems[0] ?? '', /outside the docs folder/);
+    assert.match(config?.problems[1] ?? '', /refers back to itself/);
+  });
+  it('keeps redirects in docs.json when they are written there, and reads an older mint.json', async () => {
+    const inline = await readDocsConfig('/s', (f) => Promise.resolve(f === '/s/mint.json' ? '{"redirects": []}' : undefined));
+    assert.deepEqual(inline?.redirectsAt, { file: '/s/mint.json', path: ['redirects'] });
+    assert.equal(await readDocsConfig('/none', () => Promise.resolve(undefined)), undefined);
+  });
+});
+
+describe('site: every page of a docs root', () => {
+  it('lists navigation’s pages first with their place, then hidden files; snippets and other files are not pages', () => {
+    const pages = siteInventory(
+      ['quickstart.mdx', 'guides/index.mdx', 'drafts/unpublished.mdx', '_snippets/note.mdx', 'images/logo.png', '.hidden/x.md'],
+      [
+        { pagePath: '/guides', trail: ['Guides'] },
+        { pagePath: '/quickstart', trail: ['Start'] },
+        { pagePath: '/planned', trail: ['Start'] },
+      ],
+    );
+    assert.deepEqual(pages, [
+      { pagePath: '/guides', trail: ['Guides'], file: 'guides/index.mdx' },
+      { pagePath: '/quickstart', trail: ['Start'], file: 'quickstart.mdx' },
+      { pagePath: '/planned', trail: ['Start'] },
+      { pagePath: '/drafts/unpublished', file: 'drafts/unpublished.mdx' },
+    ]);
+  });
+});
