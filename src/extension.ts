@@ -9,6 +9,8 @@ import { registerVisitorsCommands } from './commands/visitors-commands';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
+import type { PageBadges } from './analytics/page-badges';
+import type { SiteReaders } from './analytics/site-readers';
 import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
@@ -20,6 +22,9 @@ import { storagePaths } from './platform/storage-layout';
 /** What other extensions (and the host test suites) can read. */
 export interface DocsAgentApi {
   jobsTree: Pick<JobTreeProvider, 'getChildren' | 'getTreeItem' | 'onDidChangeTreeData'>;
+  /** The Explorer badges of docs pages, and the readers they are made of. */
+  pageBadges: Pick<PageBadges, 'provideFileDecoration'>;
+  siteReaders: Pick<SiteReaders, 'refresh' | 'onDidChange' | 'all'>;
 }
 
 /** Work that must finish before the window goes: letting another window take over polling. */
@@ -57,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerVisitorsCommands(visitors.controller),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
-  return { jobsTree: jobs.provider };
+  return { jobsTree: jobs.provider, pageBadges: visitors.badges, siteReaders: visitors.readers };
 }
 
 export function deactivate(): Promise<void> | undefined {

@@ -8,7 +8,11 @@ import type { StoragePaths } from '../platform/storage-layout';
 import { moveEarlierAnalytics } from './earlier-state';
 import { machineReadAlone } from '../platform/machine/read-alone';
 import { SharedMemento } from '../platform/machine/shared-memento';
+import { DocsSites } from './docs-sites';
+import { PageBadges } from './page-badges';
+import { PageLens } from './page-lens';
 import { RequestLedger } from './request-ledger';
+import { SiteReaders } from './site-readers';
 import { VisitorsCache } from './visitors-cache';
 import { VisitorsController } from './visitors-controller';
 import { createVisitorsStatusBar } from './visitors-status-bar';
@@ -20,6 +24,9 @@ const readWaitMs = 10 * 60_000;
 export interface VisitorsFeature extends vscode.Disposable {
   /** The panel's controller, for the commands the composition root registers. */
   controller: VisitorsController;
+  /** Every docs page's readers from cached reports, and the Explorer badges made of them. */
+  readers: SiteReaders;
+  badges: PageBadges;
 }
 
 export function createVisitorsFeature(
@@ -42,6 +49,14 @@ export function createVisitorsFeature(
     readAlone: machineReadAlone(storage.analyticsReading, readWaitMs),
   });
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
+  const sites = new DocsSites();
+  const readers = new SiteReaders(sites, service, [
+    controller.onDidLoad,
+    // Another window's read lands in the shared index.
+    shared.onDidChange,
+  ]);
+  const badges = new PageBadges(readers);
+  void readers.refresh();
   const parts = vscode.Disposable.from(
     controller,
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -51,10 +66,16 @@ export function createVisitorsFeature(
     }),
     clients.onDidChangeHosts(() => controller.scopeChanged()),
     createVisitorsStatusBar(service, ledger, controller, keys, clients.onDidChangeHosts),
+    sites,
+    readers,
+    badges,
+    new PageLens(readers),
     { dispose: () => shared.dispose() },
   );
   return {
     controller,
+    readers,
+    badges,
     dispose: () => {
       parts.dispose();
     },

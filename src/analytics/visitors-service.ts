@@ -75,6 +75,11 @@ export class VisitorsService {
     return { report: await this.join(key, flight, options), fromCache: false };
   }
 
+  /** A report from memory or disk, never from the service: for views that must cost no request. */
+  fromCacheOnly(scope: ProjectScope, range: DayRange): Promise<CachedReport | undefined> {
+    return this.deps.cache.load(scope, range);
+  }
+
   /** What this session holds in memory; a report only on disk needs load(). */
   cached(scope: ProjectScope, range: DayRange): CachedReport | undefined {
     return this.deps.cache.get(scope, range);

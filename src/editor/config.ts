@@ -95,6 +95,16 @@ export function visitorsStatusBar(): boolean {
   return settings().get<boolean>(settingNames.visitorsStatusBar, true);
 }
 
+/** Whether docs pages show their visitors as Explorer badges. */
+export function visitorsExplorerBadges(): boolean {
+  return settings().get<boolean>(settingNames.visitorsExplorerBadges, true);
+}
+
+/** Whether docs pages show their visitors in a CodeLens on the first line. */
+export function visitorsCodeLens(): boolean {
+  return settings().get<boolean>(settingNames.visitorsCodeLens, true);
+}
+
 /** The docs root a folder names (relative to it, or absolute); empty: found from docs.json. */
 export function docsRootSetting(scope: vscode.Uri): string {
   return settings(scope).get<string>(settingNames.docsRoot, '').trim();

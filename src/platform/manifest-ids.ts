@@ -55,6 +55,8 @@ export const settingNames = {
   requestTimeoutSeconds: 'network.requestTimeoutSeconds',
   visitorsDefaultRange: 'visitors.defaultRange',
   visitorsStatusBar: 'visitors.statusBar',
+  visitorsExplorerBadges: 'visitors.explorerBadges',
+  visitorsCodeLens: 'visitors.codeLens',
 } as const;
 
 export type SettingName = (typeof settingNames)[keyof typeof settingNames];

@@ -1,0 +1,46 @@
+// A CodeLens on a docs page's first line with its readers at a glance ("368 visitors · rank 2
+// of 12 · 24% AI · Last 30 days"); clicking it opens the visitors panel. From cached reports only.
+import * as vscode from 'vscode';
+import { visitorsCodeLens } from '../editor/config';
+import { commandIds } from '../platform/manifest-ids';
+import { aiShare, visitorsText } from './page-readers';
+import type { FileReaders, SiteReaders } from './site-readers';
+
+export function lensTitle({ readers, range }: FileReaders): string {
+  if (readers.rank === undefined) return `No visitors · ${range}`;
+  const visitors = visitorsText(readers.total);
+  return `${visitors} · rank ${readers.rank} of ${readers.of} · ${aiShare(readers)}% AI · ${range}`;
+}
+
+export class PageLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly listeners: vscode.Disposable[];
+
+  constructor(private readonly readers: SiteReaders) {
+    this.listeners = [
+      readers.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent.visitors.codeLens') && this.changed.fire()),
+      vscode.languages.registerCodeLensProvider([{ pattern: '**/*.{md,mdx,MD,MDX}' }], this),
+    ];
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!visitorsCodeLens()) return [];
+    const found = this.readers.forFile(document.uri);
+    if (!found) return [];
+    return [
+      new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+        title: lensTitle(found),
+        tooltip: 'Show this page’s visitors',
+        command: commandIds.showVisitors,
+        arguments: [document.uri],
+      }),
+    ];
+  }
+
+  dispose(): void {
+    for (const listener of this.listeners) listener.dispose();
+    this.changed.dispose();
+  }
+}

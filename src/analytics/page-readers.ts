@@ -1,0 +1,51 @@
+// The readers of every page of a docs site in one report: each page's counts and rank among
+// all the report's paths, and the paths readers asked for that no page and no redirect serves.
+import type { SitePage } from '../site/inventory';
+import { comparablePath, type RedirectMatcher } from '../site/redirects';
+import { rankRows } from './chart-data';
+import type { Counts, PathRow } from './protocol';
+
+export interface PageReaders extends Counts {
+  /** 1-based among the report's paths; undefined when the page had no visitors. */
+  rank: number | undefined;
+  /** How many paths the report ranks. */
+  of: number;
+}
+
+/** Each page's readers, by page path; a page the report does not list had none. */
+export function readersByPage(pages: readonly SitePage[], rows: readonly PathRow[]): Map<string, PageReaders> {
+  const ranked = rankRows(rows);
+  const byPath = new Map<string, (typeof ranked)[number]>();
+  // Ranked order: when `/a` and `/a/` both appear, the better-ranked row speaks for the page.
+  for (const row of ranked) if (!byPath.has(comparablePath(row.path))) byPath.set(comparablePath(row.path), row);
+  const result = new Map<string, PageReaders>();
+  for (const page of pages) {
+    const row = byPath.get(comparablePath(page.pagePath));
+    result.set(
+      page.pagePath,
+      row && row.total > 0
+        ? { human: row.human, ai: row.ai, total: row.total, rank: row.rank, of: ranked.length }
+        : { human: 0, ai: 0, total: 0, rank: undefined, of: ranked.length },
+    );
+  }
+  return result;
+}
+
+/** Paths with readers that match no page and no redirect: readers who arrive at nothing. */
+export function readersWithoutPage(rows: readonly PathRow[], pages: readonly SitePage[], redirects: RedirectMatcher): PathRow[] {
+  const known = new Set(pages.filter((p) => p.file !== undefined).map((p) => comparablePath(p.pagePath)));
+  return rankRows(rows)
+    .filter((row) => row.total > 0 && !known.has(comparablePath(row.path)) && !redirects.covering(row.path))
+    .map(({ path, human, ai, total }) => ({ path, human, ai, total }));
+}
+
+/** AI's share of a page's readers, as a whole percentage (of human + AI visits: `total` is deduplicated). */
+export function aiShare(counts: Counts): number {
+  const both = counts.human + counts.ai;
+  return both > 0 ? Math.round((100 * counts.ai) / both) : 0;
+}
+
+/** "1 visitor", "1,234 visitors". */
+export function visitorsText(total: number): string {
+  return `${total.toLocaleString('en-US')} visitor${total === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,90 @@
+// Every docs page's readers in the default range, from cached reports only: what the Explorer
+// badges and the page's CodeLens show. Computing them never makes a request; with no cached
+// report for a site there is nothing to show for it.
+import * as vscode from 'vscode';
+import { scopeFor, visitorsDefaultRange } from '../editor/config';
+import { settingId, settingNames } from '../platform/manifest-ids';
+import { presetRange, rangeLabel, todayUtc } from './date-range';
+import type { DocsSites } from './docs-sites';
+import { type PageReaders, readersByPage } from './page-readers';
+import type { VisitorsService } from './visitors-service';
+
+export interface FileReaders {
+  uri: vscode.Uri;
+  pagePath: string;
+  readers: PageReaders;
+  /** "Last 30 days". */
+  range: string;
+}
+
+export class SiteReaders implements vscode.Disposable {
+  private byUri = new Map<string, FileReaders>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly listeners: vscode.Disposable[];
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly sites: DocsSites,
+    private readonly service: Pick<VisitorsService, 'fromCacheOnly'>,
+    /** Whatever may have put a new report in the cache or changed what to show. */
+    triggers: vscode.Event<unknown>[],
+  ) {
+    const shown = [settingNames.visitorsDefaultRange, settingNames.projectId, settingNames.baseUrl].map(settingId);
+    this.listeners = [
+      ...[sites.onDidChange, ...triggers].map((event) => event(() => void this.refresh())),
+      vscode.workspace.onDidChangeConfiguration((e) => shown.some((id) => e.affectsConfiguration(id)) && void this.refresh()),
+    ];
+  }
+
+  forFile(uri: vscode.Uri): FileReaders | undefined {
+    return this.byUri.get(uri.toString());
+  }
+
+  all(): FileReaders[] {
+    return [...this.byUri.values()];
+  }
+
+  /** Recomputes from the cache; calls made while one runs are folded into one more run. */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        this.byUri = await this.compute();
+      } while (this.again);
+      this.running = undefined;
+      this.changed.fire();
+    })();
+    return this.running;
+  }
+
+  private async compute(): Promise<Map<string, FileReaders>> {
+    const result = new Map<string, FileReaders>();
+    const choice = presetRange(visitorsDefaultRange(), todayUtc());
+    const range = rangeLabel(choice);
+    for (const site of await this.sites.sites()) {
+      const scope = scopeFor(site.root);
+      if (!scope.projectId) continue;
+      const report = await this.service.fromCacheOnly(scope, choice);
+      if (!report) continue;
+      const readers = readersByPage(site.pages, report.rows);
+      for (const page of site.pages) {
+        const counts = readers.get(page.pagePath);
+        if (!page.file || !counts) continue;
+        const uri = vscode.Uri.joinPath(site.root, page.file);
+        result.set(uri.toString(), { uri, pagePath: page.pagePath, readers: counts, range });
+      }
+    }
+    return result;
+  }
+
+  dispose(): void {
+    for (const listener of this.listeners) listener.dispose();
+    this.changed.dispose();
+  }
+}
