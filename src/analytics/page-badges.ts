@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { visitorsExplorerBadges } from '../editor/config';
 import { badgeText } from '../site/badge-text';
 import { aiShare, type PageReaders, visitorsText } from './page-readers';
-import type { FileReaders, SiteReaders } from './site-readers';
+import { type FileReaders, followReaders, type SiteReaders } from './site-readers';
+import { settingNames } from '../platform/manifest-ids';
 
 /** Theme colours by standing: the most read tenth, the top half, and pages nobody read. */
 function colourOf(readers: PageReaders): vscode.ThemeColor | undefined {
@@ -27,10 +28,7 @@ export class PageBadges implements vscode.FileDecorationProvider, vscode.Disposa
 
   constructor(private readonly readers: SiteReaders) {
     this.listeners = [
-      readers.onDidChange(() => this.changed.fire(undefined)),
-      vscode.workspace.onDidChangeConfiguration(
-        (e) => e.affectsConfiguration('docsAgent.visitors.explorerBadges') && this.changed.fire(undefined),
-      ),
+      ...followReaders(readers, settingNames.visitorsExplorerBadges, () => this.changed.fire(undefined)),
       vscode.window.registerFileDecorationProvider(this),
     ];
   }

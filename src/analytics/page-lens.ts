@@ -2,9 +2,9 @@
 // of 12 · 24% AI · Last 30 days"); clicking it opens the visitors panel. From cached reports only.
 import * as vscode from 'vscode';
 import { visitorsCodeLens } from '../editor/config';
-import { commandIds } from '../platform/manifest-ids';
+import { commandIds, settingNames } from '../platform/manifest-ids';
 import { aiShare, visitorsText } from './page-readers';
-import type { FileReaders, SiteReaders } from './site-readers';
+import { type FileReaders, followReaders, type SiteReaders } from './site-readers';
 
 export function lensTitle({ readers, range }: FileReaders): string {
   if (readers.rank === undefined) return `No visitors · ${range}`;
@@ -19,8 +19,7 @@ export class PageLens implements vscode.CodeLensProvider, vscode.Disposable {
 
   constructor(private readonly readers: SiteReaders) {
     this.listeners = [
-      readers.onDidChange(() => this.changed.fire()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent.visitors.codeLens') && this.changed.fire()),
+      ...followReaders(readers, settingNames.visitorsCodeLens, () => this.changed.fire()),
       vscode.languages.registerCodeLensProvider([{ pattern: '**/*.{md,mdx,MD,MDX}' }], this),
     ];
   }

@@ -3,7 +3,7 @@
 // report for a site there is nothing to show for it.
 import * as vscode from 'vscode';
 import { scopeFor, visitorsDefaultRange } from '../editor/config';
-import { settingId, settingNames } from '../platform/manifest-ids';
+import { type SettingName, settingId, settingNames } from '../platform/manifest-ids';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import type { DocsSites } from './docs-sites';
 import { type PageReaders, readersByPage } from './page-readers';
@@ -87,4 +87,12 @@ export class SiteReaders implements vscode.Disposable {
     for (const listener of this.listeners) listener.dispose();
     this.changed.dispose();
   }
+}
+
+/** Calls `changed` whenever the readers change or the setting that shows them (`visitors.*`) does. */
+export function followReaders(readers: SiteReaders, setting: SettingName, changed: () => void): vscode.Disposable[] {
+  return [
+    readers.onDidChange(changed),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(settingId(setting)) && changed()),
+  ];
 }

@@ -42,7 +42,7 @@ function integer(name: string, value: number | undefined, fallback: number, min:
 }
 
 /** The fixture site, seen from out/test/emulator/ (compiled) or test/emulator/ (source). */
-function defaultDocsDir(): string {
+export function defaultDocsDir(): string {
   const compiled = resolve(__dirname, '../../../test/fixtures/workspace/docs');
   const source = resolve(__dirname, '../fixtures/workspace/docs');
   return existsSync(compiled) ? compiled : source;

@@ -125,8 +125,11 @@ function generate(rng: Rng, plan: Plan, today: number): VisitLog {
   return new VisitLog(plan.paths, today - (LOG_DAYS - 1), plan.visitorPrefix, visitor, path, kind, day, dayStart);
 }
 
-/** A retired page (no longer in the site) and a trailing-slash twin, as real analytics have. */
-export const RETIRED_PATH = '/legacy/setup';
+/**
+ * Pages that are no longer in the site, as real analytics keep listing them: old links and
+ * renamed pages. The fixture's docs.json redirects `/beta/...`; the others lead nowhere.
+ */
+export const RETIRED_PATHS = ['/legacy/setup', '/guides/webhooks-v1', '/beta/jobs/create', '/articles/concepts-agents'] as const;
 
 /** The path whose trailing-slash variant also gets visits. */
 export function trailingSlashBase(sitePaths: readonly string[]): string {
@@ -136,9 +139,9 @@ export function trailingSlashBase(sitePaths: readonly string[]): string {
 /** ~3,200 visitors and ~20k visits over the fixture site's pages, skewed to the first ones. */
 export function fixtureLog(rng: Rng, sitePaths: readonly string[], today: number): VisitLog {
   const base = trailingSlashBase(sitePaths);
-  const paths = [...sitePaths, RETIRED_PATH];
+  const paths = [...sitePaths, ...RETIRED_PATHS];
   const weights = sitePaths.map((_, i) => 1 / Math.pow(i + 1, 1.1));
-  weights.push(0.04);
+  weights.push(...RETIRED_PATHS.map((_, i) => 0.04 / (i + 1)));
   if (base !== '/') {
     paths.push(base + '/');
     weights.push(0.05);

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { stream } from '../prng';
 import type { Visit } from '../types';
-import { fixtureLog, syntheticLog } from '../visit-log';
+import { fixtureLog, RETIRED_PATHS, syntheticLog } from '../visit-log';
 import { obj, useEmulator } from '../../support/emulator/emulator-harness';
 import { assertMatchesSchema, loadOpenApi, responseSchema, validate } from '../../support/emulator/openapi-schema';
 
@@ -69,11 +69,11 @@ describe('emulator: visitors analytics', () => {
     return { totals, rows, pages };
   };
 
-  it('serves a 180-day log over the navigation pages, a retired path and a trailing-slash twin', () => {
+  it('serves a 180-day log over the navigation pages, retired paths and a trailing-slash twin', () => {
     const days = fixtureVisits.map((v) => v.day).sort();
     assert.deepEqual([days[0], days[days.length - 1]], [shiftDay(TODAY, -179), TODAY]);
     const paths = new Set(fixtureVisits.map((v) => v.path));
-    const expected = ['/', '/guides', '/quickstart', '/guides/authentication', '/changelog', '/legacy/setup', '/guides/webhooks/'];
+    const expected = ['/', '/guides', '/quickstart', '/guides/authentication', '/changelog', ...RETIRED_PATHS, '/guides/webhooks/'];
     for (const p of expected) assert.ok(paths.has(p), p);
     assert.ok(![...paths].some((p) => p.includes('drafts') || p.includes('unpublished') || p.endsWith('/index')));
     assert.ok(fixtureVisits.length > 15_000 && fixtureVisits.length < 25_000, `${fixtureVisits.length} visits`);

@@ -1,0 +1,71 @@
+// Every page's readers in one report, and the readers who arrive at no page: on the emulator's
+// own visit log of the fixture site, whose retired pages are still read.
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { aiShare, readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
+import { readDocsConfig } from '../../src/site/docs-config';
+import { siteInventory } from '../../src/site/inventory';
+import { listedPages } from '../../src/site/navigation';
+import { RedirectMatcher, redirectsOf } from '../../src/site/redirects';
+import { readSitePaths } from '../emulator/fixture-site';
+import { defaultDocsDir } from '../emulator/options';
+import { stream } from '../emulator/prng';
+import { fixtureLog } from '../emulator/visit-log';
+import { truthFromVisits } from '../support/emulator/visit-truth';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
+}
+
+describe('analytics: readers across the docs site', () => {
+  const docs = defaultDocsDir();
+  const today = '2026-03-15';
+  const from = '2026-02-14';
+  const day = Date.parse(`${today}T00:00:00Z`) / 86_400_000;
+  const visits = fixtureLog(stream(7, 'fixture-log'), readSitePaths(docs), day).toVisits();
+  const truth = truthFromVisits(visits, from, '2026-03-16');
+  const rows = [...truth.byPath].map(([path, counts]) => ({ path, ...counts }));
+
+  async function site() {
+    const config = await readDocsConfig(docs.split('\\').join('/'), (file) => Promise.resolve(readFileSync(file, 'utf8')));
+    assert.ok(config);
+    return {
+      pages: siteInventory(filesUnder(docs), listedPages(config.value.navigation)),
+      redirects: new RedirectMatcher(redirectsOf(config.value.redirects)),
+    };
+  }
+
+  it('finds the readers of retired pages that no file and no redirect serves', async () => {
+    const { pages, redirects } = await site();
+    assert.ok(truth.byPath.get('/beta/jobs/create'), 'the log has readers under /beta');
+    assert.deepEqual(
+      readersWithoutPage(rows, pages, redirects)
+        .map((r) => r.path)
+        .sort(),
+      ['/articles/concepts-agents', '/guides/webhooks-v1', '/legacy/setup'],
+    );
+  });
+
+  it('gives every page its counts and rank among all paths, an unread page none, and /a/ counts for /a', async () => {
+    const { pages } = await site();
+    const readers = readersByPage(pages, rows);
+    const quickstart = readers.get('/quickstart');
+    assert.deepEqual(
+      quickstart && { human: quickstart.human, ai: quickstart.ai, total: quickstart.total },
+      truth.byPath.get('/quickstart'),
+    );
+    assert.equal(quickstart?.of, rows.length);
+    assert.equal(readers.get('/')?.rank, 1, 'the home page is read most');
+    assert.deepEqual(readers.get('/drafts/unpublished'), { human: 0, ai: 0, total: 0, rank: undefined, of: rows.length });
+    const twin = readersByPage([{ pagePath: '/a', file: 'a.mdx' }], [{ path: '/a/', human: 3, ai: 1, total: 4 }]);
+    assert.equal(twin.get('/a')?.total, 4);
+  });
+
+  it('AI’s share is of human and AI visits together', () => {
+    assert.equal(aiShare({ human: 3, ai: 41, total: 43 }), 93);
+    assert.equal(aiShare({ human: 0, ai: 0, total: 0 }), 0);
+  });
+});
