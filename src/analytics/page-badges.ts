@@ -3,8 +3,9 @@
 import * as vscode from 'vscode';
 import { visitorsExplorerBadges } from '../editor/config';
 import { badgeText } from '../site/badge-text';
-import { aiShare, type PageReaders, visitorsText } from './page-readers';
-import { type FileReaders, followReaders, type SiteReaders } from './site-readers';
+import type { PageReaders } from './page-readers';
+import { badgeTooltip } from './readers-text';
+import { followReaders, type SiteReaders } from './site-readers';
 import { settingNames } from '../platform/manifest-ids';
 
 /** Theme colours by standing: the most read tenth, the top half, and pages nobody read. */
@@ -13,12 +14,6 @@ function colourOf(readers: PageReaders): vscode.ThemeColor | undefined {
   if (readers.rank <= Math.max(1, Math.ceil(readers.of / 10))) return new vscode.ThemeColor('charts.green');
   if (readers.rank <= readers.of / 2) return new vscode.ThemeColor('charts.blue');
   return undefined;
-}
-
-export function badgeTooltip({ readers, range }: FileReaders): string {
-  if (readers.rank === undefined) return `No visitors · ${range}`;
-  const visitors = visitorsText(readers.total);
-  return `${visitors} (${readers.human.toLocaleString('en-US')} human, ${readers.ai.toLocaleString('en-US')} AI, ${aiShare(readers)}% AI) · rank ${readers.rank} of ${readers.of} · ${range}`;
 }
 
 export class PageBadges implements vscode.FileDecorationProvider, vscode.Disposable {

@@ -3,14 +3,8 @@
 import * as vscode from 'vscode';
 import { visitorsCodeLens } from '../editor/config';
 import { commandIds, settingNames } from '../platform/manifest-ids';
-import { aiShare, visitorsText } from './page-readers';
-import { type FileReaders, followReaders, type SiteReaders } from './site-readers';
-
-export function lensTitle({ readers, range }: FileReaders): string {
-  if (readers.rank === undefined) return `No visitors · ${range}`;
-  const visitors = visitorsText(readers.total);
-  return `${visitors} · rank ${readers.rank} of ${readers.of} · ${aiShare(readers)}% AI · ${range}`;
-}
+import { lensTitle } from './readers-text';
+import { followReaders, type SiteReaders } from './site-readers';
 
 export class PageLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

@@ -6,6 +6,7 @@ import { cpus } from 'node:os';
 import { analyticsBench } from './analytics-bench';
 import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
+import { readersBench } from './readers-bench';
 import { sizeBench } from './sizes';
 import { type BenchResult, runBench } from './stats';
 import { workbenchBench } from './workbench-bench';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const analytics = await runBench('1 analytics (module)', analyticsBench);
   const polling = await runBench('3 polling (virtual time)', pollBench);
   const size = await runBench('4 bundle sizes', sizeBench);
+  const readers = await runBench('6 readers across the docs tree (module)', readersBench);
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
   const machine = await runBench('5 several windows on one machine', machineBench);
   const report = {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     polling,
     size,
     machine,
+    readers,
   };
   console.log(JSON.stringify(report));
 
@@ -107,6 +110,11 @@ async function main(): Promise<void> {
         'one file per changed job',
       ],
     ]),
+    ...rowsOf(readers, '6 readers', (f) => [
+      [`6 cached report -> every badge, ${f.pages} pages`, ms(f.badgesMs), '< 200 ms'],
+      ['6 cached report -> readers without a page', ms(f.withoutPageMs), '< 200 ms'],
+      ['6 requests for badges and readers without a page', String(f.requestsForThem), '0'],
+    ]),
   ];
   const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length)));
   console.log('');
@@ -114,7 +122,7 @@ async function main(): Promise<void> {
     console.log(`${figure.padEnd(widths[0] ?? 0)}  ${value.padStart(widths[1] ?? 0)}  ${target}`.trimEnd());
   }
   console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const failed = [analytics, webview, polling, size, machine].some((r) => !r.ok);
+  const failed = [analytics, webview, polling, size, machine, readers].some((r) => !r.ok);
   // Explicit exit: keep-alive sockets and code-server's handlers must not hold the process.
   process.exit(failed ? 1 : 0);
 }

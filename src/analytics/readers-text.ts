@@ -1,0 +1,23 @@
+// How a page's readers read in a badge's tooltip and in the CodeLens: short, with the range.
+import { aiShare, type PageReaders, visitorsText } from './page-readers';
+
+export interface ReadersInRange {
+  readers: PageReaders;
+  /** "Last 30 days". */
+  range: string;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** "368 visitors (280 human, 120 AI, 30% AI) · rank 2 of 12 · Last 30 days". */
+export function badgeTooltip({ readers, range }: ReadersInRange): string {
+  if (readers.rank === undefined) return `No visitors · ${range}`;
+  const split = `${count(readers.human)} human, ${count(readers.ai)} AI, ${aiShare(readers)}% AI`;
+  return `${visitorsText(readers.total)} (${split}) · rank ${readers.rank} of ${readers.of} · ${range}`;
+}
+
+/** "368 visitors · rank 2 of 12 · 30% AI · Last 30 days". */
+export function lensTitle({ readers, range }: ReadersInRange): string {
+  if (readers.rank === undefined) return `No visitors · ${range}`;
+  return `${visitorsText(readers.total)} · rank ${readers.rank} of ${readers.of} · ${aiShare(readers)}% AI · ${range}`;
+}
