@@ -4,6 +4,7 @@ import { createVisitorsFeature } from './analytics/visitors-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
 import { registerReviewCommands } from './commands/review-commands';
+import { registerPagesCommands } from './commands/pages-commands';
 import { registerSendCommands } from './commands/send-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { useWorkspaceBaseUrls } from './editor/config';
@@ -11,6 +12,7 @@ import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
 import type { PageBadges } from './analytics/page-badges';
 import type { SiteReaders } from './analytics/site-readers';
+import type { PagesView } from './analytics/pages-view';
 import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
@@ -25,6 +27,7 @@ export interface DocsAgentApi {
   /** The Explorer badges of docs pages, and the readers they are made of. */
   pageBadges: Pick<PageBadges, 'provideFileDecoration'>;
   siteReaders: Pick<SiteReaders, 'refresh' | 'onDidChange' | 'all'>;
+  pages: Pick<PagesView, 'getChildren' | 'getTreeItem'>;
 }
 
 /** Work that must finish before the window goes: letting another window take over polling. */
@@ -60,9 +63,10 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerReviewCommands(deps),
     visitors,
     ...registerVisitorsCommands(visitors.controller),
+    ...registerPagesCommands(visitors.pages, visitors.loadMissingReports),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
-  return { jobsTree: jobs.provider, pageBadges: visitors.badges, siteReaders: visitors.readers };
+  return { jobsTree: jobs.provider, pageBadges: visitors.badges, siteReaders: visitors.readers, pages: visitors.pages };
 }
 
 export function deactivate(): Promise<void> | undefined {

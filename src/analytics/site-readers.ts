@@ -5,9 +5,20 @@ import * as vscode from 'vscode';
 import { scopeFor, visitorsDefaultRange } from '../editor/config';
 import { type SettingName, settingId, settingNames } from '../platform/manifest-ids';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
-import type { DocsSites } from './docs-sites';
-import { type PageReaders, readersByPage } from './page-readers';
+import type { DocsSite, DocsSites } from './docs-sites';
+import { type PageReaders, readersByPage, readersWithoutPage } from './page-readers';
+import type { PathRow, RangeChoice } from './protocol';
+import type { ProjectScope } from '../api/project-scope';
 import type { VisitorsService } from './visitors-service';
+
+/** One site's readers in the default range; `readers` is undefined while no report of it is cached. */
+export interface SiteReport {
+  site: DocsSite;
+  scope: ProjectScope;
+  range: RangeChoice;
+  readers: Map<string, PageReaders> | undefined;
+  withoutPage: PathRow[];
+}
 
 export interface FileReaders {
   uri: vscode.Uri;
@@ -19,9 +30,10 @@ export interface FileReaders {
 
 export class SiteReaders implements vscode.Disposable {
   private byUri = new Map<string, FileReaders>();
+  private siteReports: SiteReport[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly listeners: vscode.Disposable[];
+  private readonly listeners: { dispose(): unknown }[];
   private running: Promise<void> | undefined;
   private again = false;
 
@@ -29,7 +41,7 @@ export class SiteReaders implements vscode.Disposable {
     private readonly sites: DocsSites,
     private readonly service: Pick<VisitorsService, 'fromCacheOnly'>,
     /** Whatever may have put a new report in the cache or changed what to show. */
-    triggers: vscode.Event<unknown>[],
+    triggers: ((listener: () => void) => { dispose(): unknown })[],
   ) {
     const shown = [settingNames.visitorsDefaultRange, settingNames.projectId, settingNames.baseUrl].map(settingId);
     this.listeners = [
@@ -46,6 +58,11 @@ export class SiteReaders implements vscode.Disposable {
     return [...this.byUri.values()];
   }
 
+  /** Every site of the open folders, with its readers when a report is cached. */
+  reports(): readonly SiteReport[] {
+    return this.siteReports;
+  }
+
   /** Recomputes from the cache; calls made while one runs are folded into one more run. */
   refresh(): Promise<void> {
     if (this.running) {
@@ -55,7 +72,7 @@ export class SiteReaders implements vscode.Disposable {
     this.running = (async () => {
       do {
         this.again = false;
-        this.byUri = await this.compute();
+        [this.byUri, this.siteReports] = await this.compute();
       } while (this.again);
       this.running = undefined;
       this.changed.fire();
@@ -63,16 +80,21 @@ export class SiteReaders implements vscode.Disposable {
     return this.running;
   }
 
-  private async compute(): Promise<Map<string, FileReaders>> {
+  private async compute(): Promise<[Map<string, FileReaders>, SiteReport[]]> {
     const result = new Map<string, FileReaders>();
+    const reports: SiteReport[] = [];
     const choice = presetRange(visitorsDefaultRange(), todayUtc());
     const range = rangeLabel(choice);
     for (const site of await this.sites.sites()) {
       const scope = scopeFor(site.root);
       if (!scope.projectId) continue;
       const report = await this.service.fromCacheOnly(scope, choice);
-      if (!report) continue;
+      if (!report) {
+        reports.push({ site, scope, range: choice, readers: undefined, withoutPage: [] });
+        continue;
+      }
       const readers = readersByPage(site.pages, report.rows);
+      reports.push({ site, scope, range: choice, readers, withoutPage: readersWithoutPage(report.rows, site.pages, site.redirects) });
       for (const page of site.pages) {
         const counts = readers.get(page.pagePath);
         if (!page.file || !counts) continue;
@@ -80,7 +102,7 @@ export class SiteReaders implements vscode.Disposable {
         result.set(uri.toString(), { uri, pagePath: page.pagePath, readers: counts, range });
       }
     }
-    return result;
+    return [result, reports];
   }
 
   dispose(): void {

@@ -8,11 +8,8 @@ import type { StoragePaths } from '../platform/storage-layout';
 import { moveEarlierAnalytics } from './earlier-state';
 import { machineReadAlone } from '../platform/machine/read-alone';
 import { SharedMemento } from '../platform/machine/shared-memento';
-import { DocsSites } from './docs-sites';
-import { PageBadges } from './page-badges';
-import { PageLens } from './page-lens';
+import { createReadersFeature, type ReadersFeature } from './readers-feature';
 import { RequestLedger } from './request-ledger';
-import { SiteReaders } from './site-readers';
 import { VisitorsCache } from './visitors-cache';
 import { VisitorsController } from './visitors-controller';
 import { createVisitorsStatusBar } from './visitors-status-bar';
@@ -25,8 +22,11 @@ export interface VisitorsFeature extends vscode.Disposable {
   /** The panel's controller, for the commands the composition root registers. */
   controller: VisitorsController;
   /** Every docs page's readers from cached reports, and the Explorer badges made of them. */
-  readers: SiteReaders;
-  badges: PageBadges;
+  /** Readers across the docs tree: badges, CodeLens, the Pages view. */
+  readers: ReadersFeature['readers'];
+  badges: ReadersFeature['badges'];
+  pages: ReadersFeature['pages'];
+  loadMissingReports: ReadersFeature['loadMissingReports'];
 }
 
 export function createVisitorsFeature(
@@ -49,14 +49,11 @@ export function createVisitorsFeature(
     readAlone: machineReadAlone(storage.analyticsReading, readWaitMs),
   });
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
-  const sites = new DocsSites();
-  const readers = new SiteReaders(sites, service, [
-    controller.onDidLoad,
+  const tree = createReadersFeature({ service, ledger, log }, [
+    (listener: () => void) => service.onDidRead(listener),
     // Another window's read lands in the shared index.
     shared.onDidChange,
   ]);
-  const badges = new PageBadges(readers);
-  void readers.refresh();
   const parts = vscode.Disposable.from(
     controller,
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -66,16 +63,12 @@ export function createVisitorsFeature(
     }),
     clients.onDidChangeHosts(() => controller.scopeChanged()),
     createVisitorsStatusBar(service, ledger, controller, keys, clients.onDidChangeHosts),
-    sites,
-    readers,
-    badges,
-    new PageLens(readers),
+    tree,
     { dispose: () => shared.dispose() },
   );
   return {
     controller,
-    readers,
-    badges,
+    ...tree,
     dispose: () => {
       parts.dispose();
     },

@@ -53,6 +53,7 @@ function flightKey(scope: ProjectScope, range: DayRange): string {
 
 export class VisitorsService {
   private readonly flights = new Map<string, Flight>();
+  private readonly readListeners = new Set<() => void>();
 
   constructor(private readonly deps: VisitorsServiceDeps) {}
 
@@ -72,7 +73,15 @@ export class VisitorsService {
       flight = this.startRead(key, scope, range, options.force === true);
       this.flights.set(key, flight);
     }
-    return { report: await this.join(key, flight, options), fromCache: false };
+    const report = await this.join(key, flight, options);
+    for (const listener of [...this.readListeners]) listener();
+    return { report, fromCache: false };
+  }
+
+  /** Called after this window read a report from the service (whoever asked: the panel, the status bar). */
+  onDidRead(listener: () => void): { dispose(): void } {
+    this.readListeners.add(listener);
+    return { dispose: () => this.readListeners.delete(listener) };
   }
 
   /** A report from memory or disk, never from the service: for views that must cost no request. */

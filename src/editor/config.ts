@@ -100,6 +100,12 @@ export function visitorsExplorerBadges(): boolean {
   return settings().get<boolean>(settingNames.visitorsExplorerBadges, true);
 }
 
+/** Above this share of AI visits (percent) a page counts as read mostly by AI. */
+export function visitorsMostlyAiPercent(): number {
+  const value = settings().get<number>(settingNames.visitorsMostlyAiPercent, 50);
+  return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 50;
+}
+
 /** Whether docs pages show their visitors in a CodeLens on the first line. */
 export function visitorsCodeLens(): boolean {
   return settings().get<boolean>(settingNames.visitorsCodeLens, true);

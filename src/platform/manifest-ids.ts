@@ -23,6 +23,9 @@ export const commandIds = {
   trackJobById: 'docsAgent.trackJobById',
   clearFinishedJobs: 'docsAgent.clearFinishedJobs',
   showLog: 'docsAgent.showLog',
+  loadPagesReport: 'docsAgent.loadPagesReport',
+  sortPages: 'docsAgent.sortPages',
+  filterPages: 'docsAgent.filterPages',
 } as const;
 
 /** Context keys the `when` clauses in package.json read. */
@@ -32,9 +35,11 @@ export const contextKeys = {
   hasJobs: 'docsAgent.hasJobs',
   /** The active editor tab shows an agent's change this window fetched. */
   agentChangeActive: 'docsAgent.agentChangeActive',
+  /** No site has a cached report of the default range, so the Pages view offers to load one. */
+  pagesNeedReport: 'docsAgent.pagesNeedReport',
 } as const;
 
-export const viewIds = { jobs: 'docsAgent.jobs' } as const;
+export const viewIds = { jobs: 'docsAgent.jobs', pages: 'docsAgent.pages' } as const;
 
 /** The visitors panel's webview type (restored after a reload by `onWebviewPanel:`). */
 export const visitorsViewType = 'docsAgent.visitors';
@@ -57,6 +62,7 @@ export const settingNames = {
   visitorsStatusBar: 'visitors.statusBar',
   visitorsExplorerBadges: 'visitors.explorerBadges',
   visitorsCodeLens: 'visitors.codeLens',
+  visitorsMostlyAiPercent: 'visitors.mostlyAiPercent',
 } as const;
 
 export type SettingName = (typeof settingNames)[keyof typeof settingNames];

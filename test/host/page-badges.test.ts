@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { addDays, todayUtc } from '../../src/analytics/date-range';
+import type { PagesNode } from '../../src/analytics/pages-view';
 import type { DocsAgentApi } from '../../src/extension';
 import { badgeText } from '../../src/site/badge-text';
 import { visitTruth } from '../support/emulator/visit-truth';
@@ -68,6 +69,36 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     await docsAgent.siteReaders.refresh();
     for (const path of pages) await ourLenses(page(path));
     assert.equal(await visitorsRequests(), reads, 'badges and lenses made no request');
+  });
+
+  it('the Pages view groups readers without a page, unread pages and every page, sorted by visitors', async () => {
+    const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
+    // The view as it is now: groups are built afresh on every read of its root.
+    const groups = (): Map<string, PagesNode> =>
+      new Map(docsAgent.pages.getChildren().map((node) => [labelOf(docsAgent.pages.getTreeItem(node)).replace(/ \(.*$/, ''), node]));
+    assert.deepEqual([...groups().keys()], ['Readers without a page', 'Unread pages', 'Mostly AI', 'All pages']);
+    const labels = (group: string): string[] => {
+      const node = groups().get(group);
+      return node ? docsAgent.pages.getChildren(node).map((child) => labelOf(docsAgent.pages.getTreeItem(child))) : [];
+    };
+    assert.deepEqual(labels('Readers without a page').sort(), ['/articles/concepts-agents', '/guides/webhooks-v1', '/legacy/setup']);
+    assert.deepEqual(labels('Unread pages'), ['/drafts/unpublished']);
+    const today = todayUtc();
+    const truth = await visitTruth(host.control, host.emulator.projectId, addDays(today, -29), today);
+    const all = labels('All pages');
+    assert.equal(all[0], '/', 'the most read page first');
+    const totals = all.map((path) => truth.byPath.get(path)?.total ?? 0);
+    assert.deepEqual(
+      totals,
+      [...totals].sort((a, b) => b - a),
+      'sorted by visitors',
+    );
+    await vscode.commands.executeCommand('docsAgent.filterPages', 'guides/');
+    assert.ok(
+      labels('All pages').every((path) => path.startsWith('/guides')),
+      'the filter keeps the guides only',
+    );
+    await vscode.commands.executeCommand('docsAgent.filterPages', '');
   });
 
   it('the setting turns the badges off', async () => {

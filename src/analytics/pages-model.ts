@@ -1,0 +1,63 @@
+// What the Pages view lists for one site and one report: every page sorted and filtered, and
+// the groups that say what to fix: unread pages, pages read mostly by AI, and paths readers
+// asked for that no page serves.
+import type { SitePage } from '../site/inventory';
+import { aiShare, type PageReaders } from './page-readers';
+import type { PathRow } from './protocol';
+
+export type PagesSort = 'visitors' | 'aiShare' | 'name';
+
+export interface PagesOptions {
+  sort: PagesSort;
+  /** Part of a path or file name; empty shows everything. */
+  filter: string;
+  /** A page is "mostly AI" above this share of AI visits (percent). */
+  mostlyAiPercent: number;
+}
+
+export interface PageRow {
+  pagePath: string;
+  /** Root-relative; undefined for a page the navigation lists without a file. */
+  file: string | undefined;
+  readers: PageReaders;
+}
+
+export interface PagesGroups {
+  all: PageRow[];
+  unread: PageRow[];
+  mostlyAi: PageRow[];
+  withoutPage: PathRow[];
+}
+
+const byName = (a: { pagePath: string }, b: { pagePath: string }): number =>
+  a.pagePath < b.pagePath ? -1 : a.pagePath > b.pagePath ? 1 : 0;
+
+const orders: Record<PagesSort, (a: PageRow, b: PageRow) => number> = {
+  visitors: (a, b) => b.readers.total - a.readers.total || byName(a, b),
+  aiShare: (a, b) => aiShare(b.readers) - aiShare(a.readers) || b.readers.total - a.readers.total || byName(a, b),
+  name: byName,
+};
+
+export function pagesGroups(
+  pages: readonly SitePage[],
+  readers: ReadonlyMap<string, PageReaders>,
+  withoutPage: readonly PathRow[],
+  options: PagesOptions,
+): PagesGroups {
+  const wanted = options.filter.trim().toLowerCase();
+  const shown = (text: string | undefined): boolean => !wanted || (text ?? '').toLowerCase().includes(wanted);
+  const rows = pages
+    .map((page): PageRow => ({
+      pagePath: page.pagePath,
+      file: page.file,
+      readers: readers.get(page.pagePath) ?? { human: 0, ai: 0, total: 0, rank: undefined, of: 0 },
+    }))
+    .filter((row) => shown(row.pagePath) || shown(row.file))
+    .sort(orders[options.sort]);
+  return {
+    all: rows,
+    unread: rows.filter((row) => row.file !== undefined && row.readers.total === 0),
+    mostlyAi: rows.filter((row) => row.readers.total > 0 && aiShare(row.readers) > options.mostlyAiPercent),
+    withoutPage: withoutPage.filter((row) => shown(row.path)),
+  };
+}

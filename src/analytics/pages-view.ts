@@ -1,0 +1,155 @@
+// The Pages view: every page of each docs site with its readers in the default range, sorted
+// and filtered, and the groups that say what to fix. From cached reports only; with none it
+// says what loading one costs.
+import * as vscode from 'vscode';
+import { visitorsMostlyAiPercent } from '../editor/config';
+import { contextKeys, viewIds } from '../platform/manifest-ids';
+import { rangeLabel } from './date-range';
+import { aiShare, visitorsText } from './page-readers';
+import { type PageRow, type PagesSort, pagesGroups } from './pages-model';
+import type { PathRow } from './protocol';
+import { badgeTooltip } from './readers-text';
+import type { SiteReaders, SiteReport } from './site-readers';
+
+export type PagesNode =
+  | { kind: 'site'; report: SiteReport }
+  | { kind: 'group'; label: string; id: string; children: PagesNode[]; expanded: boolean }
+  | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; range: string }
+  | { kind: 'path'; row: PathRow; report: SiteReport };
+
+const sortLabels: Record<PagesSort, string> = { visitors: 'by visitors', aiShare: 'by AI share', name: 'by name' };
+
+export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Disposable {
+  private sort: PagesSort = 'visitors';
+  private filter = '';
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly view: vscode.TreeView<PagesNode>;
+  private readonly listeners: vscode.Disposable[];
+
+  constructor(
+    private readonly readers: SiteReaders,
+    /** What loading the missing reports would cost, for the view's message. */
+    private readonly cost: (reports: readonly SiteReport[]) => string,
+  ) {
+    this.view = vscode.window.createTreeView(viewIds.pages, { treeDataProvider: this, showCollapseAll: true });
+    this.listeners = [
+      this.view,
+      readers.onDidChange(() => this.update()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent.visitors.mostlyAiPercent') && this.update()),
+    ];
+    this.update();
+  }
+
+  setSort(sort: PagesSort): void {
+    this.sort = sort;
+    this.update();
+  }
+
+  setFilter(filter: string): void {
+    this.filter = filter.trim();
+    this.update();
+  }
+
+  get options(): { sort: PagesSort; filter: string } {
+    return { sort: this.sort, filter: this.filter };
+  }
+
+  private update(): void {
+    const reports = this.readers.reports();
+    const missing = reports.filter((r) => !r.readers);
+    void vscode.commands.executeCommand('setContext', contextKeys.pagesNeedReport, missing.length > 0 && missing.length === reports.length);
+    this.view.message = missing.length ? this.cost(missing) : undefined;
+    this.view.description = [sortLabels[this.sort], this.filter && `filter “${this.filter}”`].filter(Boolean).join(' · ');
+    this.changed.fire();
+  }
+
+  getChildren(node?: PagesNode): PagesNode[] {
+    if (!node) {
+      const reports = this.readers.reports().filter((r) => r.readers);
+      return reports.length === 1 && reports[0] ? this.groupsOf(reports[0]) : reports.map((report) => ({ kind: 'site', report }));
+    }
+    if (node.kind === 'site') return this.groupsOf(node.report);
+    return node.kind === 'group' ? node.children : [];
+  }
+
+  private groupsOf(report: SiteReport): PagesNode[] {
+    const groups = pagesGroups(report.site.pages, report.readers ?? new Map(), report.withoutPage, {
+      ...this.options,
+      mostlyAiPercent: visitorsMostlyAiPercent(),
+    });
+    const range = rangeLabel(report.range);
+    const pages = (rows: PageRow[]): PagesNode[] =>
+      rows.map((row) => ({ kind: 'page', row, uri: row.file ? vscode.Uri.joinPath(report.site.root, row.file) : undefined, range }));
+    const group = (id: string, label: string, children: PagesNode[], expanded: boolean): PagesNode => ({
+      kind: 'group',
+      id: `${report.site.root.toString()}#${id}`,
+      label: `${label} (${children.length})`,
+      children,
+      expanded,
+    });
+    return [
+      group(
+        'withoutPage',
+        'Readers without a page',
+        groups.withoutPage.map((row): PagesNode => ({ kind: 'path', row, report })),
+        true,
+      ),
+      group('unread', 'Unread pages', pages(groups.unread), true),
+      group('mostlyAi', `Mostly AI (over ${visitorsMostlyAiPercent()}%)`, pages(groups.mostlyAi), false),
+      group('all', 'All pages', pages(groups.all), false),
+    ];
+  }
+
+  getTreeItem(node: PagesNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'site': {
+        const item = new vscode.TreeItem(
+          vscode.workspace.asRelativePath(node.report.site.root, true),
+          vscode.TreeItemCollapsibleState.Expanded,
+        );
+        item.iconPath = new vscode.ThemeIcon('book');
+        return item;
+      }
+      case 'group': {
+        const state = node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+        const item = new vscode.TreeItem(node.label, node.children.length ? state : vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.contextValue = 'pagesGroup';
+        return item;
+      }
+      case 'page':
+        return pageItem(node.row, node.uri, node.range);
+      case 'path': {
+        const item = new vscode.TreeItem(node.row.path);
+        item.description = `${visitorsText(node.row.total)} · ${aiShare(node.row)}% AI`;
+        item.tooltip = `${node.row.path} matches no page and no redirect: ${visitorsText(node.row.total)} arrived here (${rangeLabel(node.report.range)}).`;
+        item.iconPath = new vscode.ThemeIcon('warning');
+        item.contextValue = 'readersWithoutPage';
+        return item;
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const listener of this.listeners) listener.dispose();
+    this.changed.dispose();
+  }
+}
+
+function pageItem(row: PageRow, uri: vscode.Uri | undefined, range: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(row.pagePath);
+  const { readers } = row;
+  item.description =
+    readers.rank === undefined ? 'no visitors' : `${visitorsText(readers.total)} · ${aiShare(readers)}% AI · #${readers.rank}`;
+  item.tooltip = uri ? badgeTooltip({ readers, range }) : `${row.pagePath} is in the navigation but has no file.`;
+  if (uri) {
+    item.resourceUri = uri;
+    item.command = { command: 'vscode.open', title: 'Open Page', arguments: [uri] };
+    item.contextValue = 'page';
+  } else {
+    item.iconPath = new vscode.ThemeIcon('circle-slash');
+    item.contextValue = 'pageWithoutFile';
+  }
+  return item;
+}

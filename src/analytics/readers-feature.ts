@@ -1,0 +1,40 @@
+// Readers across the docs tree: the sites of the open folders, every page's readers from
+// cached reports, and what shows them (Explorer badges, the page CodeLens, the Pages view).
+import * as vscode from 'vscode';
+import { DocsSites } from './docs-sites';
+import { PageBadges } from './page-badges';
+import { PageLens } from './page-lens';
+import { PagesView } from './pages-view';
+import { SiteReaders } from './site-readers';
+import { readCost, readMissingReports, type SiteReportReadDeps } from './site-report-reads';
+import type { VisitorsService } from './visitors-service';
+
+export interface ReadersFeature extends vscode.Disposable {
+  readers: SiteReaders;
+  badges: PageBadges;
+  pages: PagesView;
+  /** Reads the default range's reports the Pages view is missing (after saying what it costs). */
+  loadMissingReports: () => Promise<boolean>;
+}
+
+export function createReadersFeature(
+  deps: SiteReportReadDeps & { service: Pick<VisitorsService, 'fromCacheOnly'> },
+  /** Whatever may put a new report in the cache. */
+  triggers: ConstructorParameters<typeof SiteReaders>[2],
+): ReadersFeature {
+  const sites = new DocsSites();
+  const readers = new SiteReaders(sites, deps.service, triggers);
+  const badges = new PageBadges(readers);
+  const pages = new PagesView(readers, (missing) => readCost(deps, missing));
+  const loadMissingReports = async (): Promise<boolean> => {
+    const done = await readMissingReports(
+      deps,
+      readers.reports().filter((r) => !r.readers),
+    );
+    await readers.refresh();
+    return done;
+  };
+  void readers.refresh();
+  const parts = vscode.Disposable.from(sites, readers, badges, pages, new PageLens(readers));
+  return { readers, badges, pages, loadMissingReports, dispose: () => void parts.dispose() };
+}
