@@ -7,13 +7,14 @@ import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rangeLabel } from './date-range';
 import { aiShare, visitorsText } from './page-readers';
 import { type PageRow, type PagesSort, pagesGroups } from './pages-model';
+import type { AskGroup } from './ask-prompt';
 import type { PathRow } from './protocol';
 import { badgeTooltip } from './readers-text';
 import type { SiteReaders, SiteReport } from './site-readers';
 
 export type PagesNode =
   | { kind: 'site'; report: SiteReport }
-  | { kind: 'group'; label: string; id: string; children: PagesNode[]; expanded: boolean }
+  | { kind: 'group'; group: AskGroup; label: string; id: string; children: PagesNode[]; expanded: boolean; range: string }
   | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; range: string }
   | { kind: 'path'; row: PathRow; report: SiteReport };
 
@@ -81,8 +82,10 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     const range = rangeLabel(report.range);
     const pages = (rows: PageRow[]): PagesNode[] =>
       rows.map((row) => ({ kind: 'page', row, uri: row.file ? vscode.Uri.joinPath(report.site.root, row.file) : undefined, range }));
-    const group = (id: string, label: string, children: PagesNode[], expanded: boolean): PagesNode => ({
+    const group = (id: AskGroup, label: string, children: PagesNode[], expanded: boolean): PagesNode => ({
       kind: 'group',
+      group: id,
+      range,
       id: `${report.site.root.toString()}#${id}`,
       label: `${label} (${children.length})`,
       children,

@@ -1,6 +1,7 @@
 // The Pages view's commands: load the missing report, sort, filter.
 import * as vscode from 'vscode';
-import type { PagesView } from '../analytics/pages-view';
+import { promptForNode } from '../analytics/pages-ask';
+import type { PagesNode, PagesView } from '../analytics/pages-view';
 import type { PagesSort } from '../analytics/pages-model';
 import { commandIds } from '../platform/manifest-ids';
 
@@ -12,6 +13,17 @@ export function registerPagesCommands(view: PagesView, loadMissing: () => Promis
   ];
   return [
     vscode.commands.registerCommand(commandIds.loadPagesReport, loadMissing),
+    // The prompt names the pages and their numbers; the writer edits it before it goes.
+    vscode.commands.registerCommand(commandIds.askAgentAboutPages, async (node?: PagesNode) => {
+      const suggested = node ? promptForNode(node) : undefined;
+      if (!suggested) return undefined;
+      const prompt = await vscode.window.showInputBox({
+        title: 'Ask the agent',
+        prompt: 'The prompt names the pages and their numbers: edit it, then Enter sends it as a new agent job.',
+        value: suggested,
+      });
+      return prompt?.trim() ? vscode.commands.executeCommand(commandIds.newJob, prompt) : undefined;
+    }),
     vscode.commands.registerCommand(commandIds.sortPages, async (given?: unknown) => {
       const chosen = sorts.find((s) => s.sort === given) ?? (await vscode.window.showQuickPick(sorts, { placeHolder: 'Sort pages by' }));
       if (chosen) view.setSort(chosen.sort);

@@ -26,6 +26,7 @@ export const commandIds = {
   loadPagesReport: 'docsAgent.loadPagesReport',
   sortPages: 'docsAgent.sortPages',
   filterPages: 'docsAgent.filterPages',
+  askAgentAboutPages: 'docsAgent.askAgentAboutPages',
 } as const;
 
 /** Context keys the `when` clauses in package.json read. */

@@ -1,0 +1,64 @@
+// The prompt Ask the Agent starts from, for a page, a path readers reach in vain, or a group of
+// them: it names the pages and their numbers, and what to do about them. The writer edits it
+// before it is sent.
+import { aiShare, type PageReaders, visitorsText } from './page-readers';
+import type { PathRow } from './protocol';
+
+export type AskSubject =
+  { kind: 'page'; pagePath: string; file: string | undefined; readers: PageReaders } | { kind: 'withoutPage'; row: PathRow };
+
+export type AskGroup = 'withoutPage' | 'unread' | 'mostlyAi' | 'all';
+
+/** At most this many pages in one prompt: the agent works on a focused job better. */
+const maxListed = 20;
+
+/** "in the last 30 days", "in Nov 1–20, 2026": a range label inside a sentence. */
+export function inRange(label: string): string {
+  return /^Last /.test(label) ? `in the l${label.slice(1)}` : `in ${label}`;
+}
+
+function numbers({ pagePath, readers }: { pagePath: string; readers: PageReaders }, range: string): string {
+  if (readers.rank === undefined) return `${pagePath} had no visitors ${inRange(range)}`;
+  return `${pagePath} had ${readers.human.toLocaleString('en-US')} human and ${readers.ai.toLocaleString('en-US')} AI visitors ${inRange(range)} (rank ${readers.rank} of ${readers.of})`;
+}
+
+function file(subject: { pagePath: string; file: string | undefined }): string {
+  return subject.file ?? `the page at ${subject.pagePath}`;
+}
+
+function aboutPage(subject: Extract<AskSubject, { kind: 'page' }>, range: string, mostlyAiPercent: number): string {
+  const said = numbers(subject, range);
+  if (subject.readers.rank === undefined) {
+    return `${said}. Check that ${file(subject)} is easy to find (navigation, links from related pages, its title and description), improve it, or tell me if it should be removed.`;
+  }
+  if (aiShare(subject.readers) > mostlyAiPercent) {
+    return `${said}; most of its readers are AI crawlers. Make ${file(subject)} more useful for human readers (clear steps, examples, a short summary at the top) without losing what AI readers use.`;
+  }
+  return `${said}. Review ${file(subject)} and improve it for those readers.`;
+}
+
+function aboutPath(row: PathRow, range: string): string {
+  return `Readers still arrive at ${row.path} (${visitorsText(row.total)} ${inRange(range)}), which no page and no redirect serves. Add a redirect to docs.json's redirects from ${row.path} to the closest existing page, or restore the page if it is still needed.`;
+}
+
+/** The prompt for one page or path. */
+export function askPrompt(subject: AskSubject, range: string, mostlyAiPercent: number): string {
+  return subject.kind === 'page' ? aboutPage(subject, range, mostlyAiPercent) : aboutPath(subject.row, range);
+}
+
+/** The prompt for a group of the Pages view: its first pages, each with its numbers. */
+export function askGroupPrompt(group: AskGroup, subjects: readonly AskSubject[], range: string): string {
+  const listed = subjects.slice(0, maxListed);
+  const more = subjects.length > listed.length ? ` (and ${subjects.length - listed.length} more)` : '';
+  const lines = listed
+    .map((s) => `- ${s.kind === 'page' ? numbers(s, range) : `${s.row.path}: ${visitorsText(s.row.total)}, no page`}`)
+    .join('\n');
+  const task: Record<AskGroup, string> = {
+    withoutPage:
+      'Readers arrive at these paths, which no page and no redirect serves. Add redirects to docs.json to the closest existing pages.',
+    unread: 'Nobody read these pages. Make them easier to find (navigation, links, titles), improve them, or say which should be removed.',
+    mostlyAi: 'These pages are read mostly by AI crawlers. Make them more useful for human readers without losing what AI readers use.',
+    all: 'Review these pages, the least read first, and improve them for their readers.',
+  };
+  return `${task[group]}${more}\n${lines}`;
+}
