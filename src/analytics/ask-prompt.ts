@@ -1,6 +1,7 @@
 // The prompt Ask the Agent starts from, for a page, a path readers reach in vain, or a group of
 // them: it names the pages and their numbers, and what to do about them. The writer edits it
 // before it is sent.
+import { inRange } from './date-range';
 import { aiShare, type PageReaders, visitorsText } from './page-readers';
 import type { PathRow } from './protocol';
 
@@ -11,11 +12,6 @@ export type AskGroup = 'withoutPage' | 'unread' | 'mostlyAi' | 'all';
 
 /** At most this many pages in one prompt: the agent works on a focused job better. */
 const maxListed = 20;
-
-/** "in the last 30 days", "in Nov 1–20, 2026": a range label inside a sentence. */
-export function inRange(label: string): string {
-  return /^Last /.test(label) ? `in the l${label.slice(1)}` : `in ${label}`;
-}
 
 function numbers({ pagePath, readers }: { pagePath: string; readers: PageReaders }, range: string): string {
   if (readers.rank === undefined) return `${pagePath} had no visitors ${inRange(range)}`;

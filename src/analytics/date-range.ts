@@ -118,3 +118,8 @@ export function rangeLabel(range: RangeChoice, options: { withDays?: boolean } =
   const name = `Last ${presetDays[range.preset]} days`;
   return options.withDays ? `${name} · ${days}` : name;
 }
+
+/** "in the last 30 days", "in Nov 1–20, 2026": a range label inside a sentence. */
+export function inRange(label: string): string {
+  return /^Last /.test(label) ? `in the l${label.slice(1)}` : `in ${label}`;
+}

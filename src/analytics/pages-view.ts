@@ -3,7 +3,7 @@
 // says what loading one costs.
 import * as vscode from 'vscode';
 import { visitorsMostlyAiPercent } from '../editor/config';
-import { contextKeys, viewIds } from '../platform/manifest-ids';
+import { commandIds, viewIds } from '../platform/manifest-ids';
 import { rangeLabel } from './date-range';
 import { aiShare, visitorsText } from './page-readers';
 import { type PageRow, type PagesSort, pagesGroups } from './pages-model';
@@ -13,6 +13,7 @@ import { badgeTooltip } from './readers-text';
 import type { SiteReaders, SiteReport } from './site-readers';
 
 export type PagesNode =
+  | { kind: 'load'; cost: string }
   | { kind: 'site'; report: SiteReport }
   | { kind: 'group'; group: AskGroup; label: string; id: string; children: PagesNode[]; expanded: boolean; range: string }
   | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; range: string }
@@ -30,7 +31,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
 
   constructor(
     private readonly readers: SiteReaders,
-    /** What loading the missing reports would cost, for the view's message. */
+    /** What loading the missing reports would cost ("about 1 request of the 100 an hour (3 used)"). */
     private readonly cost: (reports: readonly SiteReport[]) => string,
   ) {
     this.view = vscode.window.createTreeView(viewIds.pages, { treeDataProvider: this, showCollapseAll: true });
@@ -59,15 +60,19 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
   private update(): void {
     const reports = this.readers.reports();
     const missing = reports.filter((r) => !r.readers);
-    void vscode.commands.executeCommand('setContext', contextKeys.pagesNeedReport, missing.length > 0 && missing.length === reports.length);
-    this.view.message = missing.length ? this.cost(missing) : undefined;
+    // Shown above the pages when some sites have a report and others not; alone, the load row says it.
+    const some = missing.length > 0 && missing.length < reports.length;
+    this.view.message = some ? `Some docs sites have no report yet: loading them costs ${this.cost(missing)}.` : undefined;
     this.view.description = [sortLabels[this.sort], this.filter && `filter “${this.filter}”`].filter(Boolean).join(' · ');
     this.changed.fire();
   }
 
   getChildren(node?: PagesNode): PagesNode[] {
     if (!node) {
-      const reports = this.readers.reports().filter((r) => r.readers);
+      const all = this.readers.reports();
+      const missing = all.filter((r) => !r.readers);
+      if (all.length && missing.length === all.length) return [{ kind: 'load', cost: this.cost(missing) }];
+      const reports = all.filter((r) => r.readers);
       return reports.length === 1 && reports[0] ? this.groupsOf(reports[0]) : reports.map((report) => ({ kind: 'site', report }));
     }
     if (node.kind === 'site') return this.groupsOf(node.report);
@@ -99,13 +104,22 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         true,
       ),
       group('unread', 'Unread pages', pages(groups.unread), true),
-      group('mostlyAi', `Mostly AI (over ${visitorsMostlyAiPercent()}%)`, pages(groups.mostlyAi), false),
+      group('mostlyAi', `Mostly AI, over ${visitorsMostlyAiPercent()}%`, pages(groups.mostlyAi), false),
       group('all', 'All pages', pages(groups.all), false),
     ];
   }
 
   getTreeItem(node: PagesNode): vscode.TreeItem {
     switch (node.kind) {
+      case 'load': {
+        // Never read without the writer's word: this row says what it costs and reads on click.
+        const item = new vscode.TreeItem('Load Visitors for Pages');
+        item.description = node.cost;
+        item.tooltip = `Readers per page come from a visitors report already read; this view never reads one by itself. Loading costs ${node.cost}.`;
+        item.iconPath = new vscode.ThemeIcon('cloud-download');
+        item.command = { command: commandIds.loadPagesReport, title: 'Load Visitors for Pages' };
+        return item;
+      }
       case 'site': {
         const item = new vscode.TreeItem(
           vscode.workspace.asRelativePath(node.report.site.root, true),

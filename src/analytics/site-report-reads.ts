@@ -2,7 +2,7 @@
 // before), never past the hourly budget without asking, and one clear message when it fails.
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
-import { rangeLabel } from './date-range';
+import { inRange, rangeLabel } from './date-range';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import type { SiteReport } from './site-readers';
 import type { VisitorsService } from './visitors-service';
@@ -17,11 +17,11 @@ function requestsFor(deps: SiteReportReadDeps, missing: readonly SiteReport[]): 
   return missing.reduce((sum, r) => sum + (deps.service.isCached(r.scope, r.range) ? 0 : deps.service.estimatePages(r.scope, r.range)), 0);
 }
 
-/** "No visitors report of the last 30 days is cached. Loading it costs about 1 request of the 100 an hour (3 used)." */
+/** "the last 30 days: about 1 request of the 100 an hour (3 used)". */
 export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[]): string {
   const requests = requestsFor(deps, missing);
-  const range = missing[0] ? rangeLabel(missing[0].range) : '';
-  return `No visitors report of ${range} is cached. Loading it costs about ${requests} request${requests === 1 ? '' : 's'} of the ${analyticsLimitPerHour} an hour (${deps.ledger.countLastHour()} used).`;
+  const range = missing[0] ? inRange(rangeLabel(missing[0].range)).replace(/^in /, '') : '';
+  return `${range}: about ${requests} request${requests === 1 ? '' : 's'} of the ${analyticsLimitPerHour} an hour (${deps.ledger.countLastHour()} used)`;
 }
 
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {

@@ -1,5 +1,6 @@
 // The Pages view's commands: load the missing report, sort, filter.
 import * as vscode from 'vscode';
+import { addRedirect } from '../analytics/add-redirect';
 import { promptForNode } from '../analytics/pages-ask';
 import type { PagesNode, PagesView } from '../analytics/pages-view';
 import type { PagesSort } from '../analytics/pages-model';
@@ -13,6 +14,9 @@ export function registerPagesCommands(view: PagesView, loadMissing: () => Promis
   ];
   return [
     vscode.commands.registerCommand(commandIds.loadPagesReport, loadMissing),
+    vscode.commands.registerCommand(commandIds.addRedirect, (node?: PagesNode) =>
+      node?.kind === 'path' ? addRedirect(node.report, node.row) : undefined,
+    ),
     // The prompt names the pages and their numbers; the writer edits it before it goes.
     vscode.commands.registerCommand(commandIds.askAgentAboutPages, async (node?: PagesNode) => {
       const suggested = node ? promptForNode(node) : undefined;

@@ -27,6 +27,7 @@ export const commandIds = {
   sortPages: 'docsAgent.sortPages',
   filterPages: 'docsAgent.filterPages',
   askAgentAboutPages: 'docsAgent.askAgentAboutPages',
+  addRedirect: 'docsAgent.addRedirect',
 } as const;
 
 /** Context keys the `when` clauses in package.json read. */
@@ -36,8 +37,6 @@ export const contextKeys = {
   hasJobs: 'docsAgent.hasJobs',
   /** The active editor tab shows an agent's change this window fetched. */
   agentChangeActive: 'docsAgent.agentChangeActive',
-  /** No site has a cached report of the default range, so the Pages view offers to load one. */
-  pagesNeedReport: 'docsAgent.pagesNeedReport',
 } as const;
 
 export const viewIds = { jobs: 'docsAgent.jobs', pages: 'docsAgent.pages' } as const;

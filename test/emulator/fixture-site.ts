@@ -2,6 +2,7 @@
 // exist but are not in the navigation (drafts/) are not pages and must never get visits.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'jsonc-parser';
 
 /** `index` -> `/`, `guides/index` -> `/guides`, `quickstart` -> `/quickstart`. */
 export function pageToPath(page: string): string {
@@ -33,7 +34,8 @@ function collectPages(node: unknown, out: string[]): void {
 export function readSitePaths(docsDir: string): string[] {
   const config = ['docs.json', 'mint.json'].map((name) => join(docsDir, name)).find((p) => existsSync(p));
   if (!config) throw new Error(`No docs.json or mint.json in ${docsDir}`);
-  const parsed: unknown = JSON.parse(readFileSync(config, 'utf8'));
+  // As the platform reads it: JSON with comments.
+  const parsed: unknown = parse(readFileSync(config, 'utf8'), [], { allowTrailingComma: true });
   const navigation: unknown = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'navigation') : undefined;
   const pages: string[] = [];
   collectPages(navigation, pages);

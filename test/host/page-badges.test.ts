@@ -76,7 +76,7 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     // The view as it is now: groups are built afresh on every read of its root.
     const groups = (): Map<string, PagesNode> =>
       new Map(docsAgent.pages.getChildren().map((node) => [labelOf(docsAgent.pages.getTreeItem(node)).replace(/ \(.*$/, ''), node]));
-    assert.deepEqual([...groups().keys()], ['Readers without a page', 'Unread pages', 'Mostly AI', 'All pages']);
+    assert.deepEqual([...groups().keys()], ['Readers without a page', 'Unread pages', 'Mostly AI, over 50%', 'All pages']);
     const labels = (group: string): string[] => {
       const node = groups().get(group);
       return node ? docsAgent.pages.getChildren(node).map((child) => labelOf(docsAgent.pages.getTreeItem(child))) : [];

@@ -238,12 +238,19 @@ export class Workbench {
   /** Shows the Agent Jobs view (the palette's focus command: a second activity-bar click would close it). */
   async openDocsAgentView(): Promise<void> {
     await this.runCommand('Focus on Agent Jobs View');
-    await this.page.locator('[id="workbench.parts.sidebar"] .composite.title', { hasText: 'Agent Jobs' }).waitFor();
+    await this.viewPane('Agent Jobs').locator('.pane-body').waitFor();
+  }
+
+  /** One view of the side bar by its name (the Docs Agent container holds Agent Jobs and Pages). */
+  viewPane(name: string): Locator {
+    return this.page
+      .locator('[id="workbench.parts.sidebar"] .pane')
+      .filter({ has: this.page.locator('.pane-header', { hasText: new RegExp(`^${name}`) }) });
   }
 
   /** Every row of the Agent Jobs tree. */
   jobRows(): Locator {
-    return this.page.locator('[id="workbench.parts.sidebar"] .monaco-list-row');
+    return this.viewPane('Agent Jobs').locator('.monaco-list-row');
   }
 
   /** The row of the Agent Jobs tree whose label holds `text`. */
