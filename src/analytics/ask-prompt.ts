@@ -2,7 +2,7 @@
 // them: it names the pages and their numbers, and what to do about them. The writer edits it
 // before it is sent.
 import { inRange } from './date-range';
-import { aiShare, type PageReaders, visitorsText } from './page-readers';
+import { aiShare, countText, type PageReaders, visitorsText } from './page-readers';
 import type { PathRow } from './protocol';
 
 export type AskSubject =
@@ -15,7 +15,7 @@ const maxListed = 20;
 
 function numbers({ pagePath, readers }: { pagePath: string; readers: PageReaders }, range: string): string {
   if (readers.rank === undefined) return `${pagePath} had no visitors ${inRange(range)}`;
-  return `${pagePath} had ${readers.human.toLocaleString('en-US')} human and ${readers.ai.toLocaleString('en-US')} AI visitors ${inRange(range)} (rank ${readers.rank} of ${readers.of})`;
+  return `${pagePath} had ${countText(readers.human)} human and ${countText(readers.ai)} AI visitors ${inRange(range)} (rank ${readers.rank} of ${readers.of})`;
 }
 
 function file(subject: { pagePath: string; file: string | undefined }): string {

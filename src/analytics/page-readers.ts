@@ -45,7 +45,14 @@ export function aiShare(counts: Counts): number {
   return both > 0 ? Math.round((100 * counts.ai) / both) : 0;
 }
 
+const counts = new Intl.NumberFormat('en-US');
+
+/** "1,234": one formatter for every count (toLocaleString builds one per call, slow for 10,000 pages). */
+export function countText(n: number): string {
+  return counts.format(n);
+}
+
 /** "1 visitor", "1,234 visitors". */
 export function visitorsText(total: number): string {
-  return `${total.toLocaleString('en-US')} visitor${total === 1 ? '' : 's'}`;
+  return `${countText(total)} visitor${total === 1 ? '' : 's'}`;
 }

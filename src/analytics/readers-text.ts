@@ -1,5 +1,5 @@
 // How a page's readers read in a badge's tooltip and in the CodeLens: short, with the range.
-import { aiShare, type PageReaders, visitorsText } from './page-readers';
+import { aiShare, countText, type PageReaders, visitorsText } from './page-readers';
 
 export interface ReadersInRange {
   readers: PageReaders;
@@ -7,7 +7,7 @@ export interface ReadersInRange {
   range: string;
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = countText;
 
 /** "368 visitors (280 human, 120 AI, 30% AI) · rank 2 of 12 · Last 30 days". */
 export function badgeTooltip({ readers, range }: ReadersInRange): string {
