@@ -21,6 +21,12 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
     );
     return undefined;
   }
+  const place = config.redirectsAt;
+  if (!place) {
+    const why = 'This site keeps its redirects in a file outside its docs folder (by a $ref), and Docs Agent does not write there.';
+    void vscode.window.showErrorMessage(`${why} Add the redirect by hand.`);
+    return undefined;
+  }
   const pages = closestPages(
     row.path,
     report.site.pages.filter((p) => p.file !== undefined),
@@ -30,7 +36,7 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
     { title: `Redirect ${row.path} to…`, placeHolder: 'The pages closest by name come first', matchOnDescription: true },
   );
   if (!picked) return undefined;
-  const file = report.site.root.with({ path: config.redirectsAt.file });
+  const file = report.site.root.with({ path: place.file });
   const name = path.posix.basename(file.path);
   let document: vscode.TextDocument;
   try {
@@ -41,7 +47,7 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
   }
   const redirect = { source: row.path, destination: picked.page.pagePath };
   const edit = new vscode.WorkspaceEdit();
-  for (const change of addRedirectEdits(document.getText(), config.redirectsAt.path, redirect)) {
+  for (const change of addRedirectEdits(document.getText(), place.path, redirect)) {
     const range = new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length));
     edit.replace(file, range, change.content);
   }

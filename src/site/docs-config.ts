@@ -13,8 +13,8 @@ export interface DocsConfig {
   file: string;
   /** Its contents with every $ref resolved. */
   value: Record<string, unknown>;
-  /** The file that holds the redirects list and the JSON path to the list inside it. */
-  redirectsAt: { file: string; path: (string | number)[] };
+  /** The file that holds the redirects list and the JSON path to the list inside it; undefined when its $ref leaves the docs folder. */
+  redirectsAt: { file: string; path: (string | number)[] } | undefined;
   /** Every file read, the configuration first. */
   files: string[];
   /** What could not be read, one sentence each. */
@@ -33,6 +33,11 @@ function refOf(value: unknown): string | undefined {
   return isRecord(value) && typeof value.$ref === 'string' ? value.$ref : undefined;
 }
 
+function isInside(file: string, root: string): boolean {
+  const relative = path.posix.relative(root, file);
+  return relative !== '' && !relative.startsWith('..') && !path.posix.isAbsolute(relative);
+}
+
 class Resolver {
   readonly files: string[] = [];
   readonly problems: string[] = [];
@@ -46,7 +51,7 @@ class Resolver {
   async load(ref: string, from: string): Promise<{ file: string; value: unknown } | undefined> {
     const file = path.posix.resolve(path.posix.dirname(from), ref);
     const relative = path.posix.relative(this.root, file);
-    if (relative.startsWith('..') || path.posix.isAbsolute(relative)) {
+    if (!isInside(file, this.root)) {
       this.problems.push(`${path.posix.basename(from)} refers to ${ref}, outside the docs folder; it is ignored.`);
       return undefined;
     }
@@ -81,10 +86,17 @@ class Resolver {
 }
 
 /** Where new redirects go: the file a `redirects` $ref names (the list itself, or its `redirects`), else the configuration. */
-async function redirectsPlace(raw: Record<string, unknown>, file: string, read: ReadText): Promise<DocsConfig['redirectsAt']> {
+async function redirectsPlace(
+  root: string,
+  raw: Record<string, unknown>,
+  file: string,
+  read: ReadText,
+): Promise<DocsConfig['redirectsAt']> {
   const ref = refOf(raw.redirects);
   if (ref === undefined) return { file, path: ['redirects'] };
   const target = path.posix.resolve(path.posix.dirname(file), ref);
+  // A $ref out of the docs folder is never written to: a cloned repository could aim it anywhere.
+  if (!isInside(target, root)) return undefined;
   const text = await read(target);
   const value = text === undefined ? undefined : parseJsonc(text);
   return isRecord(value) ? { file: target, path: ['redirects'] } : { file: target, path: [] };
@@ -108,7 +120,7 @@ export async function readDocsConfig(root: string, read: ReadText): Promise<Docs
     return {
       file,
       value: resolved,
-      redirectsAt: await redirectsPlace(raw, file, read),
+      redirectsAt: await redirectsPlace(root, raw, file, read),
       files: [file, ...resolver.files],
       problems: resolver.problems,
     };

@@ -151,6 +151,13 @@ describe('site: docs.json split over files', () => {
     assert.match(config?.problems[0] ?? '', /outside the docs folder/);
     assert.match(config?.problems[1] ?? '', /refers back to itself/);
   });
+  it('never offers to write redirects to a $ref file outside the docs folder', async () => {
+    const outside = await readDocsConfig('/s', (f) =>
+      Promise.resolve(f === '/s/docs.json' ? '{"redirects": {"$ref": "../home/.bashrc"}}' : f === '/home/.bashrc' ? '[]' : undefined),
+    );
+    assert.equal(outside?.redirectsAt, undefined);
+    assert.match(outside?.problems[0] ?? '', /outside the docs folder/);
+  });
   it('keeps redirects in docs.json when they are written there, and reads an older mint.json', async () => {
     const inline = await readDocsConfig('/s', (f) => Promise.resolve(f === '/s/mint.json' ? '{"redirects": []}' : undefined));
     assert.deepEqual(inline?.redirectsAt, { file: '/s/mint.json', path: ['redirects'] });
