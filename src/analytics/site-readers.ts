@@ -70,11 +70,16 @@ export class SiteReaders implements vscode.Disposable {
       return this.running;
     }
     this.running = (async () => {
-      do {
-        this.again = false;
-        [this.byUri, this.siteReports] = await this.compute();
-      } while (this.again);
-      this.running = undefined;
+      try {
+        do {
+          this.again = false;
+          [this.byUri, this.siteReports] = await this.compute();
+        } while (this.again);
+      } catch {
+        // A folder that cannot be read (removed mid-read, say): keep what was shown; the next change reads again.
+      } finally {
+        this.running = undefined;
+      }
       this.changed.fire();
     })();
     return this.running;
