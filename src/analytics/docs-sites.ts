@@ -3,6 +3,7 @@
 // kept until a page or a configuration file changes.
 import * as vscode from 'vscode';
 import { docsRootSetting } from '../editor/config';
+import { currentText } from '../editor/workspace-text';
 import { readDocsConfig, type DocsConfig } from '../site/docs-config';
 import { siteInventory, type SitePage } from '../site/inventory';
 import { listedPages } from '../site/navigation';
@@ -20,14 +21,6 @@ const skipped = '**/{node_modules,.git}/**';
 /** A workspace is searched for this many configuration files at most (monorepos hold a few sites). */
 const maxRoots = 20;
 
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}
-
 async function rootsOf(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
   const setting = docsRootSetting(folder.uri);
   if (setting) return [setting.startsWith('/') ? folder.uri.with({ path: setting }) : vscode.Uri.joinPath(folder.uri, setting)];
@@ -41,7 +34,7 @@ async function rootsOf(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
 }
 
 async function readSite(folder: vscode.WorkspaceFolder, root: vscode.Uri): Promise<DocsSite> {
-  const config = await readDocsConfig(root.path, (path) => readText(root.with({ path })));
+  const config = await readDocsConfig(root.path, (path) => currentText(root.with({ path })));
   const files = await vscode.workspace.findFiles(new vscode.RelativePattern(root, '**/*.{md,mdx,MD,MDX}'), skipped);
   const relative = files.map((file) => file.path.slice(root.path.replace(/\/$/, '').length + 1));
   const pages = siteInventory(relative, listedPages(config?.value.navigation));

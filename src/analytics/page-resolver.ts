@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { docsRootSetting } from '../editor/config';
+import { exists } from '../editor/workspace-text';
 import { fileForPagePath } from './page-file';
 import { pageForFile } from './page-path';
 
@@ -13,15 +14,6 @@ export interface ResolvedPage {
   reason?: string;
   /** The docs root folder, to find a page's file again. */
   root?: vscode.Uri;
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function resolvePage(uri: vscode.Uri): Promise<ResolvedPage> {

@@ -35,6 +35,8 @@ export class SiteReaders implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly listeners: { dispose(): unknown }[];
   private running: Promise<void> | undefined;
+  /** What the shown readers were computed from, to skip a recompute that would change nothing. */
+  private basis: { sites: readonly DocsSite[]; text: string } | undefined;
   private again = false;
 
   constructor(
@@ -70,30 +72,41 @@ export class SiteReaders implements vscode.Disposable {
       return this.running;
     }
     this.running = (async () => {
+      let changed = false;
       try {
         do {
           this.again = false;
-          [this.byUri, this.siteReports] = await this.compute();
+          const computed = await this.compute();
+          if (computed) [this.byUri, this.siteReports, changed] = [...computed, true];
         } while (this.again);
       } catch {
         // A folder that cannot be read (removed mid-read, say): keep what was shown; the next change reads again.
       } finally {
         this.running = undefined;
       }
-      this.changed.fire();
+      if (changed) this.changed.fire();
     })();
     return this.running;
   }
 
-  private async compute(): Promise<[Map<string, FileReaders>, SiteReport[]]> {
-    const result = new Map<string, FileReaders>();
-    const reports: SiteReport[] = [];
+  private async compute(): Promise<[Map<string, FileReaders>, SiteReport[]] | undefined> {
     const choice = presetRange(visitorsDefaultRange(), todayUtc());
     const range = rangeLabel(choice);
-    for (const site of await this.sites.sites()) {
-      const scope = scopeFor(site.root);
+    const sites = await this.sites.sites();
+    const inputs = await Promise.all(
+      sites.map(async (site) => {
+        const scope = scopeFor(site.root);
+        return { site, scope, report: scope.projectId ? await this.service.fromCacheOnly(scope, choice) : undefined };
+      }),
+    );
+    // Every request of a read changes the shared ledger: recompute only when a report or a site did.
+    const basis = JSON.stringify([choice, inputs.map(({ scope, report }) => [scope, report?.fetchedAt])]);
+    if (sites === this.basis?.sites && basis === this.basis.text) return undefined;
+    this.basis = { sites, text: basis };
+    const result = new Map<string, FileReaders>();
+    const reports: SiteReport[] = [];
+    for (const { site, scope, report } of inputs) {
       if (!scope.projectId) continue;
-      const report = await this.service.fromCacheOnly(scope, choice);
       if (!report) {
         reports.push({ site, scope, range: choice, readers: undefined, withoutPage: [] });
         continue;

@@ -2,10 +2,12 @@
 // local branch) or Apply File (one file of it into the working tree). Both work from the tree,
 // the palette, and the title bar of the change's diff.
 import * as vscode from 'vscode';
+import { exists } from '../editor/workspace-text';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { applyAgentFile, type AppliedFile, changedFileOf, changeKind } from '../review/apply-file';
 import { type CheckedOut, checkOutChange, overlappingWork } from '../review/check-out';
 import type { GitChange } from '../review/git-api';
+import { inClone } from '../review/clone-path';
 import type { JobChange } from '../review/job-change';
 import type { ActiveChange, ShownChanges } from '../review/shown-changes';
 import type { CommandDeps } from './deps';
@@ -17,8 +19,7 @@ type Handler = (arg: unknown, selection: unknown) => Promise<unknown>;
 
 /** A path as the writer reads it: relative to the clone's root. */
 function relativeIn(change: JobChange): (uri: vscode.Uri) => string {
-  const root = change.repository.rootUri.path.replace(/\/+$/, '');
-  return (uri) => (uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : uri.fsPath);
+  return (uri) => inClone(change.repository, uri.fsPath);
 }
 
 /** The change on screen when invoked from a diff's title bar (its resource as argument) or the palette. */
@@ -106,13 +107,9 @@ async function mayReplace(change: JobChange, file: GitChange, name: string): Pro
 
 async function announceApplied(applied: AppliedFile, name: string, change: JobChange): Promise<void> {
   const [open, undo] = ['Open File', 'Undo'];
-  const exists = await Promise.resolve(vscode.workspace.fs.stat(applied.uri)).then(
-    () => true,
-    () => false,
-  );
   const picked = await vscode.window.showInformationMessage(
     `Applied the agent’s version of ${name} (1 of ${change.changes.length} files in the change).`,
-    ...(exists ? [open] : []),
+    ...((await exists(applied.uri)) ? [open] : []),
     undo,
   );
   if (picked === open) await vscode.window.showTextDocument(applied.uri);

@@ -2,6 +2,7 @@
 // as one workspace edit (so the editor's undo takes it back), for the writer who wants one
 // page of the change and not the rest. Nothing else in the working tree is touched.
 import * as vscode from 'vscode';
+import { currentText } from '../editor/workspace-text';
 import { changeStatus, type GitChange } from './git-api';
 import type { JobChange } from './job-change';
 import { ReviewError } from './review-errors';
@@ -33,16 +34,6 @@ export function changeKind(file: GitChange, relative: (uri: vscode.Uri) => strin
   const from = renamedFrom(file);
   if (from) return `renamed from ${relative(from)}`;
   return 'edited';
-}
-
-async function currentText(uri: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) return open.getText();
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
 }
 
 /** Writes every file's wanted contents as one edit, then saves, so git sees exactly these files change. */

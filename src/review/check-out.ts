@@ -3,6 +3,7 @@
 // file the change also touches; a branch made here and not checked out is removed again.
 import type { TrackedJob } from '../jobs/tracked-job';
 import type { GitChange, GitRepository } from './git-api';
+import { inClone } from './clone-path';
 import type { JobChange } from './job-change';
 import { ReviewError } from './review-errors';
 
@@ -40,18 +41,13 @@ async function branchCommit(repository: GitRepository, name: string): Promise<st
   }
 }
 
-function relativeTo(repository: GitRepository, path: string): string {
-  const root = repository.rootUri.fsPath.replace(/[\\/]+$/, '');
-  return path.startsWith(`${root}/`) || path.startsWith(`${root}\\`) ? path.slice(root.length + 1) : path;
-}
-
 /** Creates (or moves forward) the job's branch at the change's head and switches to it. */
 export async function checkOutChange(job: Pick<TrackedJob, 'id'>, change: JobChange): Promise<CheckedOut> {
   const { repository, head } = change;
   await repository.status();
   const overlap = overlappingWork(repository, change);
   if (overlap.length) {
-    const files = overlap.map((p) => relativeTo(repository, p));
+    const files = overlap.map((p) => inClone(repository, p));
     const named = files.length === 1 ? files[0] : `${files.length} files (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})`;
     throw new ReviewError(`You have uncommitted changes to ${named}, which the agent also changed. Commit or stash them, then check out.`, [
       'openSourceControl',
