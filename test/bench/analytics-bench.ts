@@ -27,15 +27,24 @@ export interface AnalyticsFigures {
   ledgerCount: number;
 }
 
+/** The range and project both analytics benches read: the 10,000-path site's 90 days up to yesterday. */
+export function syntheticPastRead(api: Awaited<ReturnType<typeof startApiFixture>>): {
+  clock: { now: () => number };
+  range: DayRange;
+  scope: { baseUrl: string; projectId: string };
+} {
+  const clock = { now: () => Date.now() };
+  const today = todayUtc(clock.now());
+  // Ends yesterday: a past range, the kind the cache keeps across reloads.
+  const range: DayRange = { from: addDays(today, -90), to: addDays(today, -1) };
+  return { clock, range, scope: { baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId } };
+}
+
 export async function analyticsBench(): Promise<AnalyticsFigures> {
   // The budget is the extension's concern, not this figure's: no 429 may skew the count.
   const api = await startApiFixture({ analyticsLimitPerHour: 1_000_000 });
   try {
-    const clock = { now: () => Date.now() };
-    const today = todayUtc(clock.now());
-    // Ends yesterday: a past range, the kind the cache keeps across reloads.
-    const range: DayRange = { from: addDays(today, -90), to: addDays(today, -1) };
-    const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId };
+    const { clock, range, scope } = syntheticPastRead(api);
     const storage = { memento: new MemoryMemento(), files: new MemoryTextFiles() };
     // Each "window" gets its own client, cache and ledger on the shared storage.
     const open = (): { service: VisitorsService; ledger: RequestLedger } => {

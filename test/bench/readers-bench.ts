@@ -2,10 +2,8 @@
 // through the real service (the emulator's log is the witness); then, from that cached report,
 // the time to every page's badge and tooltip, to the paths with readers but no page, and to
 // the Pages view's lists, and the requests those cost (none).
-import { addDays, todayUtc } from '../../src/analytics/date-range';
 import { readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
 import { pagesGroups } from '../../src/analytics/pages-model';
-import type { DayRange } from '../../src/analytics/protocol';
 import { badgeTooltip } from '../../src/analytics/readers-text';
 import { RequestLedger } from '../../src/analytics/request-ledger';
 import { VisitorsCache } from '../../src/analytics/visitors-cache';
@@ -17,6 +15,7 @@ import { RedirectMatcher } from '../../src/site/redirects';
 import { startApiFixture } from '../support/emulator/api-fixture';
 import { MemoryMemento } from '../support/fakes/memory-memento';
 import { MemoryTextFiles } from '../support/fakes/memory-text-files';
+import { syntheticPastRead } from './analytics-bench';
 import { summarize } from './stats';
 
 export interface ReadersFigures {
@@ -33,10 +32,7 @@ export interface ReadersFigures {
 export async function readersBench(): Promise<ReadersFigures> {
   const api = await startApiFixture({ analyticsLimitPerHour: 1_000_000 });
   try {
-    const clock = { now: () => Date.now() };
-    const today = todayUtc(clock.now());
-    const range: DayRange = { from: addDays(today, -90), to: addDays(today, -1) };
-    const scope = { baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId };
+    const { clock, range, scope } = syntheticPastRead(api);
     const memento = new MemoryMemento();
     const client = api.client();
     const cache = new VisitorsCache(memento, new MemoryTextFiles(), clock);

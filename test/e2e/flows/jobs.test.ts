@@ -35,11 +35,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
   });
 
   it('sends the selected text from the editor’s context menu, after a confirmation', async () => {
-    await workbench.openFile('docs/quickstart.mdx');
-    const line = workbench.page.locator('.monaco-editor .view-line', { hasText: 'Install the CLI' }).first();
-    await line.click();
-    await workbench.page.keyboard.press('Home');
-    await workbench.page.keyboard.press('Shift+End');
+    const line = await workbench.selectLine('docs/quickstart.mdx', 'Install the CLI');
     await workbench.contextMenu(line, 'Send Selection as Agent Prompt');
     const said = await workbench.answerDialog('Send to the agent', 'Send');
     assert.match(said, /project “acme-docs”/);

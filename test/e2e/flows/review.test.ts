@@ -37,11 +37,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   after(() => workbench?.close());
 
   it('sends the selected text from the page', async () => {
-    await workbench.openFile('docs/quickstart.mdx');
-    const line = workbench.page.locator('.monaco-editor .view-line', { hasText: 'Install the CLI' }).first();
-    await line.click();
-    await workbench.page.keyboard.press('Home');
-    await workbench.page.keyboard.press('Shift+End');
+    const line = await workbench.selectLine('docs/quickstart.mdx', 'Install the CLI');
     await workbench.contextMenu(line, 'Send Selection as Agent Prompt');
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
     jobId = (await workbench.control.jobs())[0]?.id ?? '';

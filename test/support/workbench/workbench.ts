@@ -187,6 +187,16 @@ export class Workbench {
     })`);
   }
 
+  /** Opens a file and selects the whole line holding `text`, as a person does with Home, Shift+End. */
+  async selectLine(relativePath: string, text: string): Promise<Locator> {
+    await this.openFile(relativePath);
+    const line = this.page.locator('.monaco-editor .view-line', { hasText: text }).first();
+    await line.click();
+    await this.page.keyboard.press('Home');
+    await this.page.keyboard.press('Shift+End');
+    return line;
+  }
+
   /** Opens a file of the workspace through Quick Open. */
   async openFile(relativePath: string): Promise<void> {
     await this.focusWorkbench();
