@@ -7,6 +7,7 @@ import { registerReviewCommands } from './commands/review-commands';
 import { registerPagesCommands } from './commands/pages-commands';
 import { registerSendCommands } from './commands/send-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
+import { registerChatTools } from './chat/chat-tools';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
@@ -64,6 +65,10 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     visitors,
     ...registerVisitorsCommands(visitors.controller),
     ...registerPagesCommands(visitors.pages, visitors.loadMissingReports),
+    ...registerChatTools(
+      { tracker: jobs.tracker, uses: jobs.uses, keys, log },
+      { service: visitors.service, ledger: visitors.ledger, readers: visitors.readers, keys },
+    ),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
   return { jobsTree: jobs.provider, pageBadges: visitors.badges, siteReaders: visitors.readers, pages: visitors.pages };

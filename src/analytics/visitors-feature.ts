@@ -21,7 +21,9 @@ const readWaitMs = 10 * 60_000;
 export interface VisitorsFeature extends vscode.Disposable {
   /** The panel's controller, for the commands the composition root registers. */
   controller: VisitorsController;
-  /** Every docs page's readers from cached reports, and the Explorer badges made of them. */
+  /** Reads reports (from the cache when it can), and the hour's analytics requests: for the chat tools. */
+  service: VisitorsService;
+  ledger: RequestLedger;
   /** Readers across the docs tree: badges, CodeLens, the Pages view. */
   readers: ReadersFeature['readers'];
   badges: ReadersFeature['badges'];
@@ -68,6 +70,8 @@ export function createVisitorsFeature(
   );
   return {
     controller,
+    service,
+    ledger,
     ...tree,
     dispose: () => {
       parts.dispose();

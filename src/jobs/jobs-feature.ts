@@ -22,10 +22,14 @@ import { JobTracker } from './job-tracker';
 import { createJobsView, type JobTreeProvider } from './job-tree';
 import { connectTracker } from './job-wiring';
 import { systemClock } from '../platform/clock';
+import { SharedMemento } from '../platform/machine/shared-memento';
+import { AgentUses, countingAgentUses } from './agent-uses';
 import { jobKeyOf, type TrackedJob } from './tracked-job';
 
 export interface JobsFeature extends vscode.Disposable {
   tracker: JobTracker;
+  /** The agent's uses this machine spent in the last hour, per project. */
+  uses: AgentUses;
   provider: JobTreeProvider;
   /** Lets go of the lease and this window's presence, so another window takes over at once. */
   release(): Promise<void>;
@@ -69,14 +73,17 @@ export function createJobsFeature(
 ): JobsFeature {
   const store = new JobStore(storage.jobs, { legacy: legacyJobs(globalState, storage.legacyJobsFile) });
   const presence = new Presence(storage.windows, thisWindowId);
+  const usesFile = new SharedMemento(storage.agentUses);
+  const uses = new AgentUses(usesFile, systemClock);
+  const mayHaveArrived = (error: unknown): boolean => lostAnswerNote(error, 'followUp') !== undefined;
   const tracker = new JobTracker({
     store,
-    client: (scope) => clients.forBaseUrl(scope.baseUrl),
+    client: (scope) => countingAgentUses(clients.forBaseUrl(scope.baseUrl), scope, uses, mayHaveArrived),
     clock: systemClock,
     isFocused: () => presence.anyFocused(),
     pollSettings: pollSettings(),
     hideFinishedAfterDays,
-    mayHaveArrived: (error) => lostAnswerNote(error, 'followUp') !== undefined,
+    mayHaveArrived,
     log: (message) => log.warn(message),
   });
   // The polling window publishes how checking goes beside its lease, so every window can say it.
@@ -99,11 +106,13 @@ export function createJobsFeature(
     announcer,
     tracker,
     { dispose: () => store.dispose() },
+    { dispose: () => usesFile.dispose() },
   );
   let released: Promise<void> | undefined;
   const release = (): Promise<void> => (released ??= Promise.all([lease.dispose(), presence.dispose()]).then(() => undefined));
   return {
     tracker,
+    uses,
     provider: view.provider,
     release,
     dispose: () => {

@@ -30,6 +30,15 @@ export const commandIds = {
   addRedirect: 'docsAgent.addRedirect',
 } as const;
 
+/** The language model tools chat and agent mode call, by their names in `contributes.languageModelTools`. */
+export const toolNames = {
+  createJob: 'docsAgent_createJob',
+  jobStatus: 'docsAgent_jobStatus',
+  sendFollowUp: 'docsAgent_sendFollowUp',
+  pageVisitors: 'docsAgent_pageVisitors',
+  pagesNeedingAttention: 'docsAgent_pagesNeedingAttention',
+} as const;
+
 /** Context keys the `when` clauses in package.json read. */
 export const contextKeys = {
   hasApiKey: 'docsAgent.hasApiKey',

@@ -42,6 +42,8 @@ export function storagePaths(root: string) {
     warnings: join(root, 'warnings'),
     /** The analytics budget and the visitors index (`sharedKeys`), one file under one lock. */
     analyticsShared: join(root, 'analytics', 'shared.json'),
+    /** The agent's uses per project in the last hour (its 100-an-hour limit), as this machine spent them. */
+    agentUses: join(root, 'agent', 'uses.json'),
     /** Who is reading which range now, so one read of a range serves every window. */
     analyticsReading: join(root, 'analytics', 'reading'),
     /** One file per visitors report (name from a hash of site, project and range). */

@@ -1,12 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fixCommands } from '../../src/chat/failure-text';
 import {
   commandIds,
   contextKeys,
   renamedSettings,
   settingId,
   settingNames,
+  toolNames,
   viewIds,
   visitorsViewType,
 } from '../../src/platform/manifest-ids';
@@ -14,6 +16,17 @@ import {
 interface Manifest {
   categories: string[];
   contributes: { commands: Array<{ command: string; title: string; category?: string }> };
+}
+
+interface LanguageModelTool {
+  name: string;
+  toolReferenceName: string;
+  canBeReferencedInPrompt: boolean;
+  displayName: string;
+  userDescription: string;
+  modelDescription: string;
+  inputSchema: { type: string; properties: Record<string, unknown>; required?: string[] };
+  when: string;
 }
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as Manifest;
@@ -42,6 +55,7 @@ describe('the identifiers the code shares with package.json', () => {
       views: Record<string, Array<{ id: string }>>;
       menus: unknown;
       viewsWelcome: unknown;
+      languageModelTools: LanguageModelTool[];
     };
   };
   const sorted = (values: Iterable<string>): string[] => [...values].sort();
@@ -63,11 +77,39 @@ describe('the identifiers the code shares with package.json', () => {
   });
 
   it('sets exactly the context keys the when clauses read', () => {
-    const whens = JSON.stringify([full.contributes.menus, full.contributes.viewsWelcome]).match(/"when":"[^"]*"/g) ?? [];
+    const whens =
+      JSON.stringify([full.contributes.menus, full.contributes.viewsWelcome, full.contributes.languageModelTools]).match(
+        /"when":"[^"]*"/g,
+      ) ?? [];
     // Names after `view ==` are views and after `config.` settings; every other docsAgent.* is a context key.
     const names = whens.flatMap((when) => when.match(/(?<![.\w])docsAgent\.[A-Za-z]+/g) ?? []);
     const read = new Set(names.filter((name) => !Object.values<string>(viewIds).includes(name)));
     assert.deepEqual(sorted(Object.values(contextKeys)), sorted(read));
+  });
+
+  it('declares every language model tool package.json contributes, and no other', () => {
+    assert.deepEqual(sorted(Object.values(toolNames)), sorted(full.contributes.languageModelTools.map((t) => t.name)));
+  });
+
+  it('gives every tool a #name, both descriptions and an object schema, and hides it without a key, a project or trust', () => {
+    const referenceNames = new Set<string>();
+    for (const tool of full.contributes.languageModelTools) {
+      assert.match(tool.toolReferenceName, /^docsAgent[A-Z]\w+$/, tool.name);
+      referenceNames.add(tool.toolReferenceName);
+      assert.equal(tool.canBeReferencedInPrompt, true, tool.name);
+      assert.ok(tool.displayName && tool.userDescription && tool.modelDescription.length > 100, tool.name);
+      assert.equal(tool.inputSchema.type, 'object', tool.name);
+      for (const required of tool.inputSchema.required ?? [])
+        assert.ok(required in tool.inputSchema.properties, `${tool.name}: ${required}`);
+      const needs = tool.when.split('&&').map((part) => part.trim());
+      assert.deepEqual(sorted(needs), sorted([contextKeys.hasApiKey, contextKeys.hasProjectId, 'isWorkspaceTrusted']), tool.name);
+    }
+    assert.equal(referenceNames.size, full.contributes.languageModelTools.length, 'no two tools share a #name');
+  });
+
+  it('names the commands a failed tool call asks for by their palette titles', () => {
+    const titles = new Map(manifest.contributes.commands.map((c) => [c.command, `${c.category ?? ''}: ${c.title}`]));
+    for (const { id, title } of Object.values(fixCommands)) if (id.startsWith('docsAgent.')) assert.equal(titles.get(id), title, id);
   });
 
   it('names the jobs view and the visitors panel as package.json does', () => {

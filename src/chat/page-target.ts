@@ -1,0 +1,90 @@
+// The docs page and range a visitors tool asks about: a workspace file, a page path, or the
+// open editor; a preset range or two days. Checked before any request, each problem said once.
+import * as vscode from 'vscode';
+import type { ProjectScope } from '../api/project-scope';
+import { presetDays, presetRange, checkCustomRange, type Preset, todayUtc } from '../analytics/date-range';
+import { resolvePage } from '../analytics/page-resolver';
+import type { RangeChoice } from '../analytics/protocol';
+import type { SiteReaders } from '../analytics/site-readers';
+import { scopeFor, visitorsDefaultRange, workspaceScopes } from '../editor/config';
+import { exists } from '../editor/workspace-text';
+import { comparablePath } from '../site/redirects';
+import { InputProblem } from './failure-text';
+import { noProject, type Target } from './tool-target';
+
+export interface RangeInput {
+  range?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface PageInput {
+  file?: string;
+  pagePath?: string;
+}
+
+export interface PageTarget {
+  scope: ProjectScope;
+  pagePath: string;
+  /** Workspace-relative, when a file serves the page. */
+  file: string | undefined;
+}
+
+export function rangeOf(input: RangeInput): Target<RangeChoice> {
+  const today = todayUtc();
+  if (input.from || input.to) {
+    const [from, to] = [input.from ?? '', input.to ?? ''];
+    const problem = checkCustomRange(from, to, today);
+    return problem ? { problem: new InputProblem(problem) } : { ok: { preset: 'custom', from, to } };
+  }
+  const preset = input.range ?? visitorsDefaultRange();
+  if (!Object.hasOwn(presetDays, preset)) return { problem: new InputProblem(`The range “${preset}” is not one of 7d, 30d, 90d.`) };
+  return { ok: presetRange(preset as Preset, today) };
+}
+
+/** A workspace file by a workspace-relative or absolute path (never outside the open folders). */
+async function workspaceFile(name: string): Promise<vscode.Uri | undefined> {
+  if (name.startsWith('/')) {
+    const uri = vscode.Uri.file(name);
+    return vscode.workspace.getWorkspaceFolder(uri) && (await exists(uri)) ? uri : undefined;
+  }
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const uri = vscode.Uri.joinPath(folder.uri, name.replace(/^\.\//, ''));
+    if (vscode.workspace.getWorkspaceFolder(uri) && (await exists(uri))) return uri;
+  }
+  return undefined;
+}
+
+async function fileTarget(uri: vscode.Uri): Promise<Target<PageTarget>> {
+  const page = await resolvePage(uri);
+  if (page.pagePath === null)
+    return { problem: new InputProblem(`${page.file} is not a docs page: ${page.reason ?? 'no page serves it'}`) };
+  const scope = scopeFor(uri);
+  return scope.projectId ? { ok: { scope, pagePath: page.pagePath, file: page.file } } : { problem: noProject() };
+}
+
+/** A page path: the site whose pages list it gives the project and the file. */
+function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>): Target<PageTarget> {
+  const wanted = comparablePath(pagePath.startsWith('/') ? pagePath : `/${pagePath}`);
+  for (const report of readers.reports()) {
+    const page = report.site.pages.find((p) => comparablePath(p.pagePath) === wanted);
+    if (!page) continue;
+    const file = page.file && vscode.workspace.asRelativePath(vscode.Uri.joinPath(report.site.root, page.file), false);
+    return { ok: { scope: report.scope, pagePath: page.pagePath, file } };
+  }
+  const [scope] = workspaceScopes();
+  return scope ? { ok: { scope, pagePath: wanted, file: undefined } } : { problem: noProject() };
+}
+
+export async function pageTarget(input: PageInput, readers: Pick<SiteReaders, 'reports' | 'refresh'>): Promise<Target<PageTarget>> {
+  if (input.file) {
+    const uri = await workspaceFile(input.file);
+    return uri ? fileTarget(uri) : { problem: new InputProblem(`No file “${input.file}” is in the open workspace folders.`) };
+  }
+  if (input.pagePath) {
+    await readers.refresh();
+    return pathTarget(input.pagePath, readers);
+  }
+  const open = vscode.window.activeTextEditor?.document.uri;
+  return open ? fileTarget(open) : { problem: new InputProblem('No docs page is open: name a file or a page path.') };
+}

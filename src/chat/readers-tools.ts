@@ -1,0 +1,177 @@
+// The visitors tools: one page's readers, and the pages that need attention across the docs
+// tree. Answered from kept reports when they can (free); a read says first what it costs, and a
+// read that would pass the hourly analytics budget is refused here (the panel asks for those).
+import * as vscode from 'vscode';
+import { rangeLabel } from '../analytics/date-range';
+import { readersByPage, readersWithoutPage } from '../analytics/page-readers';
+import { pagesGroups } from '../analytics/pages-model';
+import type { RangeChoice } from '../analytics/protocol';
+import { analyticsLimitPerHour, type RequestLedger } from '../analytics/request-ledger';
+import type { SiteReaders, SiteReport } from '../analytics/site-readers';
+import type { LoadResult, VisitorsService } from '../analytics/visitors-service';
+import type { ApiKeyStore } from '../editor/api-key-store';
+import { visitorsMostlyAiPercent } from '../editor/config';
+import { relativeTime } from '../platform/relative-time';
+import { failureText } from './failure-text';
+import type { Confirmation } from './job-tool-text';
+import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
+import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation, type ReportSource } from './readers-tool-text';
+import { signalOf, textResult } from './tool-target';
+
+export interface ReadersToolDeps {
+  service: Pick<VisitorsService, 'isCached' | 'estimatePages' | 'load'>;
+  ledger: Pick<RequestLedger, 'countLastHour' | 'countLastHourNow' | 'msUntilRoom'>;
+  readers: Pick<SiteReaders, 'reports' | 'refresh'>;
+  keys: Pick<ApiKeyStore, 'require'>;
+}
+
+type Invocation<T> = vscode.LanguageModelToolInvocationOptions<T>;
+type Preparation<T> = vscode.LanguageModelToolInvocationPrepareOptions<T>;
+type Read = Pick<SiteReport, 'scope'> & { range: RangeChoice };
+
+/** What reading the ranges not kept yet costs now: requests, and the hour's use so far. */
+async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<{ requests: number; used: number; over: boolean }> {
+  const requests = reads.reduce(
+    (sum, r) => sum + (deps.service.isCached(r.scope, r.range) ? 0 : deps.service.estimatePages(r.scope, r.range)),
+    0,
+  );
+  const used = requests ? await deps.ledger.countLastHourNow() : deps.ledger.countLastHour();
+  return { requests, used, over: used + requests > analyticsLimitPerHour };
+}
+
+/** Asks before a read (never before a free answer, and not for one that will be refused). */
+async function readConfirmation(deps: ReadersToolDeps, reads: readonly Read[], what: string): Promise<Confirmation | undefined> {
+  const cost = await costOf(deps, reads);
+  const label = reads[0] ? rangeLabel(reads[0].range, { withDays: true }) : '';
+  return cost.requests && !cost.over ? readCostConfirmation(what, label, cost.requests, cost.used) : undefined;
+}
+
+/** Loads each read (from the cache when kept), or says why not: over the budget, no key, a failure. */
+async function loadAll(deps: ReadersToolDeps, reads: readonly Read[], what: string, token: vscode.CancellationToken) {
+  const cost = await costOf(deps, reads);
+  const label = reads[0] ? rangeLabel(reads[0].range, { withDays: true }) : '';
+  if (cost.over)
+    return {
+      text: budgetRefusalText(what, label, cost.requests, cost.used, deps.ledger.msUntilRoom(cost.requests, analyticsLimitPerHour)),
+    };
+  const abort = signalOf(token);
+  try {
+    if (cost.requests) await deps.keys.require();
+    const results: LoadResult[] = [];
+    for (const read of reads) results.push(await deps.service.load(read.scope, read.range, { signal: abort.signal }));
+    return { results };
+  } catch (error) {
+    return { text: failureText(`read ${what}`, error) };
+  } finally {
+    abort.dispose();
+  }
+}
+
+function sourceOf(results: readonly LoadResult[], deps: ReadersToolDeps): ReportSource {
+  const read = results.filter((r) => !r.fromCache);
+  if (read.length) return { requests: read.reduce((sum, r) => sum + r.report.requests, 0), used: deps.ledger.countLastHour() };
+  const oldest = Math.min(...results.map((r) => r.report.fetchedAt));
+  return { cachedAgo: relativeTime(new Date(oldest).toISOString(), Date.now()) };
+}
+
+/** "docs", or the folder's name when the site is the whole folder. */
+function siteName(root: vscode.Uri): string {
+  const relative = vscode.workspace.asRelativePath(root, true);
+  return relative === root.fsPath || relative === '' ? (vscode.workspace.getWorkspaceFolder(root)?.name ?? root.fsPath) : relative;
+}
+
+export interface PageVisitorsInput extends PageInput, RangeInput {}
+
+export class PageVisitorsTool implements vscode.LanguageModelTool<PageVisitorsInput> {
+  constructor(private readonly deps: ReadersToolDeps) {}
+
+  async prepareInvocation({ input }: Preparation<PageVisitorsInput>): Promise<vscode.PreparedToolInvocation> {
+    const [target, range] = [await pageTarget(input, this.deps.readers), rangeOf(input)];
+    if (!('ok' in target) || !('ok' in range)) return { invocationMessage: 'Checking the page' };
+    const what = `visitors of ${target.ok.pagePath}`;
+    const confirmation = await readConfirmation(this.deps, [{ scope: target.ok.scope, range: range.ok }], what);
+    return { invocationMessage: `Reading ${what}`, ...(confirmation ? { confirmationMessages: confirmation } : {}) };
+  }
+
+  async invoke({ input }: Invocation<PageVisitorsInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const [target, range] = [await pageTarget(input, this.deps.readers), rangeOf(input)];
+    if (!('ok' in target)) return textResult(failureText('read visitors', target.problem));
+    if (!('ok' in range)) return textResult(failureText('read visitors', range.problem));
+    const { scope, pagePath, file } = target.ok;
+    const loaded = await loadAll(this.deps, [{ scope, range: range.ok }], `visitors of ${pagePath}`, token);
+    const [result] = loaded.results ?? [];
+    if (!result) return textResult(loaded.text ?? '');
+    const readers = readersByPage([{ pagePath }], result.report.rows).get(pagePath);
+    if (!readers) return textResult(`No visitors of ${pagePath} were read.`);
+    const label = rangeLabel(range.ok, { withDays: true });
+    const source = sourceOf([result], this.deps);
+    return textResult(pageVisitorsText({ pagePath, file, range: label, readers, site: result.report.totals, source }));
+  }
+}
+
+export interface AttentionInput {
+  range?: string;
+  limit?: number;
+}
+
+export class PagesNeedingAttentionTool implements vscode.LanguageModelTool<AttentionInput> {
+  constructor(private readonly deps: ReadersToolDeps) {}
+
+  private async reads(input: AttentionInput): Promise<{ sites: SiteReport[]; range: RangeChoice } | { problem: unknown }> {
+    const range = rangeOf({ ...(input.range ? { range: input.range } : {}) });
+    if (!('ok' in range)) return range;
+    await this.deps.readers.refresh();
+    return { sites: [...this.deps.readers.reports()], range: range.ok };
+  }
+
+  async prepareInvocation({ input }: Preparation<AttentionInput>): Promise<vscode.PreparedToolInvocation> {
+    const reads = await this.reads(input);
+    if ('problem' in reads) return { invocationMessage: 'Checking the range' };
+    const what = `visitors of every page of ${reads.sites.length} docs site${reads.sites.length === 1 ? '' : 's'}`;
+    const confirmation = await readConfirmation(
+      this.deps,
+      reads.sites.map((s) => ({ scope: s.scope, range: reads.range })),
+      what,
+    );
+    return { invocationMessage: 'Finding the pages that need attention', ...(confirmation ? { confirmationMessages: confirmation } : {}) };
+  }
+
+  async invoke({ input }: Invocation<AttentionInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const reads = await this.reads(input);
+    if ('problem' in reads) return textResult(failureText('find the pages that need attention', reads.problem));
+    const { sites, range } = reads;
+    const what = 'visitors of every docs page';
+    const loaded = await loadAll(
+      this.deps,
+      sites.map((s) => ({ scope: s.scope, range })),
+      what,
+      token,
+    );
+    if (!loaded.results) return textResult(loaded.text ?? '');
+    const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
+    const mostlyAiPercent = visitorsMostlyAiPercent();
+    const source = sourceOf(loaded.results, this.deps);
+    const attention = sites.map((s, i) => {
+      const rows = loaded.results[i]?.report.rows ?? [];
+      const inWorkspace = (file: string | undefined): string | undefined =>
+        file && vscode.workspace.asRelativePath(vscode.Uri.joinPath(s.site.root, file), false);
+      const readers = readersByPage(s.site.pages, rows);
+      const groups = pagesGroups(s.site.pages, readers, readersWithoutPage(rows, s.site.pages, s.site.redirects), {
+        sort: 'visitors',
+        filter: '',
+        mostlyAiPercent,
+      });
+      const local = <T extends { file: string | undefined }>(row: T): T => ({ ...row, file: inWorkspace(row.file) });
+      return {
+        site: siteName(s.site.root),
+        projectId: s.scope.projectId,
+        siteTotals: loaded.results[i]?.report.totals ?? { human: 0, ai: 0, total: 0 },
+        pages: groups.all.map(local),
+        mostlyAi: groups.mostlyAi.map(local),
+        withoutPage: groups.withoutPage,
+        source,
+      };
+    });
+    return textResult(attentionText(attention, rangeLabel(range, { withDays: true }), limit, mostlyAiPercent));
+  }
+}

@@ -1,0 +1,73 @@
+// What a tool's input points at, checked before anything is sent: the project a job goes to
+// (only one set up in this workspace: a prompt cannot aim the key at another), the tracked job
+// an ID names, the docs page a file or path names.
+import * as vscode from 'vscode';
+import type { ProjectScope } from '../api/project-scope';
+import { InvalidSettingError } from '../api/errors';
+import { scopeFor, workspaceScopes } from '../editor/config';
+import type { JobTracker } from '../jobs/job-tracker';
+import type { TrackedJob } from '../jobs/tracked-job';
+import { settingId, settingNames } from '../platform/manifest-ids';
+import { InputProblem } from './failure-text';
+
+export type Target<T> = { ok: T } | { problem: unknown };
+
+export const noProject = (): InvalidSettingError =>
+  new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', settingId(settingNames.projectId));
+
+/** A workspace folder by its name or its path. */
+function folderNamed(name: string): vscode.WorkspaceFolder | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.find((f) => f.name === name) ?? folders.find((f) => f.uri.fsPath === name || f.uri.path === name);
+}
+
+/** The project for a new job: a folder's, a named one of this workspace's, else the open editor's. */
+export function jobScope(input: { project?: string | undefined; folder?: string | undefined }): Target<ProjectScope> {
+  if (input.folder) {
+    const folder = folderNamed(input.folder);
+    if (!folder) return { problem: new InputProblem(`No workspace folder is named “${input.folder}”.`) };
+    const scope = scopeFor(folder.uri);
+    return scope.projectId ? { ok: scope } : { problem: noProject() };
+  }
+  if (input.project) {
+    const scopes = workspaceScopes();
+    const scope = scopes.find((s) => s.projectId === input.project);
+    if (scope) return { ok: scope };
+    const here = scopes.length ? `the projects here are ${scopes.map((s) => s.projectId).join(', ')}` : 'none is set here';
+    return {
+      problem: new InvalidSettingError(
+        `Project “${input.project}” is not set up in this workspace: ${here}.`,
+        settingId(settingNames.projectId),
+      ),
+    };
+  }
+  const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
+  return scope.projectId ? { ok: scope } : { problem: noProject() };
+}
+
+/** A tracked job of this workspace's projects by its ID, or a unique start of it (8 characters at least). */
+export function trackedJob(tracker: Pick<JobTracker, 'jobs'>, id: string): TrackedJob | undefined {
+  const wanted = id.trim();
+  const jobs = tracker.jobs();
+  const exact = jobs.find((job) => job.id === wanted);
+  if (exact || wanted.length < 8) return exact;
+  const starting = jobs.filter((job) => job.id.startsWith(wanted));
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
+/** An AbortSignal that follows a cancellation token, and the listener to dispose. */
+export function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  const listener = token.onCancellationRequested(() => controller.abort());
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      listener.dispose();
+    },
+  };
+}
+
+export function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
