@@ -24,7 +24,7 @@ import { jobScope, signalOf, textResult, trackedJob } from './tool-target';
 export interface JobToolDeps {
   tracker: JobTracker;
   uses: Pick<AgentUses, 'usedLastHour'>;
-  keys: Pick<ApiKeyStore, 'require'>;
+  keys: Pick<ApiKeyStore, 'require' | 'usable'>;
   log: vscode.LogOutputChannel;
 }
 
@@ -44,7 +44,7 @@ export class CreateJobTool implements vscode.LanguageModelTool<CreateJobInput> {
     const scope = jobScope(input);
     const check = checkPrompt(String(input.prompt ?? ''));
     // Nothing can be sent: no confirmation, the answer says why.
-    if (!('ok' in scope) || !check.ok) return { invocationMessage: 'Checking the Docs Agent job' };
+    if (!('ok' in scope) || !check.ok || !(await this.deps.keys.usable())) return { invocationMessage: 'Checking the Docs Agent job' };
     const used = await this.deps.uses.usedLastHour(scope.ok);
     return {
       invocationMessage: 'Starting a Docs Agent job',
@@ -108,7 +108,7 @@ export class FollowUpTool implements vscode.LanguageModelTool<FollowUpInput> {
   async prepareInvocation({ input }: Preparation<FollowUpInput>): Promise<vscode.PreparedToolInvocation> {
     const job = trackedJob(this.deps.tracker, String(input.jobId ?? ''));
     const check = checkPrompt(String(input.prompt ?? ''), 'The follow-up');
-    if (!job || !check.ok) return { invocationMessage: 'Checking the follow-up' };
+    if (!job || !check.ok || !(await this.deps.keys.usable())) return { invocationMessage: 'Checking the follow-up' };
     const used = await this.deps.uses.usedLastHour(job);
     return {
       invocationMessage: `Sending a follow-up to job ${job.id}`,

@@ -22,7 +22,7 @@ export interface ReadersToolDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimatePages' | 'load'>;
   ledger: Pick<RequestLedger, 'countLastHour' | 'countLastHourNow' | 'msUntilRoom'>;
   readers: Pick<SiteReaders, 'reports' | 'refresh'>;
-  keys: Pick<ApiKeyStore, 'require'>;
+  keys: Pick<ApiKeyStore, 'require' | 'usable'>;
 }
 
 type Invocation<T> = vscode.LanguageModelToolInvocationOptions<T>;
@@ -39,11 +39,12 @@ async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<{ 
   return { requests, used, over: used + requests > analyticsLimitPerHour };
 }
 
-/** Asks before a read (never before a free answer, and not for one that will be refused). */
+/** Asks before a read (never before a free answer, nor for one that will be refused or cannot be made). */
 async function readConfirmation(deps: ReadersToolDeps, reads: readonly Read[], what: string): Promise<Confirmation | undefined> {
   const cost = await costOf(deps, reads);
   const label = reads[0] ? rangeLabel(reads[0].range, { withDays: true }) : '';
-  return cost.requests && !cost.over ? readCostConfirmation(what, label, cost.requests, cost.used) : undefined;
+  if (!cost.requests || cost.over || !(await deps.keys.usable())) return undefined;
+  return readCostConfirmation(what, label, cost.requests, cost.used);
 }
 
 /** Loads each read (from the cache when kept), or says why not: over the budget, no key, a failure. */
@@ -76,7 +77,7 @@ function sourceOf(results: readonly LoadResult[], deps: ReadersToolDeps): Report
 
 /** "docs", or the folder's name when the site is the whole folder. */
 function siteName(root: vscode.Uri): string {
-  const relative = vscode.workspace.asRelativePath(root, true);
+  const relative = vscode.workspace.asRelativePath(root, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
   return relative === root.fsPath || relative === '' ? (vscode.workspace.getWorkspaceFolder(root)?.name ?? root.fsPath) : relative;
 }
 

@@ -21,11 +21,15 @@ describe('the extension in a real VS Code', () => {
     for (const command of contributed) assert.ok(registered.has(command), `${command} is not registered`);
   });
 
-  it('never activates on startup by itself', () => {
+  it('activates at startup only in a workspace holding a docs site, so its chat tools are there', () => {
     const extension = vscode.extensions.getExtension(extensionId);
     const events = (extension?.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
     assert.ok(!events.includes('*'));
     assert.ok(!events.includes('onStartupFinished'));
+    assert.deepEqual(
+      events.filter((e) => e.startsWith('workspaceContains:')),
+      ['workspaceContains:**/docs.json', 'workspaceContains:**/mint.json'],
+    );
   });
 
   it('reads its settings with the documented defaults, per folder', () => {

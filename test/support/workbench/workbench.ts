@@ -1,5 +1,6 @@
 // A person's view of the real editor: code-server with the extension installed, the emulator
 // behind it, and Chromium in front. Helpers act the way a person does: palette, menus, clicks.
+import { machineStorageIn } from './machine-storage';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
@@ -37,7 +38,7 @@ function readSettings(file: string): Record<string, unknown> | undefined {
 
 /** Where the extension keeps what every window of this user shares (its global storage). */
 export function machineStorage(server: RunningCodeServer): string {
-  return join(server.stateDir, 'user-data', 'User', 'globalStorage', 'docs-agent.mintlify-docs-agent');
+  return machineStorageIn(server.stateDir);
 }
 
 export class Workbench {

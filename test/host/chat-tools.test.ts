@@ -1,0 +1,252 @@
+// The chat tools in the real extension host, called as chat calls them (vscode.lm.invokeTool)
+// against the emulator. Outside a chat session a tool's confirmation is a modal dialog, which
+// VS Code answers itself while extension tests run: what it says is unit tested
+// (chat-tools-text.test.ts); here each call's effect is checked.
+import * as assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { dirname } from 'node:path';
+import * as vscode from 'vscode';
+import { addDays, todayUtc } from '../../src/analytics/date-range';
+import { RequestLedger } from '../../src/analytics/request-ledger';
+import { AgentUses } from '../../src/jobs/agent-uses';
+import { systemClock } from '../../src/platform/clock';
+import { SharedMemento } from '../../src/platform/machine/shared-memento';
+import { toolNames } from '../../src/platform/manifest-ids';
+import { storagePaths } from '../../src/platform/storage-layout';
+import { eventually } from '../support/eventually';
+import { visitTruth } from '../support/emulator/visit-truth';
+import { machineStorageIn } from '../support/workbench/machine-storage';
+import { api, type HostEmulator, startHostEmulator, treeUntil } from './support';
+
+const invoke = (name: string, input: object): Thenable<vscode.LanguageModelToolResult> =>
+  vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+/** Every text a tool answered in this suite, for the check that none carries the key. */
+const answers: string[] = [];
+const textOf = (result: vscode.LanguageModelToolResult): string => {
+  const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  answers.push(text);
+  return text;
+};
+/** Calls a tool (confirmed, as a person would) and returns its answer. */
+async function call(name: string, input: object): Promise<string> {
+  return textOf(await invoke(name, input));
+}
+const ours = (): string[] => vscode.lm.tools.filter((tool) => tool.name.startsWith('docsAgent_')).map((tool) => tool.name);
+const counts = (c: { human: number; ai: number; total: number }): string =>
+  `${c.total.toLocaleString('en-US')} visitor${c.total === 1 ? '' : 's'} (${c.human.toLocaleString('en-US')} human, ${c.ai.toLocaleString('en-US')} AI)`;
+
+describe('Docs Agent in chat: the language model tools', () => {
+  let host: HostEmulator;
+  const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('docsAgent');
+  const visitorsRequests = async (): Promise<number> => (await host.control.requests()).filter((r) => r.path.includes('/visitors')).length;
+  let jobId = '';
+  /** The extension's files every window shares, as another window finds them. */
+  const machineFiles = (): ReturnType<typeof storagePaths> =>
+    storagePaths(machineStorageIn(dirname(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '')));
+  /** The agent uses of the project this machine counted in the hour. */
+  const agentUsesHere = async (): Promise<number> => {
+    const shared = new SharedMemento(machineFiles().agentUses, { watch: false });
+    try {
+      await shared.ready;
+      return await new AgentUses(shared, systemClock).usedLastHour({ baseUrl: host.emulator.baseUrl, projectId: host.emulator.projectId });
+    } finally {
+      shared.dispose();
+    }
+  };
+
+  before(async () => {
+    await api();
+    host = await startHostEmulator();
+  });
+  after(async () => {
+    const tree = (await api()).jobsTree;
+    const items = tree.getChildren() ?? [];
+    if (items.length) await vscode.commands.executeCommand('docsAgent.stopTracking', items[0], items);
+    await host?.close();
+  });
+
+  it('lists all five tools, each with what the model reads and its input schema', async () => {
+    const all = Object.values(toolNames).sort();
+    // Listed once the extension registered them. (This list ignores `when`: the clause hides
+    // them from chat's tool picker and from what chat offers a model.)
+    await eventually(() => ours().length === all.length, 'the tools to be listed', 20_000);
+    assert.deepEqual(ours().sort(), all);
+    for (const tool of vscode.lm.tools.filter((t) => t.name.startsWith('docsAgent_'))) {
+      assert.ok(tool.description.length > 100, tool.name);
+      assert.equal((tool.inputSchema as { type?: string } | undefined)?.type, 'object', tool.name);
+    }
+  });
+
+  it('starts a job, counted as one agent use this hour, tracked and polled like any other', async () => {
+    const usedBefore = await agentUsesHere();
+    const prompt = 'Add a FAQ section to the quickstart\nwith three questions from support.';
+    const text = await call(toolNames.createJob, { prompt });
+    const [job] = await host.control.jobs();
+    assert.ok(job);
+    jobId = job.id;
+    assert.deepEqual(job.prompts, [prompt], 'the emulator got exactly the prompt');
+    assert.match(text, new RegExp(`^Started a Docs Agent job; .*\\n\\nJob ${jobId}\\n`));
+    assert.match(text, /\nStatus: running\n/);
+    assert.equal(await agentUsesHere(), usedBefore + 1, 'what the next confirmation counts');
+    assert.equal((await host.control.usage()).agentUses[host.emulator.projectId], 1, 'as the service counts it');
+    const tree = (await api()).jobsTree;
+    await treeUntil(tree, (items) => items.some((i) => JSON.stringify(i.id).includes(jobId)));
+    await host.control.finishJob(jobId);
+    await treeUntil(tree, (items) => items.some((i) => JSON.stringify(i.id).includes(jobId) && /completed/.test(String(i.contextValue))));
+  });
+
+  it('says how a job is doing, by its ID (asking the service now) or for every tracked job', async () => {
+    const text = await call(toolNames.jobStatus, { jobId });
+    assert.match(text, new RegExp(`^Job ${jobId}\\nPrompt: “Add a FAQ section to the quickstart”\\n`));
+    assert.match(text, /\nStatus: completed\n/);
+    assert.match(text, /\nPull request: https:\/\/github\.com\/\S+\/pull\/\d+\n/);
+    assert.match(text, /\nFollow-ups: 0$/);
+    assert.match(await call(toolNames.jobStatus, { jobId: jobId.slice(0, 10) }), new RegExp(`^Job ${jobId}\\n`), 'by the start of its ID');
+    assert.match(await call(toolNames.jobStatus, {}), new RegExp(`^1 tracked Docs Agent job, newest first .*\\n\\nJob ${jobId}\\n`));
+    assert.match(await call(toolNames.jobStatus, { jobId: 'no-such-job' }), /^No tracked job has the ID “no-such-job”\. Tracked jobs: /);
+  });
+
+  it('sends a follow-up, counted as one more agent use, and the job runs again', async () => {
+    const usedBefore = await agentUsesHere();
+    const text = await call(toolNames.sendFollowUp, { jobId, prompt: 'Also link the changelog.' });
+    const [job] = await host.control.jobs();
+    assert.deepEqual(job?.prompts.slice(-1), ['Also link the changelog.']);
+    assert.match(text, /^Sent the follow-up/);
+    assert.match(text, /\nStatus: running\n/);
+    assert.match(text, /\nFollow-ups: 1, latest “Also link the changelog\.”$/);
+    assert.equal(await agentUsesHere(), usedBefore + 1);
+  });
+
+  it('gives a page’s visitors equal to the log’s distinct counts: read once, then from the kept report for nothing', async () => {
+    const today = todayUtc();
+    const truth = await visitTruth(host.control, host.emulator.projectId, addDays(today, -6), today);
+    const quickstart = truth.byPath.get('/quickstart');
+    assert.ok(quickstart);
+    const reads = await visitorsRequests();
+    const first = await call(toolNames.pageVisitors, { file: 'docs/quickstart.mdx', range: '7d' });
+    assert.match(first, /^Page \/quickstart \(docs\/quickstart\.mdx\), Last 7 days · /);
+    assert.ok(first.includes(`\nVisitors: ${counts(quickstart)}, `), first);
+    assert.ok(first.includes(`\nWhole site: ${counts(truth.totals)}\n`), first);
+    assert.match(first, /\nSource: read now \(1 request; \d+ of 100 used/);
+    assert.equal(await visitorsRequests(), reads + 1);
+
+    const again = await call(toolNames.pageVisitors, { pagePath: '/quickstart', range: '7d' });
+    assert.ok(again.includes(`\nVisitors: ${counts(quickstart)}, `));
+    assert.match(again, /\nSource: a report read .*, kept on this machine \(no request\)\.$/);
+    assert.equal(await visitorsRequests(), reads + 1, 'no request');
+  });
+
+  it('lists the pages needing attention from the kept report: fewest readers, mostly AI, readers without a page', async () => {
+    const today = todayUtc();
+    const truth = await visitTruth(host.control, host.emulator.projectId, addDays(today, -6), today);
+    const reads = await visitorsRequests();
+    const text = await call(toolNames.pagesNeedingAttention, { range: '7d', limit: 3 });
+    assert.equal(await visitorsRequests(), reads, 'no request');
+    assert.match(text, new RegExp(`^Docs site docs \\(project ${host.emulator.projectId}\\), Last 7 days · `));
+    assert.match(text, /\nFewest readers \(3 of \d+ pages\):\n- \/drafts\/unpublished \(docs\/drafts\/unpublished\.mdx\): no visitors\n/);
+    assert.match(text, /\nRead mostly by AI \(over 50% AI\):\n- /);
+    const section = text.split('Readers without a page')[1] ?? '';
+    const paths = [...section.matchAll(/^- (\S+): (.*)$/gm)];
+    assert.ok(paths.length > 0, 'the retired pages readers still ask for');
+    for (const [, path, said] of paths) {
+      const expected = truth.byPath.get(path ?? '');
+      assert.ok(expected, `${path} had readers`);
+      assert.equal(said, counts(expected));
+    }
+  });
+
+  it('refuses a read that would pass the hourly budget, saying when to ask again', async () => {
+    // Another window on the machine spent the hour's budget.
+    const shared = new SharedMemento(machineFiles().analyticsShared, { watch: false });
+    await shared.ready;
+    const ledger = new RequestLedger(shared, systemClock);
+    const key = 'docsAgent.analyticsRequests';
+    const before = shared.get<unknown>(key);
+    try {
+      await ledger.record(Math.max(0, 100 - (await ledger.countLastHourNow())));
+      const reads = await visitorsRequests();
+      const text = await call(toolNames.pageVisitors, { file: 'docs/quickstart.mdx', range: '90d' });
+      assert.match(
+        text,
+        /^Not read: visitors of \/quickstart for Last 90 days · .* takes about 1 request, and 100 of the 100 analytics requests/,
+      );
+      assert.match(text, /Ask again in \d+ (minutes|seconds), or read anyway with “Docs Agent: Show Visitors”, which asks first\.$/);
+      assert.equal(await visitorsRequests(), reads, 'no request');
+    } finally {
+      await shared.exclusive(() => shared.update(key, before));
+      shared.dispose();
+    }
+  });
+
+  describe('what failed, and what fixes it', () => {
+    afterEach(() => host.control.clearFaults());
+
+    it('no key', async () => {
+      const key = process.env.MINTLIFY_API_KEY;
+      delete process.env.MINTLIFY_API_KEY;
+      try {
+        const text = await call(toolNames.createJob, { prompt: 'Fix the typo' });
+        assert.equal(
+          text,
+          'Docs Agent could not start the job: No API key is set. Fix: run “Docs Agent: Set API Key” (command docsAgent.setApiKey).',
+        );
+      } finally {
+        process.env.MINTLIFY_API_KEY = key;
+      }
+    });
+
+    it('no project, or one this workspace does not use', async () => {
+      const other = await call(toolNames.createJob, { prompt: 'Fix the typo', project: 'someone-elses' });
+      assert.equal(
+        other,
+        `Docs Agent could not start the job: Project “someone-elses” is not set up in this workspace: the projects here are ${host.emulator.projectId}. ` +
+          'Fix: run “Docs Agent: Set Project ID” (command docsAgent.setProjectId).',
+      );
+      await settings().update('projectId', '', vscode.ConfigurationTarget.Workspace);
+      try {
+        const none = await call(toolNames.pageVisitors, { file: 'docs/quickstart.mdx' });
+        assert.match(none, /^Docs Agent could not read visitors: No project ID is set.* Fix: run “Docs Agent: Set Project ID”/);
+      } finally {
+        await settings().update('projectId', host.emulator.projectId, vscode.ConfigurationTarget.Workspace);
+      }
+    });
+
+    it('the rate limit, with the wait', async () => {
+      await host.control.fault({ kind: 'status', status: 429, retryAfter: '120', match: { method: 'POST' } });
+      const text = await call(toolNames.sendFollowUp, { jobId, prompt: 'One more thing' });
+      assert.match(text, /^Docs Agent could not send the follow-up: The rate limit .* is reached\. Try again in 2 minutes\.$/);
+    });
+
+    it('offline', async () => {
+      const closed = await new Promise<number>((resolve) => {
+        const server = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number };
+          server.close(() => resolve(port));
+        });
+      });
+      await settings().update('baseUrl', `http://127.0.0.1:${closed}`, vscode.ConfigurationTarget.Global);
+      try {
+        const text = await call(toolNames.createJob, { prompt: 'Fix the typo' });
+        assert.match(
+          text,
+          /^Docs Agent could not start the job: Could not reach 127\.0\.0\.1:\d+: .* Fix: ask again once the connection is back\.$/,
+        );
+      } finally {
+        await settings().update('baseUrl', host.emulator.baseUrl, vscode.ConfigurationTarget.Global);
+      }
+    });
+
+    it('never the key: not even when the service repeats it in an error', async () => {
+      const key = process.env.MINTLIFY_API_KEY ?? '';
+      await host.control.fault({ kind: 'status', status: 500, body: { error: `Token ${key} is not valid here` }, count: 10 });
+      const text = await call(toolNames.createJob, { prompt: 'Echo the key back' });
+      assert.match(text, /The service said: Token \[API key\] is not valid here/);
+      assert.ok(key.length > 10);
+      assert.deepEqual(
+        answers.filter((answer) => answer.includes(key)),
+        [],
+        'no answer of this suite carries the key',
+      );
+    });
+  });
+});
