@@ -117,7 +117,7 @@ describe('Docs Agent in chat: the language model tools', () => {
     assert.equal(await agentUsesHere(), usedBefore + 1);
   });
 
-  it('gives a page’s visitors equal to the log’s distinct counts: read once, then from the kept report for nothing', async () => {
+  it('gives a page’s visitors equal to the log’s distinct counts: read once, then from the kept report for nothing (by file, path or the open editor)', async () => {
     const today = todayUtc();
     const truth = await visitTruth(host.control, host.emulator.projectId, addDays(today, -6), today);
     const quickstart = truth.byPath.get('/quickstart');
@@ -133,6 +133,20 @@ describe('Docs Agent in chat: the language model tools', () => {
     const again = await call(toolNames.pageVisitors, { pagePath: '/quickstart', range: '7d' });
     assert.ok(again.includes(`\nVisitors: ${counts(quickstart)}, `));
     assert.match(again, /\nSource: a report read .*, kept on this machine \(no request\)\.$/);
+    // With neither a file nor a path: the page open in the editor (the status bar, which would
+    // read the default range for it, is off: that read is not the tool's).
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    await settings().update('visitors.statusBar', false, vscode.ConfigurationTarget.Workspace);
+    try {
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(root, 'docs/quickstart.mdx'));
+      const open = await call(toolNames.pageVisitors, { range: '7d' });
+      assert.match(open, /^Page \/quickstart \(docs\/quickstart\.mdx\), Last 7 days · /);
+      assert.ok(open.includes(`\nVisitors: ${counts(quickstart)}, `));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await settings().update('visitors.statusBar', undefined, vscode.ConfigurationTarget.Workspace);
+    }
     assert.equal(await visitorsRequests(), reads + 1, 'no request');
   });
 
