@@ -141,6 +141,8 @@ export class PagesNeedingAttentionTool implements vscode.LanguageModelTool<Atten
     const reads = await this.reads(input);
     if ('problem' in reads) return textResult(failureText('find the pages that need attention', reads.problem));
     const { sites, range } = reads;
+    const mostlyAiPercent = visitorsMostlyAiPercent();
+    if (!sites.length) return textResult(attentionText([], rangeLabel(range, { withDays: true }), 0, mostlyAiPercent));
     const what = 'visitors of every docs page';
     const loaded = await loadAll(
       this.deps,
@@ -150,7 +152,6 @@ export class PagesNeedingAttentionTool implements vscode.LanguageModelTool<Atten
     );
     if (!loaded.results) return textResult(loaded.text ?? '');
     const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
-    const mostlyAiPercent = visitorsMostlyAiPercent();
     const source = sourceOf(loaded.results, this.deps);
     const attention = sites.map((s, i) => {
       const rows = loaded.results[i]?.report.rows ?? [];
