@@ -13,7 +13,8 @@ export interface SiteReportReadDeps {
   log: vscode.LogOutputChannel;
 }
 
-function requestsFor(deps: SiteReportReadDeps, missing: readonly SiteReport[]): number {
+/** Requests reading these ranges takes: none for a kept one, else the estimate from the closest kept report. */
+export function requestsFor(deps: Pick<SiteReportReadDeps, 'service'>, missing: readonly Pick<SiteReport, 'scope' | 'range'>[]): number {
   return missing.reduce((sum, r) => sum + (deps.service.isCached(r.scope, r.range) ? 0 : deps.service.estimatePages(r.scope, r.range)), 0);
 }
 

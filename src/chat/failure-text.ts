@@ -1,16 +1,15 @@
 // What a tool answers when it could not do its work: the failure in one sentence and the one
 // command that fixes it, by the title a person finds in the Command Palette. Plain text for the
 // model to pass on; the error messages it reuses never hold the key (the client redacts it).
-import { describeError, type FailureAction, lostAnswerNote } from '../editor/error-text';
-import { commandIds } from '../platform/manifest-ids';
+import { actionCommands, describeError, type FailureAction, lostAnswerNote } from '../editor/error-text';
 
-/** Palette titles of the commands a fix names (a unit test holds them to package.json). */
-export const fixCommands: Record<Exclude<FailureAction, 'retry'>, { title: string; id: string }> = {
-  setApiKey: { title: 'Docs Agent: Set API Key', id: commandIds.setApiKey },
-  setProjectId: { title: 'Docs Agent: Set Project ID', id: commandIds.setProjectId },
-  openSettings: { title: 'Preferences: Open Settings (UI)', id: 'workbench.action.openSettings' },
-  manageTrust: { title: 'Workspaces: Manage Workspace Trust', id: 'workbench.trust.manage' },
-  showLog: { title: 'Docs Agent: Show Log', id: commandIds.showLog },
+/** Palette titles of the commands behind each action (a unit test holds them to package.json). */
+export const fixTitles: Record<Exclude<FailureAction, 'retry'>, string> = {
+  setApiKey: 'Docs Agent: Set API Key',
+  setProjectId: 'Docs Agent: Set Project ID',
+  openSettings: 'Preferences: Open Settings (UI)',
+  manageTrust: 'Workspaces: Manage Workspace Trust',
+  showLog: 'Docs Agent: Show Log',
 };
 
 /** A tool's input names nothing usable (no such folder, file, page or range): said as it is, with no fix to run. */
@@ -19,7 +18,7 @@ export class InputProblem extends Error {}
 function fixOf(action: FailureAction | undefined, setting: string | undefined): string {
   if (!action) return '';
   if (action === 'retry') return ' Fix: ask again once the connection is back.';
-  const { title, id } = fixCommands[action];
+  const [title, id] = [fixTitles[action], actionCommands[action].command];
   const where = action === 'openSettings' && setting ? ` and look for ${setting}` : '';
   return ` Fix: run “${title}” (command ${id})${where}.`;
 }

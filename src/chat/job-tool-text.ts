@@ -2,7 +2,7 @@
 // the results a model reads. Plain text, short, the same wording every time; pure, so unit
 // tests check each one.
 import { pullRequestLink } from '../jobs/pr-link';
-import { firstLine } from '../jobs/prompt-text';
+import { describePrompt, firstLine } from '../jobs/prompt-text';
 import { createdAtOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { agentUsesPerHour } from '../jobs/agent-uses';
 import { relativeTime } from '../platform/relative-time';
@@ -10,14 +10,6 @@ import { relativeTime } from '../platform/relative-time';
 export interface Confirmation {
   title: string;
   message: string;
-}
-
-/** "“Add a FAQ” (1,234 characters, 3 lines)". */
-export function promptSummary(prompt: string): string {
-  const chars = prompt.length;
-  const lines = prompt.split(/\r?\n/).length;
-  const size = `${chars.toLocaleString('en-US')} character${chars === 1 ? '' : 's'}`;
-  return `“${firstLine(prompt)}” (${lines > 1 ? `${size}, ${lines} lines` : size})`;
 }
 
 /** "97 of 100 (this machine's count; …)"; none left says what will likely happen. */
@@ -33,7 +25,7 @@ export function createJobConfirmation(projectId: string, prompt: string, used: n
     title: 'Start a Docs Agent job?',
     message: [
       `Project: ${projectId}`,
-      `Prompt: ${promptSummary(prompt)}`,
+      `Prompt: ${describePrompt(prompt, { withLines: true })}`,
       `Agent uses left this hour: ${usesLeftText(used)}`,
       'The agent works on its own for a few minutes and opens a pull request when it changes files.',
     ].join('\n'),
@@ -46,7 +38,7 @@ export function followUpConfirmation(job: TrackedJob, prompt: string, used: numb
     message: [
       `Job: ${job.id} (“${titleOf(job)}”)`,
       `Project: ${job.projectId}`,
-      `Follow-up: ${promptSummary(prompt)}`,
+      `Follow-up: ${describePrompt(prompt, { withLines: true })}`,
       `Agent uses left this hour: ${usesLeftText(used)}`,
     ].join('\n'),
   };

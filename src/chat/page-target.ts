@@ -7,10 +7,11 @@ import { resolvePage } from '../analytics/page-resolver';
 import type { RangeChoice } from '../analytics/protocol';
 import type { SiteReaders } from '../analytics/site-readers';
 import { scopeFor, visitorsDefaultRange, workspaceScopes } from '../editor/config';
+import { noProjectError } from '../editor/error-text';
 import { exists } from '../editor/workspace-text';
 import { comparablePath } from '../site/redirects';
 import { InputProblem } from './failure-text';
-import { noProject, type Target } from './tool-target';
+import type { Target } from './tool-target';
 
 export interface RangeInput {
   range?: string;
@@ -60,7 +61,7 @@ async function fileTarget(uri: vscode.Uri): Promise<Target<PageTarget>> {
   if (page.pagePath === null)
     return { problem: new InputProblem(`${page.file} is not a docs page: ${page.reason ?? 'no page serves it'}`) };
   const scope = scopeFor(uri);
-  return scope.projectId ? { ok: { scope, pagePath: page.pagePath, file: page.file } } : { problem: noProject() };
+  return scope.projectId ? { ok: { scope, pagePath: page.pagePath, file: page.file } } : { problem: noProjectError() };
 }
 
 /** A page path: the site whose pages list it gives the project and the file. */
@@ -73,7 +74,7 @@ function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>): Ta
     return { ok: { scope: report.scope, pagePath: page.pagePath, file } };
   }
   const [scope] = workspaceScopes();
-  return scope ? { ok: { scope, pagePath: wanted, file: undefined } } : { problem: noProject() };
+  return scope ? { ok: { scope, pagePath: wanted, file: undefined } } : { problem: noProjectError() };
 }
 
 export async function pageTarget(input: PageInput, readers: Pick<SiteReaders, 'reports' | 'refresh'>): Promise<Target<PageTarget>> {

@@ -8,6 +8,7 @@ import { pagesGroups } from '../analytics/pages-model';
 import type { RangeChoice } from '../analytics/protocol';
 import { analyticsLimitPerHour, type RequestLedger } from '../analytics/request-ledger';
 import type { SiteReaders, SiteReport } from '../analytics/site-readers';
+import { requestsFor } from '../analytics/site-report-reads';
 import type { LoadResult, VisitorsService } from '../analytics/visitors-service';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { visitorsMostlyAiPercent } from '../editor/config';
@@ -29,31 +30,35 @@ type Invocation<T> = vscode.LanguageModelToolInvocationOptions<T>;
 type Preparation<T> = vscode.LanguageModelToolInvocationPrepareOptions<T>;
 type Read = Pick<SiteReport, 'scope'> & { range: RangeChoice };
 
+interface Cost {
+  requests: number;
+  used: number;
+  over: boolean;
+  /** The range the reads are of: "Last 7 days · Nov 17–23, 2026". */
+  label: string;
+}
+
 /** What reading the ranges not kept yet costs now: requests, and the hour's use so far. */
-async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<{ requests: number; used: number; over: boolean }> {
-  const requests = reads.reduce(
-    (sum, r) => sum + (deps.service.isCached(r.scope, r.range) ? 0 : deps.service.estimatePages(r.scope, r.range)),
-    0,
-  );
+async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<Cost> {
+  const requests = requestsFor(deps, reads);
   const used = requests ? await deps.ledger.countLastHourNow() : deps.ledger.countLastHour();
-  return { requests, used, over: used + requests > analyticsLimitPerHour };
+  const label = reads[0] ? rangeLabel(reads[0].range, { withDays: true }) : '';
+  return { requests, used, over: used + requests > analyticsLimitPerHour, label };
 }
 
 /** Asks before a read (never before a free answer, nor for one that will be refused or cannot be made). */
 async function readConfirmation(deps: ReadersToolDeps, reads: readonly Read[], what: string): Promise<Confirmation | undefined> {
   const cost = await costOf(deps, reads);
-  const label = reads[0] ? rangeLabel(reads[0].range, { withDays: true }) : '';
   if (!cost.requests || cost.over || !(await deps.keys.usable())) return undefined;
-  return readCostConfirmation(what, label, cost.requests, cost.used);
+  return readCostConfirmation(what, cost.label, cost.requests, cost.used);
 }
 
 /** Loads each read (from the cache when kept), or says why not: over the budget, no key, a failure. */
 async function loadAll(deps: ReadersToolDeps, reads: readonly Read[], what: string, token: vscode.CancellationToken) {
   const cost = await costOf(deps, reads);
-  const label = reads[0] ? rangeLabel(reads[0].range, { withDays: true }) : '';
   if (cost.over)
     return {
-      text: budgetRefusalText(what, label, cost.requests, cost.used, deps.ledger.msUntilRoom(cost.requests, analyticsLimitPerHour)),
+      text: budgetRefusalText(what, cost.label, cost.requests, cost.used, deps.ledger.msUntilRoom(cost.requests, analyticsLimitPerHour)),
     };
   const abort = signalOf(token);
   try {

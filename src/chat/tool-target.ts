@@ -5,15 +5,13 @@ import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { InvalidSettingError } from '../api/errors';
 import { scopeFor, workspaceScopes } from '../editor/config';
+import { noProjectError } from '../editor/error-text';
 import type { JobTracker } from '../jobs/job-tracker';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { settingId, settingNames } from '../platform/manifest-ids';
 import { InputProblem } from './failure-text';
 
 export type Target<T> = { ok: T } | { problem: unknown };
-
-export const noProject = (): InvalidSettingError =>
-  new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', settingId(settingNames.projectId));
 
 /** A workspace folder by its name or its path. */
 function folderNamed(name: string): vscode.WorkspaceFolder | undefined {
@@ -27,7 +25,7 @@ export function jobScope(input: { project?: string | undefined; folder?: string 
     const folder = folderNamed(input.folder);
     if (!folder) return { problem: new InputProblem(`No workspace folder is named “${input.folder}”.`) };
     const scope = scopeFor(folder.uri);
-    return scope.projectId ? { ok: scope } : { problem: noProject() };
+    return scope.projectId ? { ok: scope } : { problem: noProjectError() };
   }
   if (input.project) {
     const scopes = workspaceScopes();
@@ -42,7 +40,7 @@ export function jobScope(input: { project?: string | undefined; folder?: string 
     };
   }
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
-  return scope.projectId ? { ok: scope } : { problem: noProject() };
+  return scope.projectId ? { ok: scope } : { problem: noProjectError() };
 }
 
 /** A tracked job of this workspace's projects by its ID, or a unique start of it (8 characters at least). */

@@ -1,15 +1,15 @@
 // Send the selection, whole files or free text to the agent as new jobs.
 import type { ProjectScope } from '../api/project-scope';
 import * as vscode from 'vscode';
-import { CancelledError, InvalidSettingError } from '../api/errors';
+import { CancelledError } from '../api/errors';
 import { confirmBeforeSending, scopeFor, stopConfirmingBeforeSending } from '../editor/config';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt, decodeText, describePrompt } from '../jobs/prompt-text';
-import { lostAnswerNote } from '../editor/error-text';
+import { lostAnswerNote, noProjectError } from '../editor/error-text';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
-import { commandIds, settingId, settingNames, viewIds } from '../platform/manifest-ids';
+import { commandIds, viewIds } from '../platform/manifest-ids';
 
 interface Outgoing {
   prompt: string;
@@ -25,11 +25,7 @@ async function readFileText(uri: vscode.Uri): Promise<string | undefined> {
 /** Checks settings and key before asking anything, so a missing one is fixed first. */
 async function ready(deps: CommandDeps, scopes: ProjectScope[]): Promise<boolean> {
   try {
-    if (scopes.some((s) => !s.projectId))
-      throw new InvalidSettingError(
-        'No project ID is set: the agent needs to know which project to work on.',
-        settingId(settingNames.projectId),
-      );
+    if (scopes.some((s) => !s.projectId)) throw noProjectError();
     await deps.keys.require();
     return true;
   } catch (error) {

@@ -64,6 +64,14 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
   }
 }
 
+/** No project ID for the scope a job would go to: the one error, with Set Project ID as its action. */
+export function noProjectError(): InvalidSettingError {
+  return new InvalidSettingError(
+    'No project ID is set: the agent needs to know which project to work on.',
+    settingId(settingNames.projectId),
+  );
+}
+
 const lostAnswerNotes = {
   job: 'The job may have been made anyway; Retry could make a second one.',
   followUp: 'The follow-up may have reached the agent anyway; Retry could send it twice.',

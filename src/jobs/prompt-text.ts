@@ -36,7 +36,10 @@ export function firstLine(prompt: string, max = 100): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-export function describePrompt(prompt: string): string {
+/** "“Add a FAQ” (1,234 characters)"; `withLines` adds the count of a prompt of several lines. */
+export function describePrompt(prompt: string, options: { withLines?: boolean } = {}): string {
   const chars = prompt.length;
-  return `“${firstLine(prompt)}” (${chars.toLocaleString('en-US')} character${chars === 1 ? '' : 's'})`;
+  const lines = options.withLines ? prompt.split(/\r?\n/).length : 1;
+  const size = `${chars.toLocaleString('en-US')} character${chars === 1 ? '' : 's'}`;
+  return `“${firstLine(prompt)}” (${lines > 1 ? `${size}, ${lines} lines` : size})`;
 }

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixCommands } from '../../src/chat/failure-text';
+import { fixTitles } from '../../src/chat/failure-text';
+import { actionCommands } from '../../src/editor/error-text';
 import {
   commandIds,
   contextKeys,
@@ -109,7 +110,10 @@ describe('the identifiers the code shares with package.json', () => {
 
   it('names the commands a failed tool call asks for by their palette titles', () => {
     const titles = new Map(manifest.contributes.commands.map((c) => [c.command, `${c.category ?? ''}: ${c.title}`]));
-    for (const { id, title } of Object.values(fixCommands)) if (id.startsWith('docsAgent.')) assert.equal(titles.get(id), title, id);
+    for (const [action, title] of Object.entries(fixTitles)) {
+      const id = actionCommands[action as keyof typeof fixTitles].command;
+      if (id.startsWith('docsAgent.')) assert.equal(titles.get(id), title, id);
+    }
   });
 
   it('names the jobs view and the visitors panel as package.json does', () => {
