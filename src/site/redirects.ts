@@ -28,20 +28,20 @@ const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$
 
 /** A source as a regular expression over whole paths. */
 export function sourcePattern(source: string): RegExp {
-  const segments = comparablePath(source).split('/').slice(1);
+  // The site reads `old-page` as `/old-page`: without the slash it would compile to the root.
+  const segments = comparablePath(`/${source.trim().replace(/^\/+/, '')}`).split('/').slice(1).filter(Boolean);
   let pattern = '';
   for (const [index, segment] of segments.entries()) {
     const last = index === segments.length - 1;
     const param = /^:\w+([*+?]?)$/.exec(segment);
-    if (param) {
-      const modifier = param[1];
-      // `:slug*` and a last `*` also cover the folder itself; `:id?` may be absent.
-      if (modifier === '*' && last) pattern += '(?:/.*)?';
-      else if (modifier === '*' || modifier === '+') pattern += '/.+';
-      else if (modifier === '?') pattern += '(?:/[^/]+)?';
-      else pattern += '/[^/]+';
-    } else if (segment === '*' && last) pattern += '(?:/.*)?';
-    else pattern += `/${segment.split('*').map(escape).join('.*')}`;
+    const modifier = param?.[1];
+    // `:slug*` is any number of segments (none too: `/a/:slug*/edit` covers `/a/edit`); a last `*` too.
+    if (modifier === '*' || (segment === '*' && last)) pattern += '(?:/[^/]+)*';
+    else if (modifier === '+') pattern += '(?:/[^/]+)+';
+    else if (modifier === '?') pattern += '(?:/[^/]+)?';
+    else if (param || segment === '*') pattern += '/[^/]+';
+    // A partial wildcard (`concepts-*`) stays inside its one segment.
+    else pattern += `/${segment.split('*').map(escape).join('[^/]*')}`;
   }
   return new RegExp(`^${pattern || '/'}$`);
 }

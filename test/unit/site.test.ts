@@ -72,6 +72,21 @@ describe('site: which redirect catches a path', () => {
     assert.equal(new RedirectMatcher([{ source: '/a.b/(x)', destination: '/' }]).covering('/aXb/(x)'), undefined);
     assert.ok(new RedirectMatcher([{ source: '/a.b/(x)', destination: '/' }]).covering('/a.b/(x)'));
   });
+  it('keeps a partial wildcard inside its one segment, as the platform documents', () => {
+    const partial = new RedirectMatcher([{ source: '/articles/concepts-*', destination: '/concepts' }]);
+    assert.ok(partial.covering('/articles/concepts-'));
+    assert.equal(partial.covering('/articles/concepts-agents/deep/page'), undefined);
+  });
+  it('reads a source without its leading slash as a path, never as the home page', () => {
+    const bare = new RedirectMatcher([{ source: 'old-page', destination: '/new-page' }]);
+    assert.equal(bare.covering('/'), undefined);
+    assert.equal(bare.covering('/old-page')?.source, 'old-page');
+  });
+  it('lets a :slug* in the middle stand for no segment at all', () => {
+    const middle = new RedirectMatcher([{ source: '/a/:slug*/edit', destination: '/b' }]);
+    for (const path of ['/a/edit', '/a/x/edit', '/a/x/y/edit']) assert.ok(middle.covering(path), path);
+    assert.equal(middle.covering('/a/x'), undefined);
+  });
 });
 
 describe('site: the pages docs.json’s navigation lists', () => {
