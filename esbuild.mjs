@@ -32,17 +32,19 @@ const problemReporter = {
   },
 };
 
-// undici is about half a megabyte minified. The extension requires it as a separate file
-// (dist/undici.js) on the first request, so activation never loads or parses it.
-const undiciAsSeparateFile = {
-  name: 'undici-as-separate-file',
+// undici is about half a megabyte minified, and yaml (read only for a site with a YAML OpenAPI
+// file) a tenth of that. The extension requires each as a separate file (dist/undici.js on the
+// first request, dist/yaml.js on the first YAML spec), so activation never loads or parses them.
+const lazyModules = ['undici', 'yaml'];
+const lazyAsSeparateFiles = {
+  name: 'lazy-modules-as-separate-files',
   setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+    build.onResolve({ filter: new RegExp(`^(${lazyModules.join('|')})$`) }, (args) => ({ path: `./${args.path}.js`, external: true }));
   },
 };
 
-const undiciOptions = {
-  entryPoints: { undici: 'undici' },
+const lazyOptions = {
+  entryPoints: Object.fromEntries(lazyModules.map((name) => [name, name])),
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -66,10 +68,10 @@ const extensionOptions = {
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
-  // Turns `await import('undici')` into a lazy require of the separate file.
+  // Turns `await import('undici')` (and 'yaml') into a lazy require of the separate file.
   supported: { 'dynamic-import': false },
   logLevel: 'warning',
-  plugins: [undiciAsSeparateFile, problemReporter],
+  plugins: [lazyAsSeparateFiles, problemReporter],
 };
 
 // The visitors panel's page runs in the webview's browser sandbox, not in Node.
@@ -101,7 +103,7 @@ if (args.has('--tests')) {
     logLevel: 'warning',
   });
 } else if (args.has('--watch')) {
-  await esbuild.build(undiciOptions);
+  await esbuild.build(lazyOptions);
   const ctx = await esbuild.context(extensionOptions);
   await ctx.watch();
   const webviewCtx = await esbuild.context(webviewOptions);
@@ -109,7 +111,7 @@ if (args.has('--tests')) {
   console.log('watching src/ for changes…');
 } else {
   rmSync('dist', { recursive: true, force: true });
-  await esbuild.build(undiciOptions);
+  await esbuild.build(lazyOptions);
   const ctx = await esbuild.context(extensionOptions);
   await ctx.rebuild();
   await ctx.dispose();

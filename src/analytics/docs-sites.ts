@@ -1,25 +1,24 @@
 // The docs sites of the open folders: each root (the folder holding docs.json or mint.json, or
 // the one a folder's docsAgent.docsRoot names), its configuration and its pages. Read once and
-// kept until a page or a configuration file changes.
+// kept until a page file comes or goes, or a file the site is built from changes.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { docsRootSetting } from '../editor/config';
 import { currentText } from '../editor/workspace-text';
-import { readDocsConfig, type DocsConfig } from '../site/docs-config';
-import { siteInventory, type SitePage } from '../site/inventory';
-import { listedPages } from '../site/navigation';
-import { RedirectMatcher, redirectsOf } from '../site/redirects';
+import { docsConfigFiles } from '../site/docs-config';
+import { mintignoreFile } from '../site/mintignore';
+import { readSiteModel, type SiteModel } from '../site/site-model';
 
-export interface DocsSite {
+export interface DocsSite extends SiteModel {
   folder: vscode.WorkspaceFolder;
   root: vscode.Uri;
-  config: DocsConfig | undefined;
-  pages: SitePage[];
-  redirects: RedirectMatcher;
 }
 
 const skipped = '**/{node_modules,.git}/**';
 /** A workspace is searched for this many configuration files at most (monorepos hold a few sites). */
 const maxRoots = 20;
+/** Names that make or change a site wherever they appear. */
+const siteFileNames = new Set<string>([...docsConfigFiles, mintignoreFile]);
 
 async function rootsOf(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
   const setting = docsRootSetting(folder.uri);
@@ -34,33 +33,42 @@ async function rootsOf(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
 }
 
 async function readSite(folder: vscode.WorkspaceFolder, root: vscode.Uri): Promise<DocsSite> {
-  const config = await readDocsConfig(root.path, (path) => currentText(root.with({ path })));
   const files = await vscode.workspace.findFiles(new vscode.RelativePattern(root, '**/*.{md,mdx,MD,MDX}'), skipped);
   const relative = files.map((file) => file.path.slice(root.path.replace(/\/$/, '').length + 1));
-  const pages = siteInventory(relative, listedPages(config?.value.navigation));
-  return { folder, root, config, pages, redirects: new RedirectMatcher(redirectsOf(config?.value.redirects)) };
+  const model = await readSiteModel(root.path, (file) => currentText(root.with({ path: file })), relative);
+  return { folder, root, ...model };
 }
 
 export class DocsSites implements vscode.Disposable {
   private reading: Promise<DocsSite[]> | undefined;
-  private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when a page or configuration file changed, so the sites are read again on next ask. */
+  /** The files the sites read were built from (uri paths): a change to any other JSON is not the site's. */
+  private inputs = new Set<string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri | undefined>();
+  /** Fires with what changed (undefined: the folders or settings) when the sites are to be read again. */
   readonly onDidChange = this.changed.event;
   private readonly listeners: vscode.Disposable[];
 
   constructor() {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,MD,MDX,json}');
+    const pageFiles = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,MD,MDX}', false, true, false);
+    const siteFiles = vscode.workspace.createFileSystemWatcher('**/{*.json,*.yaml,*.yml,.mintignore}');
     const stale = (uri?: vscode.Uri): void => {
-      if (uri && /\/node_modules\//.test(uri.path)) return;
+      if (uri && /\/(node_modules|\.git)\//.test(uri.path)) return;
       this.reading = undefined;
-      this.changed.fire();
+      this.changed.fire(uri);
+    };
+    // A monorepo's build writes JSON all day: only a file the site is made of makes it stale.
+    const siteInput = (uri: vscode.Uri): void => {
+      if (siteFileNames.has(path.posix.basename(uri.path)) || this.inputs.has(uri.path)) stale(uri);
     };
     this.listeners = [
-      watcher,
-      watcher.onDidCreate(stale),
-      watcher.onDidDelete(stale),
-      // A page's text does not change the inventory; a configuration's does.
-      watcher.onDidChange((uri) => uri.path.endsWith('.json') && stale(uri)),
+      pageFiles,
+      siteFiles,
+      // A page's text does not change the inventory; a page coming or going does.
+      pageFiles.onDidCreate(stale),
+      pageFiles.onDidDelete(stale),
+      siteFiles.onDidCreate(siteInput),
+      siteFiles.onDidChange(siteInput),
+      siteFiles.onDidDelete(siteInput),
       vscode.workspace.onDidChangeWorkspaceFolders(() => stale()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent.docsRoot') && stale()),
     ];
@@ -71,7 +79,9 @@ export class DocsSites implements vscode.Disposable {
     this.reading ??= (async () => {
       const folders = vscode.workspace.workspaceFolders ?? [];
       const perFolder = await Promise.all(folders.map(async (folder) => (await rootsOf(folder)).map((root) => ({ folder, root }))));
-      return Promise.all(perFolder.flat().map(({ folder, root }) => readSite(folder, root)));
+      const sites = await Promise.all(perFolder.flat().map(({ folder, root }) => readSite(folder, root)));
+      this.inputs = new Set(sites.flatMap((site) => site.watched));
+      return sites;
     })();
     return this.reading;
   }

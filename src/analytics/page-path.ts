@@ -70,9 +70,10 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
   const hidden = unpublishedSegment(relative);
   if (hidden !== undefined) {
     const what = hidden === name ? 'file' : 'folder';
-    const why = hidden.startsWith('_')
-      ? "names starting with '_' hold snippets, which are not pages"
-      : "names starting with '.' are hidden and not published";
+    const why =
+      hidden === 'snippets' || hidden.startsWith('_')
+        ? "the snippets folder and names starting with '_' hold snippets, which are not pages"
+        : "names starting with '.' are hidden and not published";
     return { kind: 'notPage', reason: `${name} is not a page: its ${what} ${hidden} is not published (${why}).` };
   }
   return { kind: 'page', root, pagePath: pagePathOf(relative) };

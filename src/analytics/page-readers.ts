@@ -31,11 +31,24 @@ export function readersByPage(pages: readonly SitePage[], rows: readonly PathRow
   return result;
 }
 
-/** Paths with readers that match no page and no redirect: readers who arrive at nothing. */
-export function readersWithoutPage(rows: readonly PathRow[], pages: readonly SitePage[], redirects: RedirectMatcher): PathRow[] {
-  const known = new Set(pages.filter((p) => p.file !== undefined).map((p) => comparablePath(p.pagePath)));
+/**
+ * Paths with readers that match no page and no redirect: readers who arrive at nothing. A page
+ * is served by its file or generated from an OpenAPI file; paths under an API section whose
+ * spec was not read (`unchecked` prefixes) may be served, so they are never called lost.
+ */
+export function readersWithoutPage(
+  rows: readonly PathRow[],
+  pages: readonly SitePage[],
+  redirects: RedirectMatcher,
+  unchecked: readonly string[] = [],
+): PathRow[] {
+  const known = new Set(pages.filter((p) => p.file !== undefined || p.generated).map((p) => comparablePath(p.pagePath)));
+  const underUnchecked = (path: string): boolean => unchecked.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return rankRows(rows)
-    .filter((row) => row.total > 0 && !known.has(comparablePath(row.path)) && !redirects.covering(row.path))
+    .filter((row) => {
+      const path = comparablePath(row.path);
+      return row.total > 0 && !known.has(path) && !underUnchecked(path) && !redirects.covering(row.path);
+    })
     .map(({ path, human, ai, total }) => ({ path, human, ai, total }));
 }
 

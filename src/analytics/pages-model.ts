@@ -19,6 +19,8 @@ export interface PageRow {
   pagePath: string;
   /** Root-relative; undefined for a page the navigation lists without a file. */
   file: string | undefined;
+  /** For an API page the platform generates: its title and the OpenAPI file it comes from. */
+  generated?: { title: string; spec: string };
   readers: PageReaders;
 }
 
@@ -50,13 +52,14 @@ export function pagesGroups(
     .map((page): PageRow => ({
       pagePath: page.pagePath,
       file: page.file,
+      ...(page.generated && { generated: { title: page.generated.title, spec: page.generated.spec } }),
       readers: readers.get(page.pagePath) ?? { human: 0, ai: 0, total: 0, rank: undefined, of: 0 },
     }))
-    .filter((row) => shown(row.pagePath) || shown(row.file))
+    .filter((row) => shown(row.pagePath) || shown(row.file) || shown(row.generated?.title))
     .sort(orders[options.sort]);
   return {
     all: rows,
-    unread: rows.filter((row) => row.file !== undefined && row.readers.total === 0),
+    unread: rows.filter((row) => (row.file !== undefined || row.generated) && row.readers.total === 0),
     mostlyAi: rows.filter((row) => row.readers.total > 0 && aiShare(row.readers) > options.mostlyAiPercent),
     withoutPage: withoutPage.filter((row) => shown(row.path)),
   };

@@ -62,7 +62,12 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     const missing = reports.filter((r) => !r.readers);
     // Shown above the pages when some sites have a report and others not; alone, the load row says it.
     const some = missing.length > 0 && missing.length < reports.length;
-    this.view.message = some ? `Some docs sites have no report yet: loading them costs ${this.cost(missing)}.` : undefined;
+    const notes = [
+      some && `Some docs sites have no report yet: loading them costs ${this.cost(missing)}.`,
+      // Said once here, so a writer knows why paths under such a section never show as lost.
+      ...reports.filter((r) => r.readers).flatMap((r) => r.site.unchecked.map((u) => u.why)),
+    ].filter((note): note is string => !!note);
+    this.view.message = notes.length ? notes.join(' ') : undefined;
     this.view.description = [sortLabels[this.sort], this.filter && `filter “${this.filter}”`].filter(Boolean).join(' · ');
     this.changed.fire();
   }
@@ -157,10 +162,16 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
 function pageItem(row: PageRow, uri: vscode.Uri | undefined, range: string): vscode.TreeItem {
   const item = new vscode.TreeItem(row.pagePath);
   const { readers } = row;
-  item.description =
-    readers.rank === undefined ? 'no visitors' : `${visitorsText(readers.total)} · ${aiShare(readers)}% AI · #${readers.rank}`;
+  const counts = readers.rank === undefined ? 'no visitors' : `${visitorsText(readers.total)} · ${aiShare(readers)}% AI · #${readers.rank}`;
+  item.description = counts;
   item.tooltip = uri ? badgeTooltip({ readers, range }) : `${row.pagePath} is in the navigation but has no file.`;
-  if (uri) {
+  if (row.generated) {
+    // No file to open: the platform builds this page from the spec.
+    item.description = `${row.generated.title} · ${counts}`;
+    item.tooltip = `${row.pagePath} is an API page generated from ${row.generated.spec} (${row.generated.title}).\n${badgeTooltip({ readers, range })}`;
+    item.iconPath = new vscode.ThemeIcon('symbol-method');
+    item.contextValue = 'generatedPage';
+  } else if (uri) {
     item.resourceUri = uri;
     item.command = { command: 'vscode.open', title: 'Open Page', arguments: [uri] };
     item.contextValue = 'page';

@@ -112,7 +112,18 @@ export class SiteReaders implements vscode.Disposable {
         continue;
       }
       const readers = readersByPage(site.pages, report.rows);
-      reports.push({ site, scope, range: choice, readers, withoutPage: readersWithoutPage(report.rows, site.pages, site.redirects) });
+      reports.push({
+        site,
+        scope,
+        range: choice,
+        readers,
+        withoutPage: readersWithoutPage(
+          report.rows,
+          site.pages,
+          site.redirects,
+          site.unchecked.map((u) => u.prefix),
+        ),
+      });
       for (const page of site.pages) {
         const counts = readers.get(page.pagePath);
         if (!page.file || !counts) continue;

@@ -5,24 +5,41 @@ import { showError } from '../editor/show-error';
 import { inRange, rangeLabel } from './date-range';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import type { SiteReport } from './site-readers';
-import type { VisitorsService } from './visitors-service';
+import { countText } from './page-readers';
+import type { ReadEstimate, VisitorsService } from './visitors-service';
 
 export interface SiteReportReadDeps {
-  service: Pick<VisitorsService, 'isCached' | 'estimatePages' | 'load'>;
+  service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
   ledger: Pick<RequestLedger, 'countLastHour' | 'wouldExceed'>;
   log: vscode.LogOutputChannel;
 }
 
-/** Requests reading these ranges takes: none for a kept one, else the estimate from the closest kept report. */
-export function requestsFor(deps: Pick<SiteReportReadDeps, 'service'>, missing: readonly Pick<SiteReport, 'scope' | 'range'>[]): number {
-  return missing.reduce((sum, r) => sum + (deps.service.isCached(r.scope, r.range) ? 0 : deps.service.estimatePages(r.scope, r.range)), 0);
+type Missing = Pick<SiteReport, 'scope' | 'range'> & { site?: Pick<SiteReport['site'], 'pages'> };
+
+function estimateOf(deps: Pick<SiteReportReadDeps, 'service'>, r: Missing): ReadEstimate | undefined {
+  // A report has about one row per page, plus paths no page serves: the site's pages are the floor when nothing was read yet.
+  return deps.service.isCached(r.scope, r.range) ? undefined : deps.service.estimate(r.scope, r.range, r.site?.pages.length);
 }
 
-/** "the last 30 days: about 1 request of the 100 an hour (3 used)". */
+/** Requests reading these ranges takes: none for a kept one, else the estimate from the closest kept report or the site's pages. */
+export function requestsFor(deps: Pick<SiteReportReadDeps, 'service'>, missing: readonly Missing[]): number {
+  return missing.reduce((sum, r) => sum + (estimateOf(deps, r)?.requests ?? 0), 0);
+}
+
+/** What an estimate rests on, so the writer can judge it: " (estimated from the site's 873 pages)". */
+function basisText(estimates: readonly ReadEstimate[]): string {
+  const one = estimates.length === 1 ? estimates[0] : undefined;
+  if (!one) return estimates.length ? ' (estimated)' : '';
+  if (one.from === 'report') return ` (estimated from the last report's ${countText(one.paths)} paths)`;
+  return one.from === 'site' ? ` (estimated from the site's ${countText(one.paths)} pages)` : ' (estimated)';
+}
+
+/** "the last 30 days: about 4 requests (estimated from the site's 873 pages) of the 100 an hour (3 used)". */
 export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[]): string {
-  const requests = requestsFor(deps, missing);
+  const estimates = missing.flatMap((r) => estimateOf(deps, r) ?? []);
+  const requests = estimates.reduce((sum, e) => sum + e.requests, 0);
   const range = missing[0] ? inRange(rangeLabel(missing[0].range)).replace(/^in /, '') : '';
-  return `${range}: about ${requests} request${requests === 1 ? '' : 's'} of the ${analyticsLimitPerHour} an hour (${deps.ledger.countLastHour()} used)`;
+  return `${range}: about ${requests} request${requests === 1 ? '' : 's'}${basisText(estimates)} of the ${analyticsLimitPerHour} an hour (${deps.ledger.countLastHour()} used)`;
 }
 
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {

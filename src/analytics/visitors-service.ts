@@ -51,6 +51,14 @@ function flightKey(scope: ProjectScope, range: DayRange): string {
   return JSON.stringify([scope.baseUrl, scope.projectId, range.from, range.to]);
 }
 
+/** A read's cost before it is made: from the closest report of the project, the site's pages, or nothing. */
+export interface ReadEstimate {
+  requests: number;
+  from: 'report' | 'site' | 'nothing';
+  /** The rows or pages the guess counts. */
+  paths: number;
+}
+
 export class VisitorsService {
   private readonly flights = new Map<string, Flight>();
   private readonly readListeners = new Set<() => void>();
@@ -99,8 +107,12 @@ export class VisitorsService {
     return this.deps.cache.has(scope, range);
   }
 
-  /** Requests a fresh read of this range would take: ceil(rows/250) from any cached report of the scope (the closest range), else 1. */
-  estimatePages(scope: ProjectScope, range: DayRange): number {
+  /**
+   * Requests a fresh read of this range would take, and what that guess rests on: ceil(rows/250)
+   * of the closest cached report of the scope; without one, of `knownPaths` (a site's page
+   * count) when given; else 1.
+   */
+  estimate(scope: ProjectScope, range: DayRange, knownPaths?: number): ReadEstimate {
     let best: { distance: [number, number]; rows: number } | undefined;
     for (const entry of this.deps.cache.entries(scope)) {
       const distance = rangeDistance(entry.range, range);
@@ -108,7 +120,15 @@ export class VisitorsService {
         best = { distance, rows: entry.rows };
       }
     }
-    return best ? Math.max(1, Math.ceil(best.rows / maxPageSize)) : 1;
+    const requestsFor = (paths: number): number => Math.max(1, Math.ceil(paths / maxPageSize));
+    if (best) return { requests: requestsFor(best.rows), from: 'report', paths: best.rows };
+    if (knownPaths) return { requests: requestsFor(knownPaths), from: 'site', paths: knownPaths };
+    return { requests: 1, from: 'nothing', paths: 0 };
+  }
+
+  /** Requests a fresh read of this range would take (see `estimate`). */
+  estimatePages(scope: ProjectScope, range: DayRange, knownPaths?: number): number {
+    return this.estimate(scope, range, knownPaths).requests;
   }
 
   private startRead(key: string, scope: ProjectScope, range: DayRange, force: boolean): Flight {

@@ -20,7 +20,7 @@ import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmatio
 import { signalOf, textResult } from './tool-target';
 
 export interface ReadersToolDeps {
-  service: Pick<VisitorsService, 'isCached' | 'estimatePages' | 'load'>;
+  service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
   ledger: Pick<RequestLedger, 'countLastHour' | 'countLastHourNow' | 'msUntilRoom'>;
   readers: Pick<SiteReaders, 'reports' | 'refresh'>;
   keys: Pick<ApiKeyStore, 'require' | 'usable'>;

@@ -23,7 +23,7 @@ export interface DocsConfig {
 
 export type ReadText = (file: string) => Promise<string | undefined>;
 
-function parseJsonc(text: string): unknown {
+export function parseJsonc(text: string): unknown {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   return errors.length && value === undefined ? undefined : value;

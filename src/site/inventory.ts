@@ -1,30 +1,49 @@
 // Every page of a docs root: the published files, each with its place in the navigation when
-// docs.json lists it, and pages the navigation lists that have no file (yet).
+// docs.json lists it, the API pages generated from OpenAPI files, and pages the navigation
+// lists that have no file (yet). Files `.mintignore` excludes are not served, so not pages.
 import { comparablePath } from './redirects';
 import type { ListedPage } from './navigation';
+import type { GeneratedPage } from './openapi-pages';
 import { publishedPagePath } from './page-files';
 
 export interface SitePage {
   pagePath: string;
-  /** The root-relative file serving it; undefined for a listed page with no file. */
+  /** The root-relative file serving it; undefined for a listed page with no file and for a generated one. */
   file?: string;
   /** Where the navigation lists it, outermost first; undefined for a hidden (unlisted) page. */
   trail?: string[];
+  /** An API page the platform generates from an OpenAPI file (no file of its own). */
+  generated?: { title: string; spec: string; method: string; path: string };
 }
 
-/** Listed pages in navigation order, then unlisted files by path; one entry per page path. */
-export function siteInventory(files: readonly string[], listed: readonly ListedPage[]): SitePage[] {
+export interface InventoryOptions {
+  /** API pages generated from OpenAPI files, with the spec each comes from. */
+  generated?: readonly (GeneratedPage & { spec: string })[];
+  /** Whether `.mintignore` excludes a root-relative file. */
+  excluded?: (relative: string) => boolean;
+}
+
+/** Listed pages in navigation order, then generated API pages, then unlisted files by path; one entry per page path. */
+export function siteInventory(files: readonly string[], listed: readonly ListedPage[], options: InventoryOptions = {}): SitePage[] {
   const byPath = new Map<string, SitePage>();
   for (const page of listed) {
     const key = comparablePath(page.pagePath);
     if (!byPath.has(key)) byPath.set(key, { pagePath: page.pagePath, trail: page.trail });
   }
+  for (const { pagePath, trail, title, spec, method, path } of options.generated ?? []) {
+    const key = comparablePath(pagePath);
+    const known = byPath.get(key);
+    // A listed file of the same path is what the site serves there; a generated page fills a listed path with no file.
+    if (!known) byPath.set(key, { pagePath, trail, generated: { title, spec, method, path } });
+  }
+  const excluded = options.excluded ?? (() => false);
   for (const file of [...files].sort()) {
     const pagePath = publishedPagePath(file);
-    if (pagePath === undefined) continue;
+    if (pagePath === undefined || excluded(file)) continue;
     const known = byPath.get(comparablePath(pagePath));
-    if (known) known.file ??= file;
-    else byPath.set(comparablePath(pagePath), { pagePath, file });
+    if (known) {
+      if (!known.generated) known.file ??= file;
+    } else byPath.set(comparablePath(pagePath), { pagePath, file });
   }
   return [...byPath.values()];
 }

@@ -1,6 +1,9 @@
 // The pages docs.json's navigation lists, however deep it nests: languages, versions, tabs,
 // anchors, dropdowns, products, groups and pages inside one another, group objects with
-// their own pages and a `root` page, and mint.json's older `[{ group, pages }]`.
+// their own pages and a `root` page, and mint.json's older `[{ group, pages }]`. Besides
+// files, navigation names API pages the platform generates from OpenAPI files: a level with
+// `"openapi": "spec.json"` and no pages (every operation), or entries such as `"GET /users"`
+// (one operation of the nearest level's spec, or of the spec the entry names first).
 import { isRecord } from '../platform/checks';
 
 export interface ListedPage {
@@ -10,15 +13,39 @@ export interface ListedPage {
   trail: string[];
 }
 
+/** A spec as a navigation level names it: `"openapi": "spec.json"` or `{ "source", "directory" }`. */
+export interface OpenApiSource {
+  /** A path from the docs root, or a URL. */
+  source: string;
+  /** The generated pages' first path segment (lowercase); the platform's default is `api-reference`. */
+  directory: string;
+}
+
+/** API pages the platform generates: every operation of a spec, or the ones navigation names. */
+export interface ApiListing {
+  spec: OpenApiSource;
+  /** undefined: every operation; else `[method, path]` pairs in navigation order. */
+  operations: { method: string; path: string }[] | undefined;
+  trail: string[];
+}
+
+export interface Navigation {
+  pages: ListedPage[];
+  api: ApiListing[];
+}
+
 /** Keys whose values hold more navigation. */
 const nestingKeys = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'products', 'groups', 'pages', 'navigation'];
 /** Keys that name a navigation level, in the order a level is named by. */
 const labelKeys = ['group', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language'];
 
-/** A navigation page entry (`guides/webhooks`, `/es/index`) as a page path; links elsewhere are not pages. */
+/** `GET /users`, or `specs/billing.yaml POST /invoices`: an operation, not a file. */
+const operationEntry = /^(?:(\S+)\s+)?(get|post|put|patch|delete|head|options|trace)\s+(\/\S*)$/i;
+
+/** A navigation page entry (`guides/webhooks`, `/es/index`) as a page path; links and operations are not pages. */
 export function pagePathOfEntry(entry: string): string | undefined {
   const page = entry.trim();
-  if (!page || /^[a-z][\w+.-]*:/i.test(page) || page.startsWith('//')) return undefined;
+  if (!page || /^[a-z][\w+.-]*:/i.test(page) || page.startsWith('//') || /\s/.test(page)) return undefined;
   const path = `/${page.replace(/^\/+/, '').replace(/\/+$/, '')}`.replace(/\.(mdx?|markdown)$/i, '');
   if (path === '/index') return '/';
   return path.endsWith('/index') ? path.slice(0, -'/index'.length) : path;
@@ -32,26 +59,62 @@ function labelOf(node: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** Every page navigation lists, in order, each once (its first place wins). */
-export function listedPages(navigation: unknown): ListedPage[] {
+/** The spec a level names, if any (the first of a list). */
+export function openApiSourceOf(value: unknown): OpenApiSource | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  const source = typeof first === 'string' ? first : isRecord(first) && typeof first.source === 'string' ? first.source : undefined;
+  if (!source?.trim()) return undefined;
+  const directory = isRecord(first) && typeof first.directory === 'string' ? first.directory : 'api-reference';
+  return { source: source.trim(), directory: directory.replace(/^\/+|\/+$/g, '').toLowerCase() || 'api-reference' };
+}
+
+/** Every page and API listing navigation holds, in order; each page once (its first place wins). */
+export function readNavigation(navigation: unknown): Navigation {
   const found = new Map<string, ListedPage>();
-  const visit = (node: unknown, trail: string[], depth: number): void => {
+  const api: ApiListing[] = [];
+  const named = new Map<string, ApiListing>();
+  const operation = (entry: string, spec: OpenApiSource | undefined, trail: string[]): boolean => {
+    const match = operationEntry.exec(entry.trim());
+    if (!match) return false;
+    const [, file, method = '', path = ''] = match;
+    const source = file ? { source: file, directory: spec?.directory ?? 'api-reference' } : spec;
+    if (!source) return true; // an operation with no spec in reach: the platform builds nothing for it
+    const key = `${source.source}\n${source.directory}\n${trail.join('\n')}`;
+    let listing = named.get(key);
+    if (!listing) {
+      listing = { spec: source, operations: [], trail };
+      named.set(key, listing);
+      api.push(listing);
+    }
+    listing.operations?.push({ method: method.toLowerCase(), path });
+    return true;
+  };
+  const visit = (node: unknown, trail: string[], spec: OpenApiSource | undefined, depth: number): void => {
     if (depth > 32) return; // a config is never this deep; a cycle through $ref would be
     if (typeof node === 'string') {
+      if (operation(node, spec, trail)) return;
       const pagePath = pagePathOfEntry(node);
       if (pagePath && !found.has(pagePath)) found.set(pagePath, { pagePath, trail });
       return;
     }
     if (Array.isArray(node)) {
-      for (const child of node) visit(child, trail, depth + 1);
+      for (const child of node) visit(child, trail, spec, depth + 1);
       return;
     }
     if (!isRecord(node)) return;
     const label = labelOf(node);
     const here = label ? [...trail, label] : trail;
-    if (typeof node.root === 'string') visit(node.root, here, depth + 1);
-    for (const key of nestingKeys) if (key in node) visit(node[key], here, depth + 1);
+    const own = openApiSourceOf(node.openapi);
+    // A level naming a spec and listing nothing under it shows every operation of that spec.
+    if (own && !nestingKeys.some((key) => key in node)) api.push({ spec: own, operations: undefined, trail: here });
+    if (typeof node.root === 'string') visit(node.root, here, own ?? spec, depth + 1);
+    for (const key of nestingKeys) if (key in node) visit(node[key], here, own ?? spec, depth + 1);
   };
-  visit(navigation, [], 0);
-  return [...found.values()];
+  visit(navigation, [], undefined, 0);
+  return { pages: [...found.values()], api };
+}
+
+/** Every page navigation lists as a file, in order, each once (its first place wins). */
+export function listedPages(navigation: unknown): ListedPage[] {
+  return readNavigation(navigation).pages;
 }

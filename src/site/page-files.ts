@@ -1,11 +1,14 @@
 // Which files of a docs root are pages, and the path each answers at: `.mdx`/`.md` files,
-// not under a `_` (snippets) or `.` (hidden) name, `index` answering at its folder's path.
+// not under a `_` (snippets) or `.` (hidden) name nor in the root's `snippets/` folder (reusable
+// content the platform imports, never a page), `index` answering at its folder's path.
 
 export const pageExtension = /\.(mdx|md)$/i;
 
 /** The first name in a root-relative path that keeps it from being published, if any. */
 export function unpublishedSegment(relative: string): string | undefined {
-  return relative.split('/').find((segment) => segment.startsWith('_') || segment.startsWith('.'));
+  const segments = relative.split('/');
+  if (segments[0] === 'snippets' && segments.length > 1) return 'snippets';
+  return segments.find((segment) => segment.startsWith('_') || segment.startsWith('.'));
 }
 
 /** The page path of a root-relative page file (`guides/index.mdx` → `/guides`). */

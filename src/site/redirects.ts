@@ -29,7 +29,10 @@ const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$
 /** A source as a regular expression over whole paths. */
 export function sourcePattern(source: string): RegExp {
   // The site reads `old-page` as `/old-page`: without the slash it would compile to the root.
-  const segments = comparablePath(`/${source.trim().replace(/^\/+/, '')}`).split('/').slice(1).filter(Boolean);
+  const segments = comparablePath(`/${source.trim().replace(/^\/+/, '')}`)
+    .split('/')
+    .slice(1)
+    .filter(Boolean);
   let pattern = '';
   for (const [index, segment] of segments.entries()) {
     const last = index === segments.length - 1;

@@ -27,6 +27,7 @@ const REQUIRED = [
   'LICENSE',
   'dist/extension.js',
   'dist/undici.js',
+  'dist/yaml.js',
   'dist/webview/visitors.js',
   'media/icon.png',
 ];

@@ -4,7 +4,9 @@ import * as assert from 'node:assert/strict';
 import { badgeText } from '../../src/site/badge-text';
 import { readDocsConfig } from '../../src/site/docs-config';
 import { siteInventory } from '../../src/site/inventory';
-import { listedPages, pagePathOfEntry } from '../../src/site/navigation';
+import { excludedBy } from '../../src/site/mintignore';
+import { listedPages, pagePathOfEntry, readNavigation } from '../../src/site/navigation';
+import { generatedPages, urlPart } from '../../src/site/openapi-pages';
 import { RedirectMatcher, redirectsOf } from '../../src/site/redirects';
 
 describe('site: the Explorer badge of a visitors count', () => {
@@ -196,5 +198,61 @@ describe('site: every page of a docs root', () => {
       { pagePath: '/planned', trail: ['Start'] },
       { pagePath: '/drafts/unpublished', file: 'drafts/unpublished.mdx' },
     ]);
+  });
+});
+
+describe('site: API pages generated from OpenAPI files', () => {
+  const spec = {
+    paths: {
+      '/users': {
+        get: { tags: ['User Accounts'], summary: "List (all) users, 'fast'." },
+        post: { 'x-mint': { href: '/Reference/Users/v1.2' } },
+      },
+      '/users/{id}/posts': { get: {} },
+      '/internal': { get: { summary: 'Secret', 'x-excluded': true } },
+    },
+  };
+  it('reads "GET /users" entries as operations of the nearest spec, never as pages', () => {
+    const navigation = readNavigation({
+      tabs: [
+        {
+          tab: 'API',
+          openapi: { source: 'specs/api.yaml', directory: 'REST' },
+          groups: [{ group: 'Users', pages: ['GET /users', 'guides/intro', 'other.json POST /x'] }],
+        },
+      ],
+    });
+    assert.deepEqual(navigation.pages, [{ pagePath: '/guides/intro', trail: ['API', 'Users'] }]);
+    assert.deepEqual(
+      navigation.api.map((l) => [l.spec.source, l.spec.directory, l.operations]),
+      [
+        ['specs/api.yaml', 'rest', [{ method: 'get', path: '/users' }]],
+        ['other.json', 'rest', [{ method: 'post', path: '/x' }]],
+      ],
+    );
+  });
+  it('names pages by directory, tag and summary, by x-mint.href, or by method and path; x-excluded gets none', () => {
+    const listing = { spec: { source: 'a.json', directory: 'api-reference' }, operations: undefined, trail: [] };
+    assert.deepEqual(
+      generatedPages(spec, listing).map((p) => p.pagePath),
+      ['/api-reference/user-accounts/list-all-users-fast', '/reference/users/v1', '/api-reference/get-users-posts'],
+    );
+    assert.equal(urlPart("Get a user's {id} (v2.0)"), 'get-a-users-id-v20');
+  });
+});
+
+describe('site: files .mintignore excludes', () => {
+  it('follows gitignore rules: folders, globs, negation, and nothing without a file', () => {
+    const excluded = excludedBy('# internal\ntools/\n*.draft.mdx\ndrafts/*\n!drafts/keep.mdx\n');
+    const pages = siteInventory(
+      ['tools/a.mdx', 'guide.draft.mdx', 'drafts/x.mdx', 'drafts/keep.mdx', 'guide.mdx', 'snippets/cta.mdx'],
+      [],
+      { excluded },
+    );
+    assert.deepEqual(
+      pages.map((p) => p.pagePath),
+      ['/drafts/keep', '/guide'],
+    );
+    assert.equal(excludedBy(undefined)('anything.mdx'), false);
   });
 });

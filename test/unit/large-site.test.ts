@@ -1,0 +1,109 @@
+// A site shaped like large real ones (test/fixtures/large-site, written from its plan): three
+// languages with products and tabs, API pages generated from JSON and YAML OpenAPI files, a
+// section whose spec is a URL, navigation and ~300 redirects in $ref files, hidden pages, a
+// .mintignore and snippets. Read from disk the way the extension reads a docs root.
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
+import { readSiteModel, type SiteModel } from '../../src/site/site-model';
+import { largeSitePlan } from '../fixtures/large-site-plan/plan';
+import { largeSiteDocsDir } from '../fixtures/large-site-plan/where';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
+}
+
+const readText = (file: string): Promise<string | undefined> => {
+  try {
+    return Promise.resolve(readFileSync(file, 'utf8'));
+  } catch {
+    return Promise.resolve(undefined);
+  }
+};
+
+describe('site: a large real-world docs site', () => {
+  const docs = largeSiteDocsDir().split('\\').join('/');
+  const plan = largeSitePlan();
+  let site: SiteModel;
+  before(async () => {
+    site = await readSiteModel(
+      docs,
+      readText,
+      filesUnder(docs).filter((f) => /\.mdx?$/i.test(f)),
+    );
+  });
+  const servedBy = (model: SiteModel): string[] =>
+    model.pages
+      .filter((p) => p.file !== undefined || p.generated)
+      .map((p) => p.pagePath)
+      .sort();
+
+  it('is on disk exactly as its plan writes it', () => {
+    assert.deepEqual(filesUnder(docs).sort(), [...plan.files.keys()].sort());
+    for (const [file, text] of plan.files) assert.equal(readFileSync(join(docs, file), 'utf8'), text, file);
+  });
+
+  it('lists every generated API page at the path the platform gives it, JSON and YAML specs alike', () => {
+    const generated = site.pages.filter((p) => p.generated).map((p) => p.pagePath);
+    assert.deepEqual([...generated].sort(), [...plan.generated].sort());
+    assert.ok(generated.includes('/identity-api/sessions/get-users-sessions'), 'no summary: method and path');
+    assert.ok(generated.includes('/identity-api/sessions/create-a-session-1'), 'a duplicate is numbered');
+    assert.ok(generated.includes('/identity-api/users/lock-a-user'), 'x-hidden is still served');
+    assert.ok(!generated.includes('/identity-api/users/update-a-user'), 'x-excluded is not');
+    assert.ok(generated.includes('/es/api/payments/get-charges-one'), 'x-mint.href with a tag in Spanish');
+  });
+
+  it('serves exactly the plan’s paths: no ignored file, no snippet, no operation read as a file', () => {
+    assert.deepEqual(servedBy(site), [...plan.served].sort());
+    const pageFiles = new Set(site.pages.flatMap((p) => p.file ?? []));
+    for (const file of plan.notServed) assert.ok(!pageFiles.has(file), `${file} is not a page`);
+    assert.ok(!site.pages.some((p) => /\s/.test(p.pagePath)), 'no page is named like "/GET /users"');
+  });
+
+  it('calls only the truly lost paths readers without a page, and never a path under a spec it could not read', () => {
+    const paths = [...plan.served, ...plan.redirected, ...plan.lost, ...plan.unchecked];
+    const rows = paths.map((path, i) => ({ path, human: i + 1, ai: 1, total: i + 1 }));
+    const lost = readersWithoutPage(
+      rows,
+      site.pages,
+      site.redirects,
+      site.unchecked.map((u) => u.prefix),
+    ).map((r) => r.path);
+    assert.deepEqual(lost.sort(), [...plan.lost].sort());
+    assert.deepEqual(
+      site.unchecked.map((u) => u.prefix),
+      ['/partner-api'],
+    );
+    assert.match(site.problems.join(' '), /partner-api come from https:\/\/partners\.globex\.example\/openapi\.json/);
+  });
+
+  it('counts the readers of generated API pages', () => {
+    const path = '/es/api/payments/get-charges-one';
+    const readers = readersByPage(site.pages, [{ path, human: 5, ai: 7, total: 9 }]).get(path);
+    assert.deepEqual(readers && { human: readers.human, ai: readers.ai, total: readers.total, rank: readers.rank }, {
+      human: 5,
+      ai: 7,
+      total: 9,
+      rank: 1,
+    });
+  });
+
+  it('names every file the site is built from, and no other JSON', () => {
+    const watched = site.watched.map((file) => file.slice(docs.length + 1)).sort();
+    for (const file of [
+      'docs.json',
+      'nav/en.json',
+      'nav/es.json',
+      'redirects.json',
+      'openapi/identity.yaml',
+      'fr/openapi/payments.json',
+      '.mintignore',
+    ]) {
+      assert.ok(watched.includes(file), file);
+    }
+    assert.ok(watched.every((file) => !file.startsWith('tools/')));
+  });
+});
