@@ -14,6 +14,7 @@ import type { JobTreeProvider } from './jobs/job-tree';
 import type { PageBadges } from './analytics/page-badges';
 import type { SiteReaders } from './analytics/site-readers';
 import type { PagesView } from './analytics/pages-view';
+import type { DocsSites } from './analytics/docs-sites';
 import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
@@ -29,6 +30,8 @@ export interface DocsAgentApi {
   pageBadges: Pick<PageBadges, 'provideFileDecoration'>;
   siteReaders: Pick<SiteReaders, 'refresh' | 'onDidChange' | 'all'>;
   pages: Pick<PagesView, 'getChildren' | 'getTreeItem'>;
+  /** The docs sites of the open folders, and when they are to be read again. */
+  docsSites: Pick<DocsSites, 'sites' | 'onDidChange'>;
 }
 
 /** Work that must finish before the window goes: letting another window take over polling. */
@@ -71,7 +74,13 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
-  return { jobsTree: jobs.provider, pageBadges: visitors.badges, siteReaders: visitors.readers, pages: visitors.pages };
+  return {
+    jobsTree: jobs.provider,
+    pageBadges: visitors.badges,
+    siteReaders: visitors.readers,
+    pages: visitors.pages,
+    docsSites: visitors.sites,
+  };
 }
 
 export function deactivate(): Promise<void> | undefined {

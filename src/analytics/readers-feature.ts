@@ -10,6 +10,8 @@ import { readCost, readMissingReports, type SiteReportReadDeps } from './site-re
 import type { VisitorsService } from './visitors-service';
 
 export interface ReadersFeature extends vscode.Disposable {
+  /** The docs sites of the open folders, read from their files. */
+  sites: DocsSites;
   readers: SiteReaders;
   badges: PageBadges;
   pages: PagesView;
@@ -36,5 +38,5 @@ export function createReadersFeature(
   };
   void readers.refresh();
   const parts = vscode.Disposable.from(sites, readers, badges, pages, new PageLens(readers));
-  return { readers, badges, pages, loadMissingReports, dispose: () => void parts.dispose() };
+  return { sites, readers, badges, pages, loadMissingReports, dispose: () => void parts.dispose() };
 }

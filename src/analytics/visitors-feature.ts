@@ -24,7 +24,8 @@ export interface VisitorsFeature extends vscode.Disposable {
   /** Reads reports (from the cache when it can), and the hour's analytics requests: for the chat tools. */
   service: VisitorsService;
   ledger: RequestLedger;
-  /** Readers across the docs tree: badges, CodeLens, the Pages view. */
+  /** Readers across the docs tree: the sites, badges, CodeLens, the Pages view. */
+  sites: ReadersFeature['sites'];
   readers: ReadersFeature['readers'];
   badges: ReadersFeature['badges'];
   pages: ReadersFeature['pages'];

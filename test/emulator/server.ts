@@ -11,6 +11,7 @@ import { EmulatorClock } from './clock';
 import { CONTROL_PREFIX, type ControlDeps, handleControl } from './control';
 import { FaultRegistry } from './faults';
 import { readSitePaths } from './fixture-site';
+import { LARGE_SITE_PROJECT_ID, largeSiteLog } from './large-site-log';
 import { BodyTooLargeError, isRecord, parseJson, queryObject, readBody, type Reply, send, splitPath } from './http-util';
 import { type EmulatorOptions, resolveOptions } from './options';
 import { stream } from './prng';
@@ -69,6 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const logs = new Map<string, () => VisitLog>([
     [opts.projectId, memo(() => fixtureLog(stream(opts.seed, 'fixture-log'), sitePaths, opts.todayDay))],
     [opts.syntheticProjectId, memo(() => syntheticLog(stream(opts.seed, 'synthetic-log'), opts.todayDay))],
+    [LARGE_SITE_PROJECT_ID, memo(() => largeSiteLog(stream(opts.seed, 'large-site-log'), opts.todayDay))],
   ]);
   const clock = new EmulatorClock();
   const now = (): number => clock.now();

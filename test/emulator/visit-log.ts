@@ -50,7 +50,7 @@ export class VisitLog {
   }
 }
 
-interface Plan {
+export interface Plan {
   paths: string[];
   weights: number[];
   visitors: number;
@@ -69,7 +69,7 @@ interface Plan {
   crawlDays?: number;
 }
 
-function generate(rng: Rng, plan: Plan, today: number): VisitLog {
+export function generateLog(rng: Rng, plan: Plan, today: number): VisitLog {
   const pick = weightedPicker(rng, plan.weights);
   const vis: number[] = [];
   const pth: number[] = [];
@@ -146,7 +146,7 @@ export function fixtureLog(rng: Rng, sitePaths: readonly string[], today: number
     paths.push(base + '/');
     weights.push(0.05);
   }
-  return generate(rng, { paths, weights, visitors: 3200, meanVisits: 6.3, revisit: 0.5, activeSpan: 30, visitorPrefix: 'v-' }, today);
+  return generateLog(rng, { paths, weights, visitors: 3200, meanVisits: 6.3, revisit: 0.5, activeSpan: 30, visitorPrefix: 'v-' }, today);
 }
 
 export const SYNTHETIC_PATH_COUNT = 10_000;
@@ -166,7 +166,7 @@ export function syntheticLog(rng: Rng, today: number): VisitLog {
     Array.from({ length: paths.length }, (_, i) => i + 1),
   );
   const weights = ranks.map((rank) => 1 / Math.pow(rank, 1.05));
-  return generate(
+  return generateLog(
     rng,
     { paths, weights, visitors: 20_000, meanVisits: 7.5, revisit: 0.3, activeSpan: 45, visitorPrefix: 's-', crawlDays: 90 },
     today,

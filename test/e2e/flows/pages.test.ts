@@ -25,19 +25,14 @@ describe('e2e: readers across the docs tree', () => {
   });
   after(() => workbench?.close());
 
-  /** The Pages view with the room of the whole side bar: Agent Jobs folded away. */
-  async function showPages(): Promise<void> {
-    await workbench.runCommand('Focus on Pages View');
-    const jobsHeader = workbench.viewPane('Agent Jobs').locator('.pane-header');
-    if ((await jobsHeader.getAttribute('aria-expanded')) === 'true') await jobsHeader.click();
-    await workbench.viewPane('Agent Jobs').locator('.pane-header[aria-expanded="false"]').waitFor();
-  }
-
   it('the Pages view says what a report costs and reads one only when asked', async () => {
-    await showPages();
+    await workbench.showPagesView();
     const load = pagesRow('Load Visitors for Pages');
     await load.waitFor({ timeout: 30_000 });
-    assert.match(await workbench.text(load), /the last 30 days: about 1 request of the 100 an hour \(0 used\)/);
+    assert.match(
+      await workbench.text(load),
+      /the last 30 days: about 1 request \(estimated from the site.s 11 pages\) of the 100 an hour \(0 used\)/,
+    );
     assert.equal(await visitorsRequests(), 0);
     await load.click();
     await pagesRow('Readers without a page (3)').waitFor({ timeout: 30_000 });
@@ -83,7 +78,7 @@ describe('e2e: readers across the docs tree', () => {
   });
 
   it('Add Redirect sends an old path to the closest page, in docs.json, keeping its comments', async () => {
-    await showPages();
+    await workbench.showPagesView();
     const row = pagesRow('/guides/webhooks-v1');
     await row.hover();
     await row.locator('.action-label[aria-label="Add Redirect…"]').click();
@@ -101,7 +96,7 @@ describe('e2e: readers across the docs tree', () => {
   });
 
   it('Ask the Agent on a page sends an editable prompt with its numbers as a tracked job', async () => {
-    await showPages();
+    await workbench.showPagesView();
     const row = pagesRow('/drafts/unpublished');
     await row.hover();
     await row.locator('.action-label[aria-label="Ask the Agent About These Pages"]').click();

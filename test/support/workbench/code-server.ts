@@ -30,6 +30,8 @@ export interface CodeServerOptions {
   onOutput?: (text: string) => void;
   /** The bare repository the workspace is cloned from; by default one is made from the fixture site. */
   gitRemote?: string;
+  /** Folders copied into the workspace (to: relative to it), such as a second docs site. */
+  copyIntoWorkspace?: { from: string; to: string }[];
 }
 
 export interface RunningCodeServer {
@@ -121,6 +123,7 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
   const stateDir = mkdtempSync(join(tmpdir(), 'docs-agent-vscode-'));
   const gitRemote = options.gitRemote ?? createFixtureRemote(stateDir, fixtureSite);
   const folder = copyFixtureWorkspace(stateDir, options.workspaceSettings, gitRemote);
+  for (const { from, to } of options.copyIntoWorkspace ?? []) cpSync(from, join(folder, to), { recursive: true });
   const port = options.port ?? (await freePort());
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');

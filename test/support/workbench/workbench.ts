@@ -7,7 +7,7 @@ import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { EmulatorControl } from '../../emulator/control-client';
 import { type RunningEmulator, startEmulator } from '../../emulator/server';
 import { launchChromium } from './browser';
-import { copyFixtureWorkspace, e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
+import { type CodeServerOptions, copyFixtureWorkspace, e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
 
 export const screenshotsDir = join(repoRoot, 'media/screenshots');
 
@@ -24,6 +24,8 @@ export interface WorkbenchOptions {
   workspaceTrust?: boolean;
   /** Called with the page before it loads the workbench (to watch its requests, say). */
   onPage?: (page: Page) => void;
+  /** Folders copied into the workspace, such as a second docs site. */
+  copyIntoWorkspace?: CodeServerOptions['copyIntoWorkspace'];
 }
 
 /** A settings file's values; undefined while the editor is part-way through writing it. */
@@ -111,6 +113,7 @@ export class Workbench {
         env,
         ...install,
         ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+        ...(options.copyIntoWorkspace ? { copyIntoWorkspace: options.copyIntoWorkspace } : {}),
       });
       const folder = server.folder;
       // The agent's changes land in the repository the workspace was cloned from.
@@ -257,6 +260,14 @@ export class Workbench {
     return this.page
       .locator('[id="workbench.parts.sidebar"] .pane')
       .filter({ has: this.page.locator('.pane-header', { hasText: new RegExp(`^${name}`) }) });
+  }
+
+  /** The Pages view with the room of the whole side bar: Agent Jobs folded away. */
+  async showPagesView(): Promise<void> {
+    await this.runCommand('Focus on Pages View');
+    const jobsHeader = this.viewPane('Agent Jobs').locator('.pane-header');
+    if ((await jobsHeader.getAttribute('aria-expanded')) === 'true') await jobsHeader.click();
+    await this.viewPane('Agent Jobs').locator('.pane-header[aria-expanded="false"]').waitFor();
   }
 
   /** Every row of the Agent Jobs tree. */

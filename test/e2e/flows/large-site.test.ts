@@ -1,0 +1,47 @@
+import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+import { LARGE_SITE_PROJECT_ID } from '../../emulator/large-site-log';
+import { largeSitePlan } from '../../fixtures/large-site-plan/plan';
+import { largeSiteDocsDir } from '../../fixtures/large-site-plan/where';
+import { Workbench } from '../../support/workbench/workbench';
+
+// A writer of a large site (three languages, products and tabs, API pages generated from
+// OpenAPI files, redirects in a $ref file, a .mintignore) opens the Pages view: the read is
+// priced from the site's pages, its API pages are listed with their readers, and readers
+// without a page are the few paths nothing serves.
+describe('e2e: a large real-world docs site in the Pages view', () => {
+  let workbench: Workbench;
+  const plan = largeSitePlan();
+  const pagesRow = (label: string): Locator => workbench.viewPane('Pages').locator('.monaco-list-row', { hasText: label }).first();
+
+  before(async () => {
+    workbench = await Workbench.open({
+      withKey: true,
+      settings: { 'docsAgent.projectId': LARGE_SITE_PROJECT_ID, 'docsAgent.docsRoot': 'globex/docs' },
+      copyIntoWorkspace: [{ from: largeSiteDocsDir(), to: 'globex/docs' }],
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
+  });
+  after(() => workbench?.close());
+
+  it('prices the read from the site’s pages, then lists API pages with readers and only the truly lost paths', async () => {
+    await workbench.showPagesView();
+    const load = pagesRow('Load Visitors for Pages');
+    await load.waitFor({ timeout: 30_000 });
+    assert.match(await workbench.text(load), /about 2 requests \(estimated from the site's 260 pages\)/);
+    await load.click();
+    await pagesRow(`Readers without a page (${plan.lost.length})`).waitFor({ timeout: 30_000 });
+    for (const path of plan.lost) await pagesRow(path).waitFor();
+    assert.equal((await workbench.control.requests()).filter((r) => r.path.includes('/visitors')).length, 2);
+    await pagesRow('Readers without a page').click(); // folded away, so All pages has the room
+    await pagesRow('All pages').click();
+    await workbench.runCommand('Docs Agent: Filter Pages');
+    await workbench.page.keyboard.type('/es/api/payments/get-charges-one');
+    await workbench.page.keyboard.press('Enter');
+    const generated = pagesRow('/es/api/payments/get-charges-one');
+    await generated.waitFor({ timeout: 10_000 });
+    assert.match(await workbench.text(generated), /Get a charge · [\d,]+ visitors?/);
+  });
+});
