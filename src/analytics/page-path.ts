@@ -2,6 +2,7 @@
 // passes `exists`, so this runs on any file system (the editor's, node:fs, or a test's Set).
 import * as path from 'node:path';
 import { docsConfigFiles } from '../site/docs-config';
+import { excludedBy, mintignoreFile } from '../site/mintignore';
 import { pageExtension, pagePathOf, unpublishedSegment } from '../site/page-files';
 
 export type PageResult = { kind: 'page'; root: string; pagePath: string } | { kind: 'notPage'; reason: string };
@@ -10,6 +11,8 @@ export interface PageOptions {
   workspaceFolder?: string;
   rootOverride?: string;
   exists: (path: string) => Promise<boolean>;
+  /** Reads a file (undefined when missing): the root's .mintignore says which files are not served. */
+  readText?: (path: string) => Promise<string | undefined>;
 }
 
 /** True when `child` is `parent` or lies inside it. */
@@ -75,6 +78,9 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
         ? "the snippets folder and names starting with '_' hold snippets, which are not pages"
         : "names starting with '.' are hidden and not published";
     return { kind: 'notPage', reason: `${name} is not a page: its ${what} ${hidden} is not published (${why}).` };
+  }
+  if (options.readText && excludedBy(await options.readText(path.posix.join(root, mintignoreFile)))(relative)) {
+    return { kind: 'notPage', reason: `${name} is not a page: the docs folder's .mintignore excludes it, so the site does not serve it.` };
   }
   return { kind: 'page', root, pagePath: pagePathOf(relative) };
 }

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { docsRootSetting } from '../editor/config';
-import { exists } from '../editor/workspace-text';
+import { currentText, exists } from '../editor/workspace-text';
 import { fileForPagePath } from './page-file';
 import { pageForFile } from './page-path';
 
@@ -25,6 +25,7 @@ export async function resolvePage(uri: vscode.Uri): Promise<ResolvedPage> {
     ...(folder ? { workspaceFolder: folder.uri.path } : {}),
     ...(rootOverride ? { rootOverride } : {}),
     exists: (p) => exists(uri.with({ path: p })),
+    readText: (p) => currentText(uri.with({ path: p })),
   });
   if (result.kind === 'notPage') return { file, pagePath: null, reason: result.reason };
   return { file, pagePath: result.pagePath, root: uri.with({ path: result.root }) };

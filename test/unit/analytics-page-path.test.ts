@@ -56,6 +56,19 @@ describe('analytics: from a file to a page path', () => {
     assert.deepEqual(await pageForFile(`${ws}/old/a.mdx`, { workspaceFolder: ws, exists: both.exists }), page(ws, '/old/a'));
   });
 
+  it('says a file the docs folder’s .mintignore excludes, or one in its snippets folder, is not a page', async () => {
+    const readText = (p: string): Promise<string | undefined> =>
+      Promise.resolve(p === `${ws}/docs/.mintignore` ? 'AGENTS.md\nwriting-guides/\n' : undefined);
+    for (const file of ['AGENTS.md', 'writing-guides/voice.mdx']) {
+      assert.match(await reasonFor(`${ws}/docs/${file}`, { readText }), /\.mintignore excludes it/);
+    }
+    assert.match(await reasonFor(`${ws}/docs/snippets/cta.mdx`), /snippets/);
+    assert.deepEqual(
+      await pageForFile(`${ws}/docs/guide.md`, { workspaceFolder: ws, exists: fs.exists, readText }),
+      page(`${ws}/docs`, '/guide'),
+    );
+  });
+
   it('never looks above the workspace folder', async () => {
     const probe = fakeFs([`/home/me/docs.json`]);
     const reason = await reasonFor(`${ws}/other/page.mdx`, { exists: probe.exists });
