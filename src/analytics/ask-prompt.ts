@@ -6,7 +6,8 @@ import { aiShare, countText, type PageReaders, visitorsText } from './page-reade
 import type { PathRow } from './protocol';
 
 export type AskSubject =
-  { kind: 'page'; pagePath: string; file: string | undefined; readers: PageReaders } | { kind: 'withoutPage'; row: PathRow };
+  | { kind: 'page'; pagePath: string; file: string | undefined; generated?: { title: string; spec: string }; readers: PageReaders }
+  | { kind: 'withoutPage'; row: PathRow };
 
 export type AskGroup = 'withoutPage' | 'unread' | 'mostlyAi' | 'all';
 
@@ -18,7 +19,9 @@ function numbers({ pagePath, readers }: { pagePath: string; readers: PageReaders
   return `${pagePath} had ${countText(readers.human)} human and ${countText(readers.ai)} AI visitors ${inRange(range)} (rank ${readers.rank} of ${readers.of})`;
 }
 
-function file(subject: { pagePath: string; file: string | undefined }): string {
+function file(subject: Pick<Extract<AskSubject, { kind: 'page' }>, 'pagePath' | 'file' | 'generated'>): string {
+  // A generated API page is changed through its operation in the spec.
+  if (subject.generated) return `the "${subject.generated.title}" operation in ${subject.generated.spec} (its page is ${subject.pagePath})`;
   return subject.file ?? `the page at ${subject.pagePath}`;
 }
 

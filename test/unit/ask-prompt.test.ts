@@ -31,6 +31,19 @@ describe('analytics: the prompt Ask the Agent starts from', () => {
       /^Readers still arrive at \/legacy\/setup \(6 visitors in the last 7 days\), which no page and no redirect serves\. Add a redirect/,
     );
   });
+  it('a generated API page: the operation in its OpenAPI file, which is what the agent can change', () => {
+    const api = {
+      kind: 'page' as const,
+      pagePath: '/api/charges/get',
+      file: undefined,
+      generated: { title: 'Get a charge', spec: 'openapi/payments.json' },
+      readers: webhooks.readers,
+    };
+    assert.match(
+      askPrompt(api, 'Last 30 days', 50),
+      /Make the "Get a charge" operation in openapi\/payments\.json \(its page is \/api\/charges\/get\) more useful/,
+    );
+  });
   it('a group: the task, then one line per page with its numbers, at most 20', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ ...webhooks, pagePath: `/p${i}` }));
     const prompt = askGroupPrompt('mostlyAi', many, 'Last 30 days');
