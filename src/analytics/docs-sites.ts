@@ -20,6 +20,11 @@ const maxRoots = 20;
 /** Names that make or change a site wherever they appear. */
 const siteFileNames = new Set<string>([...docsConfigFiles, mintignoreFile]);
 
+/** Whether removing `removed` takes a site's root with it, or a folder inside one (which may hold pages). */
+function holdsSiteContent(removed: string, roots: readonly string[]): boolean {
+  return roots.some((root) => `${root}/`.startsWith(`${removed}/`) || (removed.startsWith(`${root}/`) && !path.posix.extname(removed)));
+}
+
 async function rootsOf(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
   const setting = docsRootSetting(folder.uri);
   if (setting) return [setting.startsWith('/') ? folder.uri.with({ path: setting }) : vscode.Uri.joinPath(folder.uri, setting)];
@@ -43,6 +48,8 @@ export class DocsSites implements vscode.Disposable {
   private reading: Promise<DocsSite[]> | undefined;
   /** The files the sites read were built from (uri paths): a change to any other JSON is not the site's. */
   private inputs = new Set<string>();
+  /** The sites' roots (uri paths), to notice a folder holding one, or pages, removed whole. */
+  private roots: string[] = [];
   private readonly changed = new vscode.EventEmitter<vscode.Uri | undefined>();
   /** Fires with what changed (undefined: the folders or settings) when the sites are to be read again. */
   readonly onDidChange = this.changed.event;
@@ -50,6 +57,8 @@ export class DocsSites implements vscode.Disposable {
 
   constructor() {
     const pageFiles = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,MD,MDX}', false, true, false);
+    // A folder removed whole is one event for the folder, not one per page in it.
+    const removed = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
     const siteFiles = vscode.workspace.createFileSystemWatcher('**/{*.json,*.yaml,*.yml,.mintignore}');
     const stale = (uri?: vscode.Uri): void => {
       if (uri && /\/(node_modules|\.git)\//.test(uri.path)) return;
@@ -60,9 +69,14 @@ export class DocsSites implements vscode.Disposable {
     const siteInput = (uri: vscode.Uri): void => {
       if (siteFileNames.has(path.posix.basename(uri.path)) || this.inputs.has(uri.path)) stale(uri);
     };
+    const folderGone = (uri: vscode.Uri): void => {
+      if (holdsSiteContent(uri.path, this.roots)) stale(uri);
+    };
     this.listeners = [
       pageFiles,
       siteFiles,
+      removed,
+      removed.onDidDelete(folderGone),
       // A page's text does not change the inventory; a page coming or going does.
       pageFiles.onDidCreate(stale),
       pageFiles.onDidDelete(stale),
@@ -81,6 +95,7 @@ export class DocsSites implements vscode.Disposable {
       const perFolder = await Promise.all(folders.map(async (folder) => (await rootsOf(folder)).map((root) => ({ folder, root }))));
       const sites = await Promise.all(perFolder.flat().map(({ folder, root }) => readSite(folder, root)));
       this.inputs = new Set(sites.flatMap((site) => site.watched));
+      this.roots = sites.map((site) => site.root.path.replace(/\/$/, ''));
       return sites;
     })();
     return this.reading;

@@ -42,9 +42,9 @@ describe('a large real-world docs site in the real extension host', () => {
     await settings().update('projectId', LARGE_SITE_PROJECT_ID, vscode.ConfigurationTarget.Workspace);
   });
   after(async () => {
+    rmSync(copy, { recursive: true, force: true });
     await settings().update('docsRoot', undefined, vscode.ConfigurationTarget.Workspace);
     await host?.close();
-    rmSync(copy, { recursive: true, force: true });
   });
 
   it('lists its generated API pages with their readers, no ignored file, and only the truly lost paths as readers without a page', async () => {
