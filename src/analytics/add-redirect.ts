@@ -2,10 +2,11 @@
 // should lead to (the closest by name first) and the redirect goes where the site keeps its
 // redirects, as one undoable edit that keeps the file's formatting and comments. Refused, in a
 // sentence, when that file is out of the docs folder or holds no list to add to.
+import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { addRedirectEdits, closestPages } from '../site/redirect-edit';
-import { redirectsListIn } from '../site/redirects-target';
+import { type RealPath, redirectsListIn, redirectsTarget } from '../site/redirects-target';
 import type { PathRow } from './protocol';
 import type { SiteReport } from './site-readers';
 
@@ -13,6 +14,15 @@ export interface AddedRedirect {
   file: vscode.Uri;
   source: string;
   destination: string;
+}
+
+/**
+ * Links followed on disk. Docs Agent runs where the files are, so its folders are `file:`
+ * ones; a virtual file system's paths are taken as they are.
+ */
+function realPathIn(root: vscode.Uri): RealPath {
+  if (root.scheme !== 'file') return (file) => Promise.resolve(file);
+  return async (file) => vscode.Uri.file(await realpath(root.with({ path: file }).fsPath)).path;
 }
 
 /** Shows `problem`; with `open`, a button that opens the file to fix it. */
@@ -31,11 +41,8 @@ async function redirectsDocument(
 ): Promise<{ file: vscode.Uri; document: vscode.TextDocument; at: (string | number)[] } | undefined> {
   const { root, config } = report.site;
   if (!config) return refuse(`No docs.json or mint.json in ${vscode.workspace.asRelativePath(root)} to add a redirect to.`);
-  const target = config.redirectsAt;
-  if (!target) {
-    const why = 'This site keeps its redirects in a file outside its docs folder (by a $ref), and Docs Agent does not write there.';
-    return refuse(`${why} Add the redirect by hand.`);
-  }
+  const target = await redirectsTarget(config, root.path, realPathIn(root));
+  if ('problem' in target) return refuse(target.problem);
   const file = root.with({ path: target.file });
   let document: vscode.TextDocument;
   try {
