@@ -1,9 +1,12 @@
 // Add Redirect, for a path readers reach that no page serves: the writer picks the page it
 // should lead to (the closest by name first) and the redirect goes where the site keeps its
-// redirects, as one undoable edit that keeps the file's formatting and comments.
+// redirects, as one undoable edit that keeps the file's formatting and comments. Refused, in a
+// sentence, when that file is out of the docs folder or holds no list to add to.
+import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { addRedirectEdits, closestPages } from '../site/redirect-edit';
+import { type RealPath, redirectsListIn, redirectsTarget } from '../site/redirects-target';
 import type { PathRow } from './protocol';
 import type { SiteReport } from './site-readers';
 
@@ -13,20 +16,49 @@ export interface AddedRedirect {
   destination: string;
 }
 
+/**
+ * Links followed on disk. Docs Agent runs where the files are, so its folders are `file:`
+ * ones; a virtual file system's paths are taken as they are.
+ */
+function realPathIn(root: vscode.Uri): RealPath {
+  if (root.scheme !== 'file') return (file) => Promise.resolve(file);
+  return async (file) => vscode.Uri.file(await realpath(root.with({ path: file }).fsPath)).path;
+}
+
+/** Shows `problem`; with `open`, a button that opens the file to fix it. */
+function refuse(problem: string, open?: vscode.Uri): undefined {
+  const label = open ? `Open ${path.posix.basename(open.path)}` : undefined;
+  void Promise.resolve(vscode.window.showErrorMessage(problem, ...(label ? [label] : []))).then(
+    (picked) => (open && picked === label ? vscode.window.showTextDocument(open) : undefined),
+    () => undefined,
+  );
+  return undefined;
+}
+
+/** The file new redirects go to, opened, with the JSON path of the list in it; undefined once the writer is told why not. */
+async function redirectsDocument(
+  report: SiteReport,
+): Promise<{ file: vscode.Uri; document: vscode.TextDocument; at: (string | number)[] } | undefined> {
+  const { root, config } = report.site;
+  if (!config) return refuse(`No docs.json or mint.json in ${vscode.workspace.asRelativePath(root)} to add a redirect to.`);
+  const target = await redirectsTarget(config, root.path, realPathIn(root));
+  if ('problem' in target) return refuse(target.problem);
+  const file = root.with({ path: target.file });
+  let document: vscode.TextDocument;
+  try {
+    document = await vscode.workspace.openTextDocument(file);
+  } catch {
+    return refuse(`${path.posix.basename(file.path)}, where this site keeps its redirects, cannot be opened.`);
+  }
+  // Asked before the writer picks a page, so nobody picks one for nothing.
+  const list = redirectsListIn(document.getText(), target.path, path.posix.basename(file.path));
+  return 'problem' in list ? refuse(list.problem, file) : { file, document, at: target.path };
+}
+
 export async function addRedirect(report: SiteReport, row: PathRow): Promise<AddedRedirect | undefined> {
-  const config = report.site.config;
-  if (!config) {
-    void vscode.window.showErrorMessage(
-      `No docs.json or mint.json in ${vscode.workspace.asRelativePath(report.site.root)} to add a redirect to.`,
-    );
-    return undefined;
-  }
-  const place = config.redirectsAt;
-  if (!place) {
-    const why = 'This site keeps its redirects in a file outside its docs folder (by a $ref), and Docs Agent does not write there.';
-    void vscode.window.showErrorMessage(`${why} Add the redirect by hand.`);
-    return undefined;
-  }
+  const target = await redirectsDocument(report);
+  if (!target) return undefined;
+  const { file, document, at } = target;
   const pages = closestPages(
     row.path,
     report.site.pages.filter((p) => p.file !== undefined),
@@ -36,24 +68,18 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
     { title: `Redirect ${row.path} to…`, placeHolder: 'The pages closest by name come first', matchOnDescription: true },
   );
   if (!picked) return undefined;
-  const file = report.site.root.with({ path: place.file });
   const name = path.posix.basename(file.path);
-  let document: vscode.TextDocument;
-  try {
-    document = await vscode.workspace.openTextDocument(file);
-  } catch {
-    void vscode.window.showErrorMessage(`${name}, where this site keeps its redirects, cannot be opened.`);
-    return undefined;
-  }
   const redirect = { source: row.path, destination: picked.page.pagePath };
+  // The text as it is now: the writer may have edited it while picking.
+  const added = addRedirectEdits(document.getText(), at, redirect, name);
+  if ('problem' in added) return refuse(added.problem, file);
   const edit = new vscode.WorkspaceEdit();
-  for (const change of addRedirectEdits(document.getText(), place.path, redirect)) {
+  for (const change of added.edits) {
     const range = new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length));
     edit.replace(file, range, change.content);
   }
   if (!(await vscode.workspace.applyEdit(edit)) || !(await document.save())) {
-    void vscode.window.showErrorMessage(`Could not add the redirect to ${name}; it is as it was, or unsaved in the editor.`);
-    return undefined;
+    return refuse(`Could not add the redirect to ${name}; it is as it was, or unsaved in the editor.`);
   }
   void vscode.window
     .showInformationMessage(`Added a redirect from ${row.path} to ${redirect.destination} in ${name}.`, 'Open File')

@@ -1,9 +1,10 @@
-// Check Out: the agent's change as a local branch `docs-agent/<short id>`, for the writer who
+// Check Out: the agent's change as a local branch `docs-agent/<job id>`, for the writer who
 // wants to try it (build, preview) without merging. Refused when uncommitted work touches a
 // file the change also touches; a branch made here and not checked out is removed again.
 import type { TrackedJob } from '../jobs/tracked-job';
 import type { GitChange, GitRepository } from './git-api';
 import { inClone } from './clone-path';
+import { createJobBranch, findJobBranch } from './job-branch';
 import type { JobChange } from './job-change';
 import { ReviewError } from './review-errors';
 
@@ -13,12 +14,6 @@ export interface CheckedOut {
   previous: string | undefined;
   /** created: a new branch; updated: moved forward to the agent's latest; kept: it has commits of the writer's own. */
   outcome: 'created' | 'current' | 'updated' | 'kept';
-}
-
-/** The local branch a job's change is checked out as: short, stable, and a valid ref name. */
-export function localBranchName(job: Pick<TrackedJob, 'id'>): string {
-  const short = job.id.replace(/[^\w-]/g, '').slice(0, 8) || 'change';
-  return `docs-agent/${short}`;
 }
 
 function pathsOf(changes: readonly GitChange[]): string[] {
@@ -33,14 +28,6 @@ export function overlappingWork(repository: Pick<GitRepository, 'state'>, change
   return [...dirty].filter((path) => touched.has(path)).sort();
 }
 
-async function branchCommit(repository: GitRepository, name: string): Promise<string | undefined> {
-  try {
-    return (await repository.getBranch(name)).commit;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Creates (or moves forward) the job's branch at the change's head and switches to it. */
 export async function checkOutChange(job: Pick<TrackedJob, 'id'>, change: JobChange): Promise<CheckedOut> {
   const { repository, head } = change;
@@ -53,11 +40,10 @@ export async function checkOutChange(job: Pick<TrackedJob, 'id'>, change: JobCha
       'openSourceControl',
     ]);
   }
-  const branch = localBranchName(job);
+  const { name: branch, commit: existing } = await findJobBranch(repository, job, head);
   const previous = repository.state.HEAD?.name;
-  const existing = await branchCommit(repository, branch);
   if (existing === undefined) {
-    await repository.createBranch(branch, false, head);
+    await createJobBranch(repository, branch, head, job.id);
     await switchOrUndo(repository, branch, () => repository.deleteBranch(branch, true));
     return { branch, previous, outcome: 'created' };
   }
@@ -75,11 +61,12 @@ export async function checkOutChange(job: Pick<TrackedJob, 'id'>, change: JobCha
   if (onIt) await repository.merge(head);
   else {
     // Strictly behind the agent's head, so nothing is lost by moving it: recreate it there.
+    // Deleting a branch drops its config too, so the job is recorded again on the new one.
     await repository.deleteBranch(branch, true);
-    await repository.createBranch(branch, false, head);
+    await createJobBranch(repository, branch, head, job.id);
     await switchOrUndo(repository, branch, async () => {
       await repository.deleteBranch(branch, true);
-      await repository.createBranch(branch, false, existing);
+      await createJobBranch(repository, branch, existing, job.id);
     });
   }
   return { branch, previous, outcome: 'updated' };

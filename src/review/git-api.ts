@@ -35,6 +35,9 @@ export interface GitRepository {
   show(ref: string, path: string): Promise<string>;
   createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
   getBranch(name: string): Promise<{ readonly name?: string; readonly commit?: string }>;
+  /** The local config value, '' when unset (older versions of the extension throw instead). */
+  getConfig(key: string): Promise<string>;
+  setConfig(key: string, value: string): Promise<string>;
   deleteBranch(name: string, force?: boolean): Promise<void>;
   checkout(treeish: string): Promise<void>;
   merge(ref: string): Promise<void>;

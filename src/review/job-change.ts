@@ -5,6 +5,7 @@ import type { TrackedJob } from '../jobs/tracked-job';
 import { changeSourceOf, type ChangeSource } from './change-ref';
 import { findJobClone } from './find-repository';
 import type { GitApi, GitChange, GitRepository } from './git-api';
+import { jobRefPart } from './job-branch';
 import { fetchFailure, ReviewError } from './review-errors';
 
 export interface JobChange {
@@ -19,9 +20,9 @@ export interface JobChange {
   changes: GitChange[];
 }
 
-/** Where a fetched change is kept: outside refs/heads, so no branch appears until the writer checks one out. */
+/** Where a fetched change is kept: outside refs/heads, so no branch appears until the writer checks one out; one ref per job. */
 export function reviewRef(job: Pick<TrackedJob, 'id'>): string {
-  return `refs/docs-agent/${job.id.replace(/[^\w-]/g, '_')}`;
+  return `refs/docs-agent/${jobRefPart(job)}`;
 }
 
 const docsPage = /\.(mdx?|markdown)$/i;

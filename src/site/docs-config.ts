@@ -33,7 +33,8 @@ function refOf(value: unknown): string | undefined {
   return isRecord(value) && typeof value.$ref === 'string' ? value.$ref : undefined;
 }
 
-function isInside(file: string, root: string): boolean {
+/** Whether `file` is below `root` (both absolute, posix), by their names alone. */
+export function isInside(file: string, root: string): boolean {
   const relative = path.posix.relative(root, file);
   return relative !== '' && !relative.startsWith('..') && !path.posix.isAbsolute(relative);
 }
@@ -96,6 +97,7 @@ async function redirectsPlace(
   if (ref === undefined) return { file, path: ['redirects'] };
   const target = path.posix.resolve(path.posix.dirname(file), ref);
   // A $ref out of the docs folder is never written to: a cloned repository could aim it anywhere.
+  // (By name here; where links lead is checked before writing, in redirects-target.ts.)
   if (!isInside(target, root)) return undefined;
   const text = await read(target);
   const value = text === undefined ? undefined : parseJsonc(text);

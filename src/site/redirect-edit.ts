@@ -1,8 +1,9 @@
 // Adding a redirect to where the site keeps them, as text edits that leave the rest of the file
 // (its formatting, its comments) as it was: docs.json's `redirects` list, or the list in the
 // file its `$ref` names.
-import { type Edit, type FormattingOptions, type JSONPath, modify, parseTree, findNodeAtLocation } from 'jsonc-parser';
+import { type Edit, type FormattingOptions, type JSONPath, modify } from 'jsonc-parser';
 import type { Redirect } from './redirects';
+import { redirectsListIn } from './redirects-target';
 
 /** The file's own indentation and line ends, so the new entry looks like its neighbours. */
 export function formattingOf(text: string): FormattingOptions {
@@ -14,15 +15,20 @@ export function formattingOf(text: string): FormattingOptions {
   };
 }
 
-/** The edits that append `redirect` to the list at `path` (created when the file has none). */
-export function addRedirectEdits(text: string, path: JSONPath, redirect: Redirect): Edit[] {
+/**
+ * The edits that append `redirect` to the list at `path` (created when the file has none), or
+ * why the file (named `name`) holds no list there to add to.
+ */
+export function addRedirectEdits(text: string, path: JSONPath, redirect: Redirect, name: string): { edits: Edit[] } | { problem: string } {
+  const found = redirectsListIn(text, path, name);
+  if ('problem' in found) return found;
   const formattingOptions = formattingOf(text);
-  const list = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true }) ?? { type: 'null', offset: 0, length: 0 }, path);
   const entry = { source: redirect.source, destination: redirect.destination };
-  if (list?.type === 'array') {
-    return modify(text, [...path, list.children?.length ?? 0], entry, { formattingOptions, isArrayInsertion: true });
+  if (found.list) {
+    const at = [...found.path, found.list.children?.length ?? 0];
+    return { edits: modify(text, at, entry, { formattingOptions, isArrayInsertion: true }) };
   }
-  return modify(text, path, [entry], { formattingOptions });
+  return { edits: modify(text, found.path, [entry], { formattingOptions }) };
 }
 
 function tokens(path: string): string[] {

@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import type { TrackedJob } from '../../src/jobs/tracked-job';
 import type { AppliedFile } from '../../src/review/apply-file';
 import { applyAgentFile } from '../../src/review/apply-file';
-import { type CheckedOut, checkOutChange, localBranchName } from '../../src/review/check-out';
+import { type CheckedOut, checkOutChange } from '../../src/review/check-out';
 import { loadGitApi } from '../../src/review/git-api';
+import { jobConfigKey, localBranchName } from '../../src/review/job-branch';
 import { fetchJobChange } from '../../src/review/job-change';
 import { ReviewError } from '../../src/review/review-errors';
 import { finishAgain, finishedJob, type HostEmulator, startHostEmulator } from './support';
@@ -47,13 +48,14 @@ describe('check out and apply the agent’s change with real git', () => {
 
   const agentLine = (job: TrackedJob): RegExp => new RegExp(`Edited by the docs agent \\(${job.id}\\)`);
 
-  it('Check Out makes docs-agent/<short id> at the agent’s commit and switches to it', async () => {
+  it('Check Out makes docs-agent/<job id> at the agent’s commit, records the job on it and switches to it', async () => {
     const job = await finishedJob(host, 'Tighten guides/webhooks.mdx');
     const result = await vscode.commands.executeCommand<CheckedOut>('docsAgent.checkOutChange', job.id);
     assert.equal(result?.branch, localBranchName(job));
     assert.equal(result.outcome, 'created');
     assert.equal(result.previous, 'main');
     assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD'), localBranchName(job));
+    assert.equal(git('config', '--get', jobConfigKey(result.branch)), job.id);
     assert.equal(git('rev-parse', 'HEAD'), (await host.control.jobs()).find((j) => j.id === job.id)?.edit?.commit);
     assert.match(page('docs/guides/webhooks.mdx'), agentLine(job));
   });

@@ -87,9 +87,9 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     assert.equal(page('docs/guides/webhooks.mdx'), before);
   });
 
-  it('Check Out switches the workspace to docs-agent/<short id> with the whole change', async () => {
+  it('Check Out switches the workspace to docs-agent/<job id> with the whole change', async () => {
     await workbench.runCommand("Docs Agent: Check Out Job's Change");
-    const branch = `docs-agent/${jobId.slice(0, 8)}`;
+    const branch = `docs-agent/${jobId}`;
     await workbench.notification(`Switched to ${branch} with the agent’s change (2 files)`);
     await workbench.page.locator('.statusbar-item', { hasText: branch }).first().waitFor({ timeout: 30_000 });
     assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD').trim(), branch);
