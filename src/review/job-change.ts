@@ -22,7 +22,8 @@ export interface JobChange {
 
 /** Where a fetched change is kept: outside refs/heads, so no branch appears until the writer checks one out; one ref per job. */
 export function reviewRef(job: Pick<TrackedJob, 'id'>): string {
-  return `refs/docs-agent/${jobRefPart(job)}`;
+  // Not refs/docs-agent/: the short name docs-agent/<id> would then be both this ref and the job's branch.
+  return `refs/docs-agent-changes/${jobRefPart(job)}`;
 }
 
 const docsPage = /\.(mdx?|markdown)$/i;

@@ -39,7 +39,7 @@ describe('check out and apply the agent’s change with real git', () => {
       git('branch', '--quiet', '-D', branch);
     }
     // The emulator's job ids repeat from one suite to the next: leave no fetched change behind either.
-    for (const ref of git('for-each-ref', '--format=%(refname)', 'refs/docs-agent/').split('\n').filter(Boolean)) {
+    for (const ref of git('for-each-ref', '--format=%(refname)', 'refs/docs-agent-changes/').split('\n').filter(Boolean)) {
       git('update-ref', '-d', ref);
     }
     await (await loadGitApi()).repositories[0]?.status();
