@@ -7,6 +7,7 @@
 // in case a writer did not note its change (an earlier version, or one that crashed between its
 // rename and its note). No vscode import: unit tests and the several-process stress test run it.
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readJson, writeAtomic } from '../platform/machine/atomic-file';
 import { ChangeJournal, type JournalCursor } from '../platform/machine/change-journal';
@@ -83,6 +84,11 @@ export class JobStore {
     return file && 'job' in file ? file.job : undefined;
   }
 
+  /** What the file of this name holds, as last read: 'unreadable' when this version cannot read it. */
+  storedFile(name: string): JobFile | 'unreadable' | undefined {
+    return this.files.get(name) ?? (this.files.has(name) ? 'unreadable' : undefined);
+  }
+
   /**
    * Picks up what other windows wrote (what the journal says changed, and the files named, if
    * any). Fires onDidChange when anything differs.
@@ -126,6 +132,29 @@ export class JobStore {
   async remove(keys: readonly string[]): Promise<void> {
     const removedAt = new Date().toISOString();
     for (const key of keys) await this.change(key, (current) => (current && 'job' in current ? { key, removedAt } : undefined));
+  }
+
+  /**
+   * Removes the files `drop` picks, each checked again on its freshest record under its lock (a
+   * job restarted meanwhile stays); returns how many went. Records this version cannot read are
+   * never offered.
+   */
+  async prune(drop: (file: JobFile) => boolean): Promise<number> {
+    let removed = 0;
+    for (const [name, file] of [...this.files.values()]) {
+      if (!drop(file)) continue;
+      const path = this.path(name);
+      await withLock(`${path}.lock`, async () => {
+        const current = parseJobFile(await readJson(path));
+        if (!current || !drop(current)) return;
+        await rm(path, { force: true });
+        await this.note(name);
+        this.files.forget(name);
+        removed++;
+      });
+    }
+    if (removed) this.changed.fire();
+    return removed;
   }
 
   /** Starts a new change journal when this one is past `maxBytes` (every window then reads the folder once). */
