@@ -4,7 +4,8 @@
 // between them. It starts a while after activation and is checked hourly, never on the way
 // of anything a person waits for. No vscode import.
 import { readJson, writeAtomic } from './atomic-file';
-import { isPast, withLock } from './file-lock';
+import { withLock } from './file-lock';
+import { isPast } from '../clock';
 import { isRecord } from '../checks';
 
 export interface DailyChoreOptions {

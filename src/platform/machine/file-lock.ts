@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isMissing, readText } from './atomic-file';
+import { isPast } from '../clock';
 
 export interface LockOptions {
   /** Give up waiting after this long (an error, never a silent skip). */
@@ -36,11 +37,6 @@ export function isAlive(pid: number): boolean {
     // EPERM: alive, but someone else's.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/** Whether `then` (a stored time) is more than `bound` away from now, in either direction. */
-export function isPast(then: number, bound: number, now = Date.now()): boolean {
-  return Math.abs(now - then) > bound;
 }
 
 /** Creates the lock file holding `token`; false when it exists already. */

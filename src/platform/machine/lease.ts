@@ -8,7 +8,8 @@ import { Serial } from '../serial';
 import { join } from 'node:path';
 import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
-import { isAlive, isPast, withLock } from './file-lock';
+import { isAlive, withLock } from './file-lock';
+import { isPast } from '../clock';
 import { FolderWatch } from './folder-watch';
 
 export interface LeaseOptions {

@@ -4,7 +4,8 @@
 // by the lock's own compare-and-remove, so a lock taken meanwhile stays.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { breakIfStale, isPast } from './file-lock';
+import { breakIfStale } from './file-lock';
+import { isPast } from '../clock';
 
 /** Removes stale `.tmp` and `.lock` files from these folders; returns how many went. */
 export async function sweepLeftovers(folders: readonly string[], maxAgeMs: number): Promise<number> {

@@ -8,7 +8,8 @@ import { readdir, rm } from 'node:fs/promises';
 import { Serial } from '../serial';
 import { join } from 'node:path';
 import { readJson, writeAtomic } from './atomic-file';
-import { isAlive, isPast } from './file-lock';
+import { isAlive } from './file-lock';
+import { isPast } from '../clock';
 import { FolderWatch } from './folder-watch';
 import { Emitter } from '../emitter';
 
