@@ -6,6 +6,7 @@
 // No vscode import: the notification itself is the `notify` callback.
 import type { JobStore } from './job-store';
 import { jobFileName } from './job-store';
+import { claimName } from './job-retention';
 import { awaitsAnnouncement, jobKeyOf, type TrackedJob } from './tracked-job';
 
 export interface AnnouncerDeps {
@@ -72,7 +73,7 @@ export class FinishAnnouncer {
   private async decide(job: TrackedJob): Promise<void> {
     const key = jobKeyOf(job);
     try {
-      const won = await this.deps.claim(`${jobFileName(key).replace(/\.json$/, '')}.${job.round}`);
+      const won = await this.deps.claim(claimName(jobFileName(key), job.round));
       // Won or lost, the round is announced now; the loser writes it too, in case the winner
       // closed before it could (the write is skipped when it changes nothing).
       const saved = await this.deps.store.updateJob(key, (current) =>

@@ -1,14 +1,19 @@
 // Tracked jobs, shared by every window on this machine: one file per job in a folder (under
 // globalStorageUri in the extension), each change a read-change-write of that one file under
 // its own lock, so windows writing at once never drop each other's changes. Stopping tracking
-// leaves a tombstone, so a late answer from another window cannot bring the job back. Other
-// windows' changes arrive through a folder watch. No vscode import: unit tests and the
-// several-process stress test run it in plain Node.
+// leaves a tombstone, so a late answer from another window cannot bring the job back. Every
+// write is noted in the folder's change journal, so a rescan reads only the files that changed;
+// a full scan (every file) runs at open, when the journal was replaced, and every 10 minutes
+// in case a writer did not note its change (an earlier version, or one that crashed between its
+// rename and its note). No vscode import: unit tests and the several-process stress test run it.
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readJson, writeAtomic } from '../platform/machine/atomic-file';
+import { ChangeJournal, type JournalCursor } from '../platform/machine/change-journal';
 import { withLock } from '../platform/machine/file-lock';
+import { isPast } from '../platform/clock';
+import { FolderSnapshot } from '../platform/machine/folder-snapshot';
 import { FolderWatch } from '../platform/machine/folder-watch';
 import { Emitter } from '../platform/emitter';
 import { type JobFile, parseJobFile, serializeJobFile } from './job-record';
@@ -26,55 +31,71 @@ export interface JobStoreOptions {
   watch?: boolean;
 }
 
-interface Seen {
-  /** inode, size and mtime: a file rewritten by rename has a new one. */
-  signature: string;
-  file: JobFile | undefined;
-}
-
-function signatureOf(info: { ino: number; size: number; mtimeMs: number }): string {
-  return `${info.ino}:${info.size}:${info.mtimeMs}`;
-}
+/** The change journal's name in the jobs folder (not `.json`: never taken for a job). */
+export const journalName = 'changes.log';
+/** How often a rescan reads every file anyway, in case a writer did not note its change. */
+const fullScanMs = 10 * 60_000;
 
 export function jobFileName(key: string): string {
   return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`;
 }
 
 export class JobStore {
-  private readonly seen = new Map<string, Seen>();
+  private readonly files: FolderSnapshot<JobFile>;
+  private readonly journal: ChangeJournal;
+  private cursor: JournalCursor | undefined;
+  private fullScanAt = 0;
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly watcher: FolderWatch | undefined;
   private scanning: Promise<void> | undefined;
   private rescanAfter = false;
+  /** Names the folder watch said changed since the last scan (undefined: anything may have). */
+  private hinted = new Set<string>();
   /** Settles once the folder has been read (and earlier versions' jobs moved in). */
   readonly ready: Promise<void>;
   /** Files and bytes written by this process, for the write-volume figures. */
   writes = 0;
   bytesWritten = 0;
 
+  /** Files looked at by this store's scans so far, for the rescan figures. */
+  get filesExamined(): number {
+    return this.files.examined;
+  }
+
   constructor(
     readonly folder: string,
     options: JobStoreOptions = {},
   ) {
+    this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parseJobFile);
+    this.journal = new ChangeJournal(join(folder, journalName));
     this.ready = this.start(options.legacy);
-    if (options.watch !== false) this.watcher = new FolderWatch(folder, () => void this.reload());
+    if (options.watch !== false) this.watcher = new FolderWatch(folder, (names) => void this.reload(names));
   }
 
   /** Newest first. */
   all(): TrackedJob[] {
     const jobs: TrackedJob[] = [];
-    for (const { file } of this.seen.values()) if (file && 'job' in file) jobs.push(file.job);
+    for (const [, file] of this.files.values()) if ('job' in file) jobs.push(file.job);
     return jobs.sort((a, b) => createdAtOf(b).localeCompare(createdAtOf(a)) || a.id.localeCompare(b.id));
   }
 
   get(key: string): TrackedJob | undefined {
-    const file = this.seen.get(jobFileName(key))?.file;
+    const file = this.files.get(jobFileName(key));
     return file && 'job' in file ? file.job : undefined;
   }
 
-  /** Picks up what other windows wrote. Fires onDidChange when anything differs. */
-  reload(): Promise<void> {
+  /** What the file of this name holds, as last read: 'unreadable' when this version cannot read it. */
+  storedFile(name: string): JobFile | 'unreadable' | undefined {
+    return this.files.get(name) ?? (this.files.has(name) ? 'unreadable' : undefined);
+  }
+
+  /**
+   * Picks up what other windows wrote (what the journal says changed, and the files named, if
+   * any). Fires onDidChange when anything differs.
+   */
+  reload(names?: Iterable<string>): Promise<void> {
+    for (const name of names ?? []) this.hinted.add(name);
     if (this.scanning) {
       this.rescanAfter = true;
       return this.scanning;
@@ -114,6 +135,34 @@ export class JobStore {
     for (const key of keys) await this.change(key, (current) => (current && 'job' in current ? { key, removedAt } : undefined));
   }
 
+  /**
+   * Removes the files `drop` picks, each checked again on its freshest record under its lock (a
+   * job restarted meanwhile stays); returns how many went. Records this version cannot read are
+   * never offered.
+   */
+  async prune(drop: (file: JobFile) => boolean): Promise<number> {
+    let removed = 0;
+    for (const [name, file] of [...this.files.values()]) {
+      if (!drop(file)) continue;
+      const path = this.path(name);
+      await withLock(`${path}.lock`, async () => {
+        const current = parseJobFile(await readJson(path));
+        if (!current || !drop(current)) return;
+        await rm(path, { force: true });
+        await this.note(name);
+        this.files.forget(name);
+        removed++;
+      });
+    }
+    if (removed) this.changed.fire();
+    return removed;
+  }
+
+  /** Starts a new change journal when this one is past `maxBytes` (every window then reads the folder once). */
+  rotateJournal(maxBytes: number): Promise<boolean> {
+    return this.journal.rotate(maxBytes);
+  }
+
   dispose(): void {
     this.watcher?.dispose();
     this.changed.dispose();
@@ -140,12 +189,17 @@ export class JobStore {
       await writeAtomic(path, text);
       this.writes++;
       this.bytesWritten += Buffer.byteLength(text);
-      const info = await stat(path);
+      await this.note(name);
       // Known at once, not at the next scan: the caller reads it back right away.
-      this.seen.set(name, { signature: signatureOf(info), file: next });
+      await this.files.remember(name, next);
       wrote = true;
     });
     if (wrote) this.changed.fire();
+  }
+
+  /** Tells the other windows which file changed; without it they see it at their next full scan. */
+  private note(name: string): Promise<void> {
+    return this.journal.append(name).catch(() => undefined);
   }
 
   private async start(legacy: LegacyJobs | undefined): Promise<void> {
@@ -159,32 +213,13 @@ export class JobStore {
   }
 
   private async scan(): Promise<void> {
-    let names: string[];
-    try {
-      names = (await readdir(this.folder)).filter((name) => name.endsWith('.json'));
-    } catch {
-      names = [];
-    }
-    let differs = false;
-    const present = new Set(names);
-    for (const name of [...this.seen.keys()]) {
-      if (!present.has(name)) {
-        this.seen.delete(name);
-        differs = true;
-      }
-    }
-    for (const name of names) {
-      const info = await stat(this.path(name)).catch(() => undefined);
-      if (!info) continue;
-      const signature = signatureOf(info);
-      const before = this.seen.get(name);
-      if (before?.signature === signature) continue;
-      const file = parseJobFile(await readJson(this.path(name)));
-      // This window wrote the file while it was read: its own write is newer.
-      if (this.seen.get(name) !== before) continue;
-      this.seen.set(name, { signature, file });
-      if (JSON.stringify(before?.file) !== JSON.stringify(file)) differs = true;
-    }
-    if (differs) this.changed.fire();
+    const hinted = this.hinted;
+    this.hinted = new Set();
+    // The journal's place is taken before the files are read: a change noted meanwhile is read again next time.
+    const { cursor, names } = await this.journal.since(this.cursor).catch(() => ({ cursor: undefined, names: undefined }));
+    this.cursor = cursor;
+    const full = names === undefined || isPast(this.fullScanAt, fullScanMs);
+    if (full) this.fullScanAt = Date.now();
+    if (await (full ? this.files.scanAll() : this.files.scan([...names, ...hinted]))) this.changed.fire();
   }
 }

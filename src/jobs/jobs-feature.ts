@@ -11,7 +11,7 @@ import { Presence } from '../platform/machine/presence';
 import { thisWindowId } from '../platform/machine/window-id';
 import type { FeatureServices } from '../editor/feature-services';
 import { readText } from '../platform/machine/atomic-file';
-import { legacyStateKeys, type StoragePaths } from '../platform/storage-layout';
+import { leftoverFolders, legacyStateKeys, type StoragePaths } from '../platform/storage-layout';
 import { lostAnswerNote } from '../editor/error-text';
 import { FinishAnnouncer } from './finish-announcer';
 import { announceFinishedJob } from './job-notifier';
@@ -19,6 +19,7 @@ import { createJobsStatusBar } from './job-status-bar';
 import { type LegacyJobs, JobStore } from './job-store';
 import { migrateStoredJobs } from './job-store-migration';
 import { JobTracker } from './job-tracker';
+import { dailyPrune } from './job-pruning';
 import { createJobsView, type JobTreeProvider } from './job-tree';
 import { connectTracker } from './job-wiring';
 import { systemClock } from '../platform/clock';
@@ -98,12 +99,14 @@ export function createJobsFeature(
     otherWindowFocused: () => presence.otherFocused(),
     isPoller: () => lease.held,
   });
+  const pruning = dailyPrune(storage.lastPrune, { store, claims, leftoverFolders: leftoverFolders(storage), hideFinishedAfterDays }, log);
   const view = createJobsView(tracker);
   const parts = vscode.Disposable.from(
     view,
     createJobsStatusBar(tracker),
     connectTracker(tracker, keys, clients, { lease, presence, announcer }),
     announcer,
+    pruning,
     tracker,
     { dispose: () => store.dispose() },
     { dispose: () => usesFile.dispose() },

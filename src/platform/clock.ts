@@ -12,3 +12,12 @@ export const systemClock: Clock = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/**
+ * Whether a stored time is more than `bound` away from now, in either direction: a time in the
+ * future (the clock was stepped back since it was stored) is as stale as an old one, so a hung
+ * holder's lease or lock does not outlive a clock change.
+ */
+export function isPast(then: number, bound: number, now = Date.now()): boolean {
+  return Math.abs(now - then) > bound;
+}

@@ -3,7 +3,7 @@
 // machine shares, written whole by rename and changed under a per-file lock (platform/machine).
 // The editor's global state is only read, to move what earlier versions kept there; it is one
 // blob per window, sent whole on every change, and a browser window can lose its last writes.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The API key, in the editor's secret storage (never a file, a setting or global state). */
 export const apiKeySecret = 'docsAgent.apiKey';
@@ -28,7 +28,10 @@ export const legacyStateKeys = {
 /** Paths under the global storage folder. */
 export function storagePaths(root: string) {
   return {
-    /** One file per tracked job (and a tombstone per stopped one), each changed under its lock. */
+    /**
+     * One file per tracked job (and a tombstone per stopped one), each changed under its lock,
+     * and `changes.log`, the journal of which changed (so rescans read only those).
+     */
     jobs: join(root, 'jobs'),
     /** Version 1's copy of the tracked jobs list: read once with `trackedJobs`, then removed. */
     legacyJobsFile: join(root, 'tracked-jobs.json'),
@@ -36,7 +39,7 @@ export function storagePaths(root: string) {
     lease: join(root, 'lease'),
     /** One file per open window: alive and focused or not, for polling pace and notifications. */
     windows: join(root, 'windows'),
-    /** One empty file per announced finish: the first window to create it shows the toast. */
+    /** One small file per announced finish: the first window to create it shows the toast. */
     claims: join(root, 'claims'),
     /** One file per workspace base URL warned about: that warning is shown once per machine. */
     warnings: join(root, 'warnings'),
@@ -48,7 +51,23 @@ export function storagePaths(root: string) {
     analyticsReading: join(root, 'analytics', 'reading'),
     /** One file per visitors report (name from a hash of site, project and range). */
     visitorsReports: join(root, 'visitors'),
+    /** When a window last pruned (once a day per machine): old job files, tombstones, claims, leftovers. */
+    lastPrune: join(root, 'maintenance', 'last-prune.json'),
   };
+}
+
+/** The folders written by rename or changed under a lock: where a crashed writer's `.tmp` or `.lock` can be left. */
+export function leftoverFolders(paths: StoragePaths): string[] {
+  return [
+    paths.jobs,
+    paths.lease,
+    paths.windows,
+    dirname(paths.analyticsShared),
+    dirname(paths.agentUses),
+    paths.analyticsReading,
+    paths.visitorsReports,
+    dirname(paths.lastPrune),
+  ];
 }
 
 export type StoragePaths = ReturnType<typeof storagePaths>;

@@ -4,6 +4,7 @@
 // is a result, not a failure.
 import { cpus } from 'node:os';
 import { analyticsBench } from './analytics-bench';
+import { historyBench } from './history-bench';
 import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
 import { readersBench } from './readers-bench';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const polling = await runBench('3 polling (virtual time)', pollBench);
   const size = await runBench('4 bundle sizes', sizeBench);
   const readers = await runBench('6 readers across the docs tree (module)', readersBench);
+  const history = await runBench('5d a year of job history in the store (module)', () => historyBench());
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
   const machine = await runBench('5 several windows on one machine', machineBench);
   const report = {
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     polling,
     size,
     machine,
+    history,
     readers,
   };
   console.log(JSON.stringify(report));
@@ -110,6 +113,25 @@ async function main(): Promise<void> {
         'one file per changed job',
       ],
     ]),
+    ...rowsOf(history, '5d history', (f) => {
+      const { before: b, after: a } = f;
+      return [
+        [
+          `5d ${f.jobFiles} job files + claims: files, disk before / after pruning`,
+          `${b.files}, ${b.diskMb} MB / ${a.files}, ${a.diskMb} MB`,
+          '',
+        ],
+        ['5d open the store (activation) before / after pruning', `${ms(b.openMs)} / ${ms(a.openMs)}`, ''],
+        ['5d rescan, nothing changed, before / after', `${ms(b.rescanMs)} / ${ms(a.rescanMs)}`, `${b.rescanFilesExamined} files looked at`],
+        ['5d rescan after another window changed one job, before / after', `${ms(b.rescanOneChangedMs)} / ${ms(a.rescanOneChangedMs)}`, ''],
+        ['5d full scan (each rescan before the journal; now every 10 min)', `${ms(b.fullScanMs)} / ${ms(a.fullScanMs)}`, ''],
+        [
+          '5d first prune (once a day per machine, off activation)',
+          ms(f.pruneMs),
+          `${f.pruned.jobFiles} job files, ${f.pruned.claims} claims went`,
+        ],
+      ];
+    }),
     ...rowsOf(readers, '6 readers', (f) => [
       [`6 cached report -> every badge, ${f.pages} pages`, ms(f.badgesMs), '< 200 ms'],
       ['6 cached report -> readers without a page', ms(f.withoutPageMs), '< 200 ms'],
@@ -123,7 +145,7 @@ async function main(): Promise<void> {
     console.log(`${figure.padEnd(widths[0] ?? 0)}  ${value.padStart(widths[1] ?? 0)}  ${target}`.trimEnd());
   }
   console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const failed = [analytics, webview, polling, size, machine, readers].some((r) => !r.ok);
+  const failed = [analytics, webview, polling, size, machine, history, readers].some((r) => !r.ok);
   // Explicit exit: keep-alive sockets and code-server's handlers must not hold the process.
   process.exit(failed ? 1 : 0);
 }

@@ -5,31 +5,9 @@ import { JobStore, jobFileName } from '../../src/jobs/job-store';
 import { migrateStoredJobs } from '../../src/jobs/job-store-migration';
 import { jobKeyOf, type TrackedJob } from '../../src/jobs/tracked-job';
 import { machineFolder } from '../support/fakes/job-window';
+import { trackedJob } from '../support/fakes/tracked-jobs';
 
-function tracked(id: string, createdAt: string, status = 'active'): TrackedJob {
-  return {
-    id,
-    baseUrl: 'https://api.mintlify.com',
-    projectId: 'acme',
-    prompt: `Prompt of ${id}`,
-    followUps: [],
-    job: {
-      id,
-      status: status as 'active',
-      rawStatus: status,
-      repository: 'https://github.com/acme/docs',
-      ref: null,
-      model: 'm',
-      prLink: null,
-      createdAt,
-      archivedAt: null,
-    },
-    notFound: false,
-    trackedAt: createdAt,
-    changedAt: createdAt,
-    round: 0,
-  };
-}
+const tracked = trackedJob;
 
 async function storeOn(folder: string): Promise<JobStore> {
   const store = new JobStore(folder, { watch: false });
@@ -235,5 +213,45 @@ describe('job store: what earlier versions stored', () => {
     const damaged = { id: 'x', something: 'from a newer version' };
     assert.deepEqual(migrateStoredJobs({ version: 1, jobs: [damaged], unreadable: [] }).unreadable, [damaged]);
     for (const junk of ['text', 42, { version: 99, jobs: 'no' }, null]) assert.deepEqual(migrateStoredJobs(junk).jobs, []);
+  });
+});
+
+describe('job store: rescans cost by what changed', () => {
+  it('a rescan looks only at the files other windows changed (noted, or named by the folder watch), however many are stored', async () => {
+    const folder = machineFolder();
+    const writer = await storeOn(folder);
+    for (let i = 0; i < 200; i++) await writer.track(tracked(`j${i}`, '2026-11-01T10:00:00Z'));
+    const reader = await storeOn(folder);
+    const examinedBy = async (reload: () => Promise<void>): Promise<number> => {
+      const before = reader.filesExamined;
+      await reload();
+      return reader.filesExamined - before;
+    };
+    assert.equal(await examinedBy(() => reader.reload()), 0, 'nothing changed: no file looked at');
+    await writer.updateJob(jobKeyOf(tracked('j7', '')), (job) => ({ ...job, prompt: 'changed elsewhere' }));
+    await writer.remove([jobKeyOf(tracked('j8', ''))]);
+    assert.equal(await examinedBy(() => reader.reload()), 2);
+    assert.equal(reader.get(jobKeyOf(tracked('j7', '')))?.prompt, 'changed elsewhere');
+    assert.equal(reader.get(jobKeyOf(tracked('j8', ''))), undefined);
+    // A window of an earlier version notes nothing; the folder watch names the file it wrote.
+    const job = tracked('unnoted', '2026-11-01T10:00:00Z');
+    const name = jobFileName(jobKeyOf(job));
+    writeFileSync(join(folder, name), JSON.stringify({ version: 2, key: jobKeyOf(job), job }));
+    assert.equal(await examinedBy(() => reader.reload([name])), 1);
+    assert.equal(reader.get(jobKeyOf(job))?.id, 'unnoted');
+  });
+
+  it('after the change journal is started anew, another window reads the folder once and misses nothing', async () => {
+    const folder = machineFolder();
+    const writer = await storeOn(folder);
+    const reader = await storeOn(folder);
+    await writer.track(tracked('before', '2026-11-01T10:00:00Z'));
+    assert.equal(await writer.rotateJournal(0), true);
+    await writer.track(tracked('after', '2026-11-02T10:00:00Z'));
+    await reader.reload();
+    assert.deepEqual(
+      reader.all().map((j) => j.id),
+      ['after', 'before'],
+    );
   });
 });

@@ -5,24 +5,24 @@ import { JobStore } from '../../src/jobs/job-store';
 import { jobKeyOf } from '../../src/jobs/tracked-job';
 import { machineFolder } from '../support/fakes/job-window';
 import type { WorkerReport } from './machine-stress-worker';
+import type { DeadWorkerReport } from './machine-stress-dead-worker';
+import { deadHolderRound, layOutDeadHolderRounds } from './machine-stress-dead-rounds';
+import { readJson } from '../../src/platform/machine/atomic-file';
 
 const processes = 3;
 const opsEach = 400;
 const seed = 11;
 
-function runWorker(folder: string, worker: number): Promise<WorkerReport> {
+/** Runs one worker script to its end; resolves with the JSON line it printed. */
+function runWorker<T>(script: string, args: Array<string | number>): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [join(__dirname, './machine-stress-worker.js'), folder, String(seed), String(worker), String(opsEach)],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [join(__dirname, script), ...args.map(String)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as WorkerReport) : reject(new Error(`worker ${worker} exited ${String(code)}: ${err}`)),
+      code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script} ${args.join(' ')} exited ${String(code)}: ${err}`)),
     );
   });
 }
@@ -54,7 +54,11 @@ describe('machine-wide store: several processes, one folder', function () {
 
   it(`${processes} processes × ${opsEach} seeded actions: nothing lost, nothing back, no finish claimed twice, one lease holder`, async () => {
     const folder = machineFolder();
-    const reports = await Promise.all(Array.from({ length: processes }, (_, worker) => runWorker(folder, worker)));
+    const reports = await Promise.all(
+      Array.from({ length: processes }, (_, worker) =>
+        runWorker<WorkerReport>('./machine-stress-worker.js', [folder, seed, worker, opsEach]),
+      ),
+    );
     const store = new JobStore(join(folder, 'jobs'), { watch: false });
     await store.ready;
     const final = new Map(store.all().map((job) => [jobKeyOf(job), job]));
@@ -85,5 +89,34 @@ describe('machine-wide store: several processes, one folder', function () {
     assert.equal(doubleClaims, 0);
     assert.equal(overlaps, 0);
     assert.ok(created.length > 0 && removed.size > 0 && wins.length > 0, 'the mix exercised every action');
+  });
+
+  const deadProcesses = 4;
+  const deadRounds = 25;
+  it(`dead holder every round: ${deadProcesses} processes × ${deadRounds} rounds break its lock at once and store every update`, async () => {
+    const folder = machineFolder();
+    await layOutDeadHolderRounds(folder, deadRounds);
+    const reports = await Promise.all(
+      Array.from({ length: deadProcesses }, (_, worker) =>
+        runWorker<DeadWorkerReport>('./machine-stress-dead-worker.js', [folder, worker, deadRounds, deadProcesses]),
+      ),
+    );
+    const store = new JobStore(join(folder, 'jobs'), { watch: false });
+    await store.ready;
+    let stored = 0;
+    let counted = 0;
+    for (let round = 0; round < deadRounds; round++) {
+      const { key, counter } = deadHolderRound(folder, round);
+      stored += store.get(key)?.round ?? 0;
+      counted += ((await readJson(counter)) as number | undefined) ?? 0;
+    }
+    store.dispose();
+    const expected = deadProcesses * deadRounds;
+    console.log(
+      `      store: ${stored} of ${expected} updates stored (${reports.reduce((n, r) => n + r.storeUpdates, 0)} applied); ` +
+        `bare lock: ${counted} of ${expected} increments stored`,
+    );
+    assert.equal(stored, expected, 'updates through the store');
+    assert.equal(counted, expected, 'increments under the bare lock');
   });
 });

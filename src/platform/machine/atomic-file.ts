@@ -33,17 +33,18 @@ export async function readJson(path: string): Promise<unknown> {
 export async function writeAtomic(path: string, text: string): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, text);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-    // The folder is made on the first write (or was removed meanwhile).
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temp, text);
-  }
-  try {
+    try {
+      await writeFile(temp, text);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      // The folder is made on the first write (or was removed meanwhile).
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(temp, text);
+    }
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    // A write that failed halfway (a full disk, say) leaves no temporary file behind.
+    await rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
 }

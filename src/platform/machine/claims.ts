@@ -1,13 +1,13 @@
 // Claims that exactly one process on the machine can win: a file created exclusively. Used so
 // that one finish of a job is announced in one window only, once, even across reloads.
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMissing } from './atomic-file';
 
 export class Claims {
   constructor(private readonly folder: string) {}
 
-  /** true for the first caller on the machine, ever, for this name; false for every other. */
+  /** true for the first caller on the machine for this name (while its claim is kept); false for every other. */
   async claim(name: string): Promise<boolean> {
     const path = join(this.folder, name);
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -23,5 +23,21 @@ export class Claims {
       }
     }
     return false;
+  }
+
+  /**
+   * Removes claims older than `minAgeMs` that `keep` does not hold on to; returns how many went.
+   * Ages count forward only: a claim dated ahead (a clock stepped back) waits for the clock.
+   */
+  async prune(minAgeMs: number, keep: (name: string) => boolean, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.folder).catch(() => [] as string[])) {
+      if (keep(name)) continue;
+      const info = await stat(join(this.folder, name)).catch(() => undefined);
+      if (!info || now - info.mtimeMs <= minAgeMs) continue;
+      await rm(join(this.folder, name), { force: true });
+      removed++;
+    }
+    return removed;
   }
 }

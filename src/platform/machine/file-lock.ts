@@ -1,10 +1,18 @@
 // A lock that several processes on this machine can share: a lock file created exclusively
-// (O_EXCL), holding the owner's process id. A lock whose owner process is gone, or that is
-// older than `staleMs`, is broken, so a window that died mid-change never blocks the others.
-// Hold it only for a read-change-write of small files (milliseconds).
+// (O_EXCL), holding a token unique to this acquisition (its first part the owner's process id).
+// A lock whose owner process is gone, or whose age is past `staleMs` either way (a clock
+// stepped back makes it look young for ever), is broken, so a window that died mid-change never
+// blocks the others. Hold it only for a read-change-write of small files (milliseconds).
+//
+// A lock file is only ever removed by compare-and-remove (`removeIf`): under a claim named after
+// the token being removed, the remover checks the file still holds that token. The owner's
+// release and every process breaking that same stale lock contend for the same claim, so only
+// one of them removes it, and nobody removes a newer holder's lock by its path.
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { isMissing } from './atomic-file';
+import { isMissing, readText } from './atomic-file';
+import { isPast } from '../clock';
 
 export interface LockOptions {
   /** Give up waiting after this long (an error, never a silent skip). */
@@ -31,11 +39,15 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-async function tryCreate(path: string): Promise<boolean> {
+/** Creates the lock file holding `token`; false when it exists already. */
+async function tryCreate(path: string, token: string): Promise<boolean> {
   try {
     const handle = await open(path, 'wx');
-    await handle.writeFile(String(process.pid));
-    await handle.close();
+    try {
+      await handle.writeFile(token);
+    } finally {
+      await handle.close();
+    }
     return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -46,29 +58,61 @@ async function tryCreate(path: string): Promise<boolean> {
   }
 }
 
-/** Whether the lock at `path` was left by a dead or stuck owner. */
-async function isStale(path: string, staleMs: number): Promise<boolean> {
+interface Holder {
+  token: string;
+  mtimeMs: number;
+}
+
+/** Who holds the lock at `path` (undefined when nobody does). */
+async function holderOf(path: string): Promise<Holder | undefined> {
   try {
-    const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
-    const pid = Number.parseInt(text, 10);
-    // An empty file is a lock being created this very moment: not stale unless old.
-    if (text !== '' && !isAlive(pid)) return true;
-    return Date.now() - info.mtimeMs > staleMs;
+    const [token, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    return { token, mtimeMs: info.mtimeMs };
   } catch (error) {
-    if (isMissing(error)) return false; // released meanwhile: just try again
+    if (isMissing(error)) return undefined; // released meanwhile: just try again
     throw error;
   }
+}
+
+function isStale(holder: Holder, staleMs: number): boolean {
+  // An empty file is a lock being created this very moment: not stale unless old.
+  if (holder.token !== '' && !isAlive(Number.parseInt(holder.token, 10))) return true;
+  return isPast(holder.mtimeMs, staleMs);
+}
+
+/** Removes the lock at `path` only if it still holds `token`; true when this call removed it. */
+async function removeIf(path: string, token: string, staleMs: number): Promise<boolean> {
+  const claim = `${path}.${createHash('sha256').update(token).digest('hex').slice(0, 16)}.lock`;
+  if (!(await tryCreate(claim, `${process.pid}-${randomBytes(6).toString('hex')}`))) {
+    // Someone else is removing this very lock. A claim left by a remover that died is cleared
+    // (by path: that needs a second crash inside the same few milliseconds to go wrong).
+    const other = await holderOf(claim);
+    if (other && isStale(other, staleMs)) await rm(claim, { force: true });
+    return false;
+  }
+  try {
+    // Nobody else can remove this token while the claim is held, so what is read here is what goes.
+    if ((await readText(path)) !== token) return false;
+    await rm(path, { force: true });
+    return true;
+  } finally {
+    await rm(claim, { force: true });
+  }
+}
+
+/** Removes the lock at `path` if its holder is gone or past `staleMs`; true when it did. */
+export async function breakIfStale(path: string, staleMs: number): Promise<boolean> {
+  const holder = await holderOf(path);
+  return holder !== undefined && isStale(holder, staleMs) && (await removeIf(path, holder.token, staleMs));
 }
 
 export async function withLock<T>(path: string, run: () => Promise<T>, options: LockOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 30_000;
   const deadline = Date.now() + timeoutMs;
-  for (let attempt = 0; !(await tryCreate(path)); attempt++) {
-    if (await isStale(path, staleMs)) {
-      await rm(path, { force: true });
-      continue;
-    }
+  const token = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; !(await tryCreate(path, token)); attempt++) {
+    if (await breakIfStale(path, staleMs)) continue;
     if (Date.now() > deadline) throw new LockTimeoutError(path);
     // Short random waits: holders keep the lock for a few milliseconds.
     await new Promise((resolve) => setTimeout(resolve, Math.min(50, 1 + attempt) * (0.5 + Math.random())));
@@ -76,6 +120,7 @@ export async function withLock<T>(path: string, run: () => Promise<T>, options: 
   try {
     return await run();
   } finally {
-    await rm(path, { force: true });
+    // Only our own lock: if it was broken as stale meanwhile, a newer holder's stays.
+    await removeIf(path, token, staleMs);
   }
 }

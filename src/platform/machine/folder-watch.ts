@@ -1,6 +1,7 @@
 // Tells when files in a folder change, whichever process changed them: fs.watch (inotify on
 // Linux) for promptness, and a slow rescan in case the watch is lost or unsupported. Changes
-// come in bursts (a temp file, then a rename), so they are gathered for a moment first.
+// come in bursts (a temp file, then a rename), so they are gathered for a moment first, with
+// the names the watch gave, so a listener can read again only what changed.
 import { type FSWatcher, watch } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 
@@ -11,15 +12,20 @@ export interface FolderWatchOptions {
   rescanMs?: number;
 }
 
+/** The names of the files that changed, or undefined when anything may have (a rescan). */
+export type FolderChange = (names: ReadonlySet<string> | undefined) => void;
+
 export class FolderWatch {
   private watcher: FSWatcher | undefined;
   private settle: ReturnType<typeof setTimeout> | undefined;
+  /** Names gathered while settling; undefined once an event came without one. */
+  private names: Set<string> | undefined = new Set();
   private rescan: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
 
   constructor(
     private readonly folder: string,
-    private readonly onChange: () => void,
+    private readonly onChange: FolderChange,
     private readonly options: FolderWatchOptions = {},
   ) {
     this.scheduleRescan();
@@ -32,7 +38,7 @@ export class FolderWatch {
     this.rescan = setTimeout(() => {
       if (this.disposed) return;
       if (!this.watcher) void this.start();
-      this.onChange();
+      this.onChange(undefined);
       this.scheduleRescan();
     }, rescanMs);
     this.rescan.unref?.();
@@ -45,7 +51,7 @@ export class FolderWatch {
       this.watcher = watch(this.folder, { persistent: false }, (_event, name) => {
         // A temp file's rename is the change that counts; locks come and go around every change.
         if (name && (name.endsWith('.tmp') || name.endsWith('.lock'))) return;
-        this.changed();
+        this.changed(name ?? undefined);
       });
       this.watcher.on('error', () => {
         this.watcher?.close();
@@ -56,11 +62,15 @@ export class FolderWatch {
     }
   }
 
-  private changed(): void {
-    if (this.disposed || this.settle) return;
-    this.settle = setTimeout(() => {
+  private changed(name: string | undefined): void {
+    if (this.disposed) return;
+    if (name === undefined) this.names = undefined;
+    else this.names?.add(name);
+    this.settle ??= setTimeout(() => {
+      const names = this.names;
       this.settle = undefined;
-      if (!this.disposed) this.onChange();
+      this.names = new Set();
+      if (!this.disposed) this.onChange(names);
     }, this.options.settleMs ?? 30);
   }
 

@@ -1,13 +1,15 @@
 // Elects one window on the machine to do a job (polling): a lease file naming the holder,
 // renewed by its heartbeat. Another window takes over when the holder lets go (on close), when
-// its process is gone, or when its heartbeat is older than the expiry (a hung window). Every
-// window checks once a heartbeat, and at once when the lease file changes.
+// its process is gone, or when its heartbeat is further than the expiry from now (a hung window;
+// either way, so a clock stepped back does not keep a hung holder's lease). Every window checks
+// once a heartbeat, and at once when the lease file changes.
 import { rm } from 'node:fs/promises';
 import { Serial } from '../serial';
 import { join } from 'node:path';
 import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
 import { isAlive, withLock } from './file-lock';
+import { isPast } from '../clock';
 import { FolderWatch } from './folder-watch';
 
 export interface LeaseOptions {
@@ -114,7 +116,7 @@ export class Lease {
     await withLock(`${this.file}.lock`, async () => {
       const now = Date.now();
       const lease = readLease(await readJson(this.file));
-      const free = !lease || !isAlive(lease.pid) || now - lease.renewedAt > this.expiryMs;
+      const free = !lease || !isAlive(lease.pid) || isPast(lease.renewedAt, this.expiryMs, now);
       if (lease?.owner === owner || free) {
         // A watch event (someone else's write) does not renew a held lease: the heartbeat does.
         if (lease?.owner === owner && !renew) {
