@@ -84,10 +84,6 @@ export async function readSiteModel(root: string, read: ReadText, files: readonl
     redirects: new RedirectMatcher(redirectsOf(config?.value.redirects)),
     unchecked: api.unchecked,
     problems: [...(config?.problems ?? []), ...api.unchecked.map((u) => u.why)],
-    watched: [...(config?.files ?? docsConfigPaths(root)), ...api.specFiles, mintignorePath],
+    watched: [...(config?.files ?? []), ...api.specFiles, mintignorePath],
   };
-}
-
-function docsConfigPaths(root: string): string[] {
-  return ['docs.json', 'mint.json'].map((name) => path.posix.join(root, name));
 }
