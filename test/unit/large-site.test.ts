@@ -3,26 +3,13 @@
 // section whose spec is a URL, navigation and ~300 redirects in $ref files, hidden pages, a
 // .mintignore and snippets. Read from disk the way the extension reads a docs root.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
 import { readSiteModel, type SiteModel } from '../../src/site/site-model';
 import { largeSitePlan } from '../fixtures/large-site-plan/plan';
 import { largeSiteDocsDir } from '../fixtures/large-site-plan/where';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
-}
-
-const readText = (file: string): Promise<string | undefined> => {
-  try {
-    return Promise.resolve(readFileSync(file, 'utf8'));
-  } catch {
-    return Promise.resolve(undefined);
-  }
-};
+import { readTextOrNothing, relativeFilesUnder } from '../support/site-files';
 
 describe('site: a large real-world docs site', () => {
   const docs = largeSiteDocsDir().split('\\').join('/');
@@ -31,8 +18,8 @@ describe('site: a large real-world docs site', () => {
   before(async () => {
     site = await readSiteModel(
       docs,
-      readText,
-      filesUnder(docs).filter((f) => /\.mdx?$/i.test(f)),
+      readTextOrNothing,
+      relativeFilesUnder(docs).filter((f) => /\.mdx?$/i.test(f)),
     );
   });
   const servedBy = (model: SiteModel): string[] =>
@@ -42,7 +29,7 @@ describe('site: a large real-world docs site', () => {
       .sort();
 
   it('is on disk exactly as its plan writes it', () => {
-    assert.deepEqual(filesUnder(docs).sort(), [...plan.files.keys()].sort());
+    assert.deepEqual(relativeFilesUnder(docs).sort(), [...plan.files.keys()].sort());
     for (const [file, text] of plan.files) assert.equal(readFileSync(join(docs, file), 'utf8'), text, file);
   });
 

@@ -1,8 +1,7 @@
 // Every page's readers in one report, and the readers who arrive at no page: on the emulator's
 // own visit log of the fixture site, whose retired pages are still read.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { aiShare, readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
 import { readDocsConfig } from '../../src/site/docs-config';
 import { siteInventory } from '../../src/site/inventory';
@@ -13,12 +12,7 @@ import { defaultDocsDir } from '../emulator/options';
 import { stream } from '../emulator/prng';
 import { fixtureLog } from '../emulator/visit-log';
 import { truthFromVisits } from '../support/emulator/visit-truth';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'));
-}
+import { relativeFilesUnder } from '../support/site-files';
 
 describe('analytics: readers across the docs site', () => {
   const docs = defaultDocsDir();
@@ -33,7 +27,7 @@ describe('analytics: readers across the docs site', () => {
     const config = await readDocsConfig(docs.split('\\').join('/'), (file) => Promise.resolve(readFileSync(file, 'utf8')));
     assert.ok(config);
     return {
-      pages: siteInventory(filesUnder(docs), listedPages(config.value.navigation)),
+      pages: siteInventory(relativeFilesUnder(docs), listedPages(config.value.navigation)),
       redirects: new RedirectMatcher(redirectsOf(config.value.redirects)),
     };
   }

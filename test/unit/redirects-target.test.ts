@@ -1,20 +1,15 @@
 // Add Redirect never writes outside the docs folder, through a link any more than by a $ref:
 // real files and real symbolic links in a temporary folder.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { readDocsConfig } from '../../src/site/docs-config';
 import { redirectsTarget } from '../../src/site/redirects-target';
+import { readTextOrNothing } from '../support/site-files';
 
-const read = (file: string): Promise<string | undefined> => {
-  try {
-    return Promise.resolve(readFileSync(file, 'utf8'));
-  } catch {
-    return Promise.resolve(undefined);
-  }
-};
+const read = readTextOrNothing;
 
 describe('site: where Add Redirect may write, links followed', () => {
   // Resolved once, so the paths compared are the disk's own (a temporary folder may itself be under a link).
