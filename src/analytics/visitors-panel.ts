@@ -23,7 +23,9 @@ export class VisitorsPanel implements vscode.Disposable {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media', 'webview')],
     };
-    panel.iconPath = new vscode.ThemeIcon('graph');
+    // Files, not a ThemeIcon: the floor's API (1.99) takes only files for a panel's icon.
+    const icon = (theme: string): vscode.Uri => vscode.Uri.joinPath(extensionUri, 'media', 'icons', `visitors-${theme}.svg`);
+    panel.iconPath = { light: icon('light'), dark: icon('dark') };
     panel.webview.html = html(panel.webview, extensionUri);
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => {

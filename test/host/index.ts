@@ -6,11 +6,14 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 
 export interface HostResults {
   passes: number;
   failures: number;
   pending: number;
+  /** The version of the VS Code the suites ran in (vscode.version). */
+  vscodeVersion: string;
   durationMs: number;
   text: string;
 }
@@ -43,6 +46,7 @@ export async function run(): Promise<void> {
       passes: stats.passes,
       failures: stats.failures,
       pending: stats.pending,
+      vscodeVersion: vscode.version,
       durationMs: Date.now() - started,
       text: lines.join('\n'),
     };

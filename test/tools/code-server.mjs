@@ -130,7 +130,8 @@ const { command, args } = codeServerCommand(paths, {
   stateDir,
   userDataDir,
   extensionsDir,
-  args: values['smoke-driver'] ? ['--vscode-option', 'enable-smoke-test-driver'] : [],
+  // VS Code 1.99 reads the page's payload without the driver, and its code-server has no --vscode-option.
+  args: values['smoke-driver'] && paths.editor !== 'floor' ? ['--vscode-option', 'enable-smoke-test-driver'] : [],
   workspaceTrust: values.trust,
 });
 const child = spawn(command, args, {

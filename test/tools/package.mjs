@@ -67,7 +67,7 @@ if (!/^https:\/\/github\.com\/[^/]+\/[^/]+$/.test(repository)) {
 
 let node;
 try {
-  ({ node } = await provision());
+  ({ node } = await provision({ editor: 'current' }));
 } catch (error) {
   fail(`provision: ${error instanceof ProvisionError ? error.message : error.stack}`);
 }

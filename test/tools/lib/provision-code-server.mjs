@@ -45,8 +45,8 @@ export function codeServerCommand(
       ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
       // A closed tab is a closed window: its extension host ends seconds later, as a desktop
       // window's does (code-server otherwise keeps it 3 hours in case the tab comes back).
-      '--reconnection-grace-time',
-      '5',
+      // code-server 4.99 has no such option; the suites that close tabs run on the current one.
+      ...(paths.editor === 'floor' ? [] : ['--reconnection-grace-time', '5']),
       ...args,
       ...(folder ? [folder] : []),
     ],
