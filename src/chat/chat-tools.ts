@@ -1,16 +1,43 @@
 // Registers the language model tools that chat and agent mode call (declared, with their
 // descriptions, input schemas and `when` clauses, under contributes.languageModelTools).
+// An editor without language model tools gets none, and the rest of Docs Agent works as ever.
 import * as vscode from 'vscode';
-import { toolNames } from '../platform/manifest-ids';
+import { hasLanguageModelTools } from '../editor/editor-features';
+import { contextKeys, toolNames } from '../platform/manifest-ids';
 import { CreateJobTool, FollowUpTool, type JobToolDeps, JobStatusTool } from './job-tools';
 import { PageVisitorsTool, PagesNeedingAttentionTool, type ReadersToolDeps } from './readers-tools';
 
-export function registerChatTools(jobs: JobToolDeps, readers: ReadersToolDeps): vscode.Disposable[] {
-  return [
-    vscode.lm.registerTool(toolNames.createJob, new CreateJobTool(jobs)),
-    vscode.lm.registerTool(toolNames.jobStatus, new JobStatusTool(jobs)),
-    vscode.lm.registerTool(toolNames.sendFollowUp, new FollowUpTool(jobs)),
-    vscode.lm.registerTool(toolNames.pageVisitors, new PageVisitorsTool(readers)),
-    vscode.lm.registerTool(toolNames.pagesNeedingAttention, new PagesNeedingAttentionTool(readers)),
+function register(jobs: JobToolDeps, readers: ReadersToolDeps): vscode.Disposable[] {
+  const tools: [string, vscode.LanguageModelTool<never>][] = [
+    [toolNames.createJob, new CreateJobTool(jobs)],
+    [toolNames.jobStatus, new JobStatusTool(jobs)],
+    [toolNames.sendFollowUp, new FollowUpTool(jobs)],
+    [toolNames.pageVisitors, new PageVisitorsTool(readers)],
+    [toolNames.pagesNeedingAttention, new PagesNeedingAttentionTool(readers)],
   ];
+  const registered: vscode.Disposable[] = [];
+  try {
+    for (const [name, tool] of tools) registered.push(vscode.lm.registerTool(name, tool));
+    return registered;
+  } catch (error) {
+    // All or none: chat should not offer a tool set with holes.
+    for (const registration of registered) registration.dispose();
+    throw error;
+  }
+}
+
+/** The tools, where this editor has them; `docsAgent.chatTools` (in each tool's `when`) says whether they are there. */
+export function registerChatTools(jobs: JobToolDeps, readers: ReadersToolDeps): vscode.Disposable[] {
+  let registered: vscode.Disposable[] = [];
+  if (hasLanguageModelTools()) {
+    try {
+      registered = register(jobs, readers);
+    } catch (error) {
+      jobs.log.warn(`Chat tools are off: this editor refused them (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  } else {
+    jobs.log.info('Chat tools are off: this editor has no language model tools.');
+  }
+  void vscode.commands.executeCommand('setContext', contextKeys.chatTools, registered.length > 0);
+  return registered;
 }

@@ -116,7 +116,13 @@ async function announceApplied(applied: AppliedFile, name: string, change: JobCh
   if (picked === undo) await applied.undo();
 }
 
-async function applyFile(deps: CommandDeps, job: TrackedJob, active: ActiveChange | undefined, wanted?: vscode.Uri): Promise<unknown> {
+/** Applies one file of the job's change: the one named, the one on screen, or one the writer picks. */
+export async function applyFile(
+  deps: CommandDeps,
+  job: TrackedJob,
+  active: ActiveChange | undefined,
+  wanted?: vscode.Uri,
+): Promise<unknown> {
   try {
     const change = active?.shown.change ?? (await fetchWithProgress(job)).change;
     const relative = relativeIn(change);

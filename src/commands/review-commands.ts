@@ -1,13 +1,18 @@
 // Review Changes: the agent's change of a finished job, fetched into the clone of its
-// repository and shown in the multi-file diff editor, from the tree, the finish notification
-// or the palette; and what a writer does next from there (Check Out, Apply File).
+// repository and shown in the multi-file diff editor (or, where the editor has none or the writer
+// prefers it, a list of the changed files that each open in their own diff), from the tree, the
+// finish notification or the palette; and what a writer does next from there (Check Out, Apply File).
 import * as vscode from 'vscode';
 import { titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
+import { reviewShowChangesAs } from '../editor/config';
+import { hasMultiFileDiff } from '../editor/editor-features';
 import { showChanges } from '../review/changes-view';
+import { showChangesList } from '../review/changes-list';
+import { inClone } from '../review/clone-path';
 import type { JobChange } from '../review/job-change';
 import { ShownChanges } from '../review/shown-changes';
-import { applyFileCommand, checkOutCommand } from './change-commands';
+import { applyFile, applyFileCommand, checkOutCommand, checkOutJob } from './change-commands';
 import type { CommandDeps } from './deps';
 import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
@@ -22,8 +27,16 @@ export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: Tra
       return change;
     }
     const title = `Agent’s change: ${titleOf(job)} (${change.source.label})`;
-    shown.add({ job, change, title });
-    await showChanges(api, change, title);
+    const shownChange = { job, change, title };
+    shown.add(shownChange);
+    if (reviewShowChangesAs() === 'multiFileDiff' && (await hasMultiFileDiff())) {
+      await showChanges(api, change, title);
+    } else {
+      showChangesList(api, change, title, (uri) => inClone(change.repository, uri.fsPath), {
+        applyFile: (file) => applyFile(deps, job, { shown: shownChange, file }),
+        checkOut: () => checkOutJob(deps, job),
+      });
+    }
     return change;
   } catch (error) {
     reportReviewFailure(deps, error, job, 'Show the change', () => reviewJob(deps, shown, job));

@@ -111,6 +111,14 @@ export function visitorsCodeLens(): boolean {
   return settings().get<boolean>(settingNames.visitorsCodeLens, true);
 }
 
+/**
+ * How Review Job's Changes shows a change: in the multi-file diff editor (where the editor has
+ * one), or as a list of the changed files that each open in their own diff.
+ */
+export function reviewShowChangesAs(): 'multiFileDiff' | 'fileList' {
+  return settings().get<string>(settingNames.reviewShowChangesAs, 'multiFileDiff') === 'fileList' ? 'fileList' : 'multiFileDiff';
+}
+
 /** The docs root a folder names (relative to it, or absolute); empty: found from docs.json. */
 export function docsRootSetting(scope: vscode.Uri): string {
   return settings(scope).get<string>(settingNames.docsRoot, '').trim();

@@ -46,6 +46,8 @@ export const contextKeys = {
   hasJobs: 'docsAgent.hasJobs',
   /** The active editor tab shows an agent's change this window fetched. */
   agentChangeActive: 'docsAgent.agentChangeActive',
+  /** This editor has chat's language model tools and Docs Agent's are registered. */
+  chatTools: 'docsAgent.chatTools',
 } as const;
 
 export const viewIds = { jobs: 'docsAgent.jobs', pages: 'docsAgent.pages' } as const;
@@ -72,6 +74,7 @@ export const settingNames = {
   visitorsExplorerBadges: 'visitors.explorerBadges',
   visitorsCodeLens: 'visitors.codeLens',
   visitorsMostlyAiPercent: 'visitors.mostlyAiPercent',
+  reviewShowChangesAs: 'review.showChangesAs',
 } as const;
 
 export type SettingName = (typeof settingNames)[keyof typeof settingNames];

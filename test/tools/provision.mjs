@@ -13,7 +13,7 @@
 //   import { provision } from './provision.mjs'
 //   const { node, codeServerEntry, chromium } = await provision({ quiet: true, editor: 'floor' })
 import { spawnSync } from 'node:child_process';
-import { existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,14 +25,12 @@ import { installOnce, onPath, ProvisionError, run } from './lib/provision-util.m
 export { codeServerCommand };
 
 /**
- * The editors the tests run on. Each code-server's install refuses any Node major but its own.
- * The floor is VS Code 1.99.3 (the base of Cursor until September 2026): package.json's
- * engines.vscode is ^1.99.0, and a unit test keeps the two in step.
+ * The editors the tests run on (editors.json): `current`, the newest code-server, and `floor`,
+ * VS Code 1.99.3 (the base of Cursor until September 2026), the oldest that package.json's
+ * engines.vscode (^1.99.0) admits; a unit test keeps the two in step. Each code-server's install
+ * refuses any Node major but its own.
  */
-export const EDITORS = {
-  current: { codeServer: '4.139.1', vscode: '1.139.1', node: '24.21.0' },
-  floor: { codeServer: '4.99.4', vscode: '1.99.3', node: '20.20.2' },
-};
+export const EDITORS = JSON.parse(readFileSync(new URL('./editors.json', import.meta.url), 'utf8'));
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** The editor a test run asks for: DOCS_AGENT_EDITOR (`current` or `floor`), current by default. */

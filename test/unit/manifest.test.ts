@@ -92,7 +92,7 @@ describe('the identifiers the code shares with package.json', () => {
     assert.deepEqual(sorted(Object.values(toolNames)), sorted(full.contributes.languageModelTools.map((t) => t.name)));
   });
 
-  it('gives every tool a #name, both descriptions and an object schema, and hides it without a key, a project or trust', () => {
+  it('gives every tool a #name, both descriptions and an object schema, and hides it where not registered, without a key, a project or trust', () => {
     const referenceNames = new Set<string>();
     for (const tool of full.contributes.languageModelTools) {
       assert.match(tool.toolReferenceName, /^docsAgent[A-Z]\w+$/, tool.name);
@@ -103,7 +103,11 @@ describe('the identifiers the code shares with package.json', () => {
       for (const required of tool.inputSchema.required ?? [])
         assert.ok(required in tool.inputSchema.properties, `${tool.name}: ${required}`);
       const needs = tool.when.split('&&').map((part) => part.trim());
-      assert.deepEqual(sorted(needs), sorted([contextKeys.hasApiKey, contextKeys.hasProjectId, 'isWorkspaceTrusted']), tool.name);
+      assert.deepEqual(
+        sorted(needs),
+        sorted([contextKeys.chatTools, contextKeys.hasApiKey, contextKeys.hasProjectId, 'isWorkspaceTrusted']),
+        tool.name,
+      );
     }
     assert.equal(referenceNames.size, full.contributes.languageModelTools.length, 'no two tools share a #name');
   });
@@ -123,5 +127,32 @@ describe('the identifiers the code shares with package.json', () => {
         .some((v) => v.id === viewIds.jobs),
     );
     assert.ok(full.activationEvents.includes(`onWebviewPanel:${visitorsViewType}`));
+  });
+});
+
+describe('the oldest VS Code it installs in', () => {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+    engines: { vscode: string };
+    devDependencies: Record<string, string>;
+    extensionKind?: string[];
+  };
+
+  it('types the code against exactly the floor engines.vscode names, so a newer API fails the type check', () => {
+    const floor = /^\^(\d+\.\d+\.\d+)$/.exec(pkg.engines.vscode)?.[1];
+    assert.ok(floor, `engines.vscode is a caret range: ${pkg.engines.vscode}`);
+    assert.equal(pkg.devDependencies['@types/vscode'], floor, '@types/vscode is pinned to the floor');
+  });
+
+  it('runs its suites on that floor: the oldest editor provisioned is the floor’s VS Code', () => {
+    const editors = JSON.parse(readFileSync(join(__dirname, '../../../test/tools/editors.json'), 'utf8')) as Record<
+      string,
+      { vscode: string }
+    >;
+    const [major, minor] = pkg.engines.vscode.slice(1).split('.');
+    assert.match(editors.floor?.vscode ?? '', new RegExp(`^${major}\\.${minor}\\.\\d+$`));
+  });
+
+  it('runs where the workspace is (it reads the workspace’s files and git), also in a remote window', () => {
+    assert.deepEqual(pkg.extensionKind, ['workspace']);
   });
 });

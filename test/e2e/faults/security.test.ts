@@ -112,7 +112,7 @@ describe('e2e: security checks', () => {
     for (const [name, typed, said] of cases) {
       await workbench.runCommand('Docs Agent: Set API Key');
       await workbench.page.locator('.quick-input-widget', { hasText: 'Mintlify admin API key' }).waitFor();
-      await workbench.page.locator('.quick-input-widget input').fill(typed);
+      await workbench.page.locator('.quick-input-widget .quick-input-box input').fill(typed);
       const message = workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: said });
       await message.waitFor();
       table.push([name, await workbench.text(message), 'refused']);

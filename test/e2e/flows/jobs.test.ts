@@ -25,7 +25,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
     await workbench.openDocsAgentView();
     await workbench.page.locator('.welcome-view-content .monaco-button', { hasText: 'Set API Key' }).click();
     // The key is typed into a password box (the widget can show a moment before it becomes one).
-    const input = workbench.page.locator('.quick-input-widget input[type="password"]');
+    const input = workbench.page.locator('.quick-input-widget .quick-input-box input[type="password"]');
     await input.waitFor();
     await input.fill('mint_dsc_public_assistant_key');
     await workbench.page.locator('.quick-input-widget', { hasText: 'assistant (public) key' }).waitFor();

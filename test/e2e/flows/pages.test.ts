@@ -101,7 +101,7 @@ describe('e2e: readers across the docs tree', () => {
     await row.hover();
     await row.locator('.action-label[aria-label="Ask the Agent About These Pages"]').click();
     await workbench.page.locator('.quick-input-widget', { hasText: 'Ask the agent' }).waitFor();
-    const input = workbench.page.locator('.quick-input-widget input');
+    const input = workbench.page.locator('.quick-input-widget .quick-input-box input');
     assert.match(
       await input.inputValue(),
       /^\/drafts\/unpublished had no visitors in the last 30 days\. Check that drafts\/unpublished\.mdx is easy to find/,

@@ -7,6 +7,7 @@ import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { EmulatorControl } from '../../emulator/control-client';
 import { type RunningEmulator, startEmulator } from '../../emulator/server';
 import { launchChromium } from './browser';
+import { testedEditor } from './editor';
 import { type CodeServerOptions, copyFixtureWorkspace, e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
 
 export const screenshotsDir = join(repoRoot, 'media/screenshots');
@@ -160,7 +161,7 @@ export class Workbench {
   }
 
   async openPalette(): Promise<Locator> {
-    const input = this.page.locator('.quick-input-widget input');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
     await this.focusWorkbench();
     await this.page.keyboard.press('Control+Shift+P');
     await input.waitFor({ state: 'visible' });
@@ -205,7 +206,7 @@ export class Workbench {
   async openFile(relativePath: string): Promise<void> {
     await this.focusWorkbench();
     await this.page.keyboard.press('Control+P');
-    const input = this.page.locator('.quick-input-widget input');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible' });
     await input.fill(relativePath);
     const name = relativePath.split('/').pop() ?? relativePath;
@@ -243,7 +244,7 @@ export class Workbench {
    */
   async answerInput(value: string, expect?: string): Promise<void> {
     if (expect) await this.page.locator('.quick-input-widget', { hasText: expect }).waitFor();
-    const input = this.page.locator('.quick-input-widget input');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible' });
     await input.fill(value);
     await input.press('Enter');
@@ -350,9 +351,11 @@ export class Workbench {
     return (await locator.innerText()).replace(/\u00a0/g, ' ');
   }
 
+  /** The README's pictures come from the current editor; the floor's go to test-results/floor/. */
   async screenshot(name: string): Promise<string> {
-    mkdirSync(screenshotsDir, { recursive: true });
-    const path = join(screenshotsDir, `${name}.png`);
+    const dir = testedEditor() === 'floor' ? join(repoRoot, 'test-results', 'floor') : screenshotsDir;
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${name}.png`);
     await this.page.screenshot({ path });
     return path;
   }

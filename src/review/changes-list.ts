@@ -1,0 +1,76 @@
+// Review without the multi-file diff editor: a list of the changed files, docs pages first.
+// Picking a file opens its own diff (the file at the base against the agent's version, read from
+// git) and keeps the list open, so a writer steps through the change file by file. Each file has
+// an Apply File button and the list ends with Check Out, as the multi-file diff's title bar has.
+import * as vscode from 'vscode';
+import { changedFileOf, changeKind } from './apply-file';
+import { changeStatus, type GitApi, type GitChange } from './git-api';
+import type { JobChange } from './job-change';
+
+export interface ChangesListActions {
+  applyFile(file: GitChange): Promise<unknown>;
+  checkOut(): Promise<unknown>;
+}
+
+interface FileItem extends vscode.QuickPickItem {
+  file?: GitChange;
+}
+
+const applyButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('check'), tooltip: 'Apply File from Job’s Change' };
+
+/** One file's diff: an added file against nothing, a deleted one against nothing (git reads a missing file as empty). */
+async function showFileDiff(api: Pick<GitApi, 'toGitUri'>, change: JobChange, file: GitChange, title: string): Promise<void> {
+  const after = changedFileOf(file);
+  const before = api.toGitUri(file.status === changeStatus.added ? after : file.originalUri, change.base);
+  await vscode.commands.executeCommand('vscode.diff', before, api.toGitUri(after, change.head), title, {
+    preview: true,
+    preserveFocus: true,
+  });
+}
+
+/** Shows the list and returns at once; the list stays until the writer closes it or acts. */
+export function showChangesList(
+  api: Pick<GitApi, 'toGitUri'>,
+  change: JobChange,
+  title: string,
+  relative: (uri: vscode.Uri) => string,
+  actions: ChangesListActions,
+): void {
+  const pick = vscode.window.createQuickPick<FileItem>();
+  const files: FileItem[] = change.changes.map((file) => ({
+    label: relative(changedFileOf(file)),
+    description: changeKind(file, relative),
+    buttons: [applyButton],
+    file,
+  }));
+  pick.title = title;
+  pick.placeholder = 'Pick a file to see the agent’s change to it (the list stays open; Escape closes it)';
+  pick.matchOnDescription = true;
+  pick.ignoreFocusOut = true;
+  pick.items = [
+    ...files,
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: '$(git-branch) Check Out Job’s Change', description: `all ${change.changes.length} files as a local branch` },
+  ];
+  const act = (run: () => Promise<unknown>): void => {
+    pick.hide();
+    void run();
+  };
+  const listeners = [
+    pick.onDidAccept(() => {
+      const [item] = pick.selectedItems;
+      if (!item) return;
+      if (item.file) void showFileDiff(api, change, item.file, `${item.label} — ${title}`);
+      else act(() => actions.checkOut());
+    }),
+    pick.onDidTriggerItemButton(({ item }) => {
+      const { file } = item;
+      if (file) act(() => actions.applyFile(file));
+    }),
+    pick.onDidHide(() => {
+      for (const listener of listeners) listener.dispose();
+      pick.dispose();
+    }),
+  ];
+  pick.show();
+}
