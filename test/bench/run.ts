@@ -9,6 +9,7 @@ import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
 import { readersBench } from './readers-bench';
 import { sizeBench } from './sizes';
+import { editorsBench } from './editors-bench';
 import { type BenchResult, runBench } from './stats';
 import { workbenchBench } from './workbench-bench';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   const history = await runBench('5d a year of job history in the store (module)', () => historyBench());
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
   const machine = await runBench('5 several windows on one machine', machineBench);
+  const editors = await runBench('7 the floor (VS Code 1.99) beside the current editor', editorsBench);
   const report = {
     bench: 'docs-agent',
     startedAt: new Date(started).toISOString(),
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     machine,
     history,
     readers,
+    editors,
   };
   console.log(JSON.stringify(report));
 
@@ -138,6 +141,19 @@ async function main(): Promise<void> {
       ['6 cached report -> Pages view listed', ms(f.pagesListedMs), '< 200 ms'],
       ['6 requests for badges and the Pages view', String(f.requestsForThem), '0'],
     ]),
+    ...rowsOf(editors, '7 editors', (f) => [
+      [
+        `7 activation (as logged), VS Code ${f.floor.vscodeVersion} / ${f.current.vscodeVersion}`,
+        `${f.floor.activationMs.join(', ')} / ${f.current.activationMs.join(', ')} ms`,
+        '3 reloads each',
+      ],
+      ['7 reload -> workbench, floor / current (median)', `${ms(f.floor.reloadToWorkbenchMs)} / ${ms(f.current.reloadToWorkbenchMs)}`, ''],
+      [
+        '7 reload -> first Agent Jobs row, floor / current (median)',
+        `${ms(f.floor.reloadToFirstRowMs)} / ${ms(f.current.reloadToFirstRowMs)}`,
+        '',
+      ],
+    ]),
   ];
   const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length)));
   console.log('');
@@ -145,7 +161,7 @@ async function main(): Promise<void> {
     console.log(`${figure.padEnd(widths[0] ?? 0)}  ${value.padStart(widths[1] ?? 0)}  ${target}`.trimEnd());
   }
   console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const failed = [analytics, webview, polling, size, machine, history, readers].some((r) => !r.ok);
+  const failed = [analytics, webview, polling, size, machine, history, readers, editors].some((r) => !r.ok);
   // Explicit exit: keep-alive sockets and code-server's handlers must not hold the process.
   process.exit(failed ? 1 : 0);
 }

@@ -27,6 +27,8 @@ export interface WorkbenchOptions {
   onPage?: (page: Page) => void;
   /** Folders copied into the workspace, such as a second docs site. */
   copyIntoWorkspace?: CodeServerOptions['copyIntoWorkspace'];
+  /** Install this .vsix (an absolute path) as a user would, instead of linking the repo in. */
+  vsix?: string;
 }
 
 /** A settings file's values; undefined while the editor is part-way through writing it. */
@@ -96,7 +98,7 @@ export class Workbench {
 
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
     // The packaged extension when DOCS_AGENT_E2E_VSIX names one, else the repo folder linked in.
-    const vsix = e2eVsix();
+    const vsix = options.vsix ?? e2eVsix();
     const jobMs = options.jobMs ?? 3_600_000;
     const emulator = await startEmulator({ port: 0, quiet: true, jobMinMs: jobMs, jobMaxMs: jobMs });
     const env: Record<string, string> = options.withKey ? { MINTLIFY_API_KEY: emulator.key } : {};
