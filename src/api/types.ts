@@ -47,3 +47,31 @@ export interface VisitorsQuery {
   limit?: number;
   offset?: number;
 }
+
+/** A preview deployment the service queued: `POST /v1/project/preview/{projectId}`. */
+export interface PreviewStarted {
+  /** Tracks the deployment (`GET /v1/project/update-status/{statusId}`). */
+  statusId: string;
+  /** As sent; callers must check it before opening it. Null when the service did not say. */
+  previewUrl: string | null;
+}
+
+export const knownDeploymentStatuses = ['queued', 'in_progress', 'success', 'failure'] as const;
+export type KnownDeploymentStatus = (typeof knownDeploymentStatuses)[number];
+/** 'unknown' stands for any status value the contract does not list; `rawStatus` keeps it. */
+export type DeploymentStatus = KnownDeploymentStatus | 'unknown';
+
+/** A deployment's state: `GET /v1/project/update-status/{statusId}`. The schema promises no field. */
+export interface DeploymentState {
+  /** `_id`, else the status id that was asked about. */
+  id: string;
+  status: DeploymentStatus;
+  rawStatus: string;
+  summary: string | null;
+  /** The build's log lines, oldest first; empty when the service sent none. */
+  logs: string[];
+  createdAt: string | null;
+  endedAt: string | null;
+  commit: { sha: string | null; ref: string | null; message: string | null } | null;
+  subdomain: string | null;
+}
