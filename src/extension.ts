@@ -8,6 +8,9 @@ import { registerPagesCommands } from './commands/pages-commands';
 import { registerSendCommands } from './commands/send-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
+import { registerPreviewCommands } from './commands/preview-commands';
+import { createPreviewsFeature } from './previews/previews-feature';
+import { ShownChanges } from './review/shown-changes';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
@@ -50,6 +53,8 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log });
   releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
+  const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
+  const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };
 
   context.subscriptions.push(
@@ -64,7 +69,10 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
     ...registerJobCommands(deps),
-    ...registerReviewCommands(deps),
+    shown,
+    ...registerReviewCommands(deps, shown),
+    previews,
+    ...registerPreviewCommands(deps, previews, shown),
     visitors,
     ...registerVisitorsCommands(visitors.controller),
     ...registerPagesCommands(visitors.pages, visitors.loadMissingReports),
