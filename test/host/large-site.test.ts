@@ -20,6 +20,29 @@ const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'strin
 const visitorsIn = (item: vscode.TreeItem): number =>
   Number(/([\d,]+) visitors?/.exec(String(item.description))?.[1]?.replace(/,/g, '') ?? 0);
 
+/**
+ * Waits until the editor's file watcher follows a folder just copied in whole: a watcher adds a
+ * new folder's watch only after it saw the folder appear, and what was written into it before
+ * that is missed (a copy is that fast; a person creating files is not). A probe file is written
+ * until the watcher reports it.
+ */
+async function watcherSees(folder: string): Promise<void> {
+  const probe = join(folder, '.watch-probe');
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '.watch-probe'));
+  let seen = false;
+  const listeners = [watcher.onDidCreate(() => (seen = true)), watcher.onDidChange(() => (seen = true))];
+  try {
+    for (let i = 0; !seen; i++) {
+      if (i === 100) throw new Error(`the file watcher never reported a change in ${folder}`);
+      writeFileSync(probe, String(i));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    for (const listener of [...listeners, watcher]) listener.dispose();
+    rmSync(probe, { force: true });
+  }
+}
+
 describe('a large real-world docs site in the real extension host', () => {
   const plan = largeSitePlan();
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '/';
@@ -38,6 +61,7 @@ describe('a large real-world docs site in the real extension host', () => {
     host = await startHostEmulator();
     docsAgent = await api();
     cpSync(largeSiteDocsDir(), join(copy, 'docs'), { recursive: true });
+    await watcherSees(join(copy, 'docs'));
     await settings().update('docsRoot', 'globex/docs', vscode.ConfigurationTarget.Workspace);
     await settings().update('projectId', LARGE_SITE_PROJECT_ID, vscode.ConfigurationTarget.Workspace);
   });
