@@ -79,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerChatTools(
       { tracker: jobs.tracker, uses: jobs.uses, keys, log },
       { service: visitors.service, ledger: visitors.ledger, readers: visitors.readers, keys },
+      { tracker: jobs.tracker, previews, log },
     ),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);

@@ -43,6 +43,7 @@ export const toolNames = {
   sendFollowUp: 'docsAgent_sendFollowUp',
   pageVisitors: 'docsAgent_pageVisitors',
   pagesNeedingAttention: 'docsAgent_pagesNeedingAttention',
+  preview: 'docsAgent_preview',
 } as const;
 
 /** Context keys the `when` clauses in package.json read. */
