@@ -18,6 +18,7 @@ import type { PageBadges } from './analytics/page-badges';
 import type { SiteReaders } from './analytics/site-readers';
 import type { PagesView } from './analytics/pages-view';
 import type { DocsSites } from './analytics/docs-sites';
+import type { PreviewStore } from './previews/preview-store';
 import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
@@ -35,6 +36,8 @@ export interface DocsAgentApi {
   pages: Pick<PagesView, 'getChildren' | 'getTreeItem'>;
   /** The docs sites of the open folders, and when they are to be read again. */
   docsSites: Pick<DocsSites, 'sites' | 'onDidChange'>;
+  /** The preview deployments this machine follows. */
+  previews: Pick<PreviewStore, 'all' | 'onDidChange'>;
 }
 
 /** Work that must finish before the window goes: letting another window take over polling. */
@@ -89,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     siteReaders: visitors.readers,
     pages: visitors.pages,
     docsSites: visitors.sites,
+    previews: previews.store,
   };
 }
 
