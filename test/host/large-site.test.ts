@@ -3,7 +3,7 @@
 // extension host, against its own project in the emulator: what the Pages view says of it, and
 // when the extension reads the site again.
 import * as assert from 'node:assert/strict';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { addDays, todayUtc } from '../../src/analytics/date-range';
@@ -14,34 +14,12 @@ import { largeSitePlan } from '../fixtures/large-site-plan/plan';
 import { largeSiteDocsDir } from '../fixtures/large-site-plan/where';
 import { eventually } from '../support/eventually';
 import { visitTruth } from '../support/emulator/visit-truth';
+import { largeSiteFolder } from './large-site-folder';
 import { api, type HostEmulator, startHostEmulator } from './support';
 
 const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
 const visitorsIn = (item: vscode.TreeItem): number =>
   Number(/([\d,]+) visitors?/.exec(String(item.description))?.[1]?.replace(/,/g, '') ?? 0);
-
-/**
- * Waits until the editor's file watcher follows a folder just copied in whole: a watcher adds a
- * new folder's watch only after it saw the folder appear, and what was written into it before
- * that is missed (a copy is that fast; a person creating files is not). A probe file is written
- * until the watcher reports it.
- */
-async function watcherSees(folder: string): Promise<void> {
-  const probe = join(folder, '.watch-probe');
-  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '.watch-probe'));
-  let seen = false;
-  const listeners = [watcher.onDidCreate(() => (seen = true)), watcher.onDidChange(() => (seen = true))];
-  try {
-    for (let i = 0; !seen; i++) {
-      if (i === 100) throw new Error(`the file watcher never reported a change in ${folder}`);
-      writeFileSync(probe, String(i));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    for (const listener of [...listeners, watcher]) listener.dispose();
-    rmSync(probe, { force: true });
-  }
-}
 
 describe('a large real-world docs site in the real extension host', () => {
   const plan = largeSitePlan();
@@ -60,13 +38,15 @@ describe('a large real-world docs site in the real extension host', () => {
   before(async () => {
     host = await startHostEmulator();
     docsAgent = await api();
-    cpSync(largeSiteDocsDir(), join(copy, 'docs'), { recursive: true });
-    await watcherSees(join(copy, 'docs'));
+    // The runner copied the site's files in before the editor started (see run-in-code-server.ts).
+    copyFileSync(join(largeSiteDocsDir(), 'docs.json'), join(folder, largeSiteFolder, 'docs.json'));
     await settings().update('docsRoot', 'globex/docs', vscode.ConfigurationTarget.Workspace);
     await settings().update('projectId', LARGE_SITE_PROJECT_ID, vscode.ConfigurationTarget.Workspace);
   });
   after(async () => {
-    rmSync(copy, { recursive: true, force: true });
+    rmSync(join(folder, largeSiteFolder, 'docs.json'), { force: true });
+    rmSync(join(copy, 'build'), { recursive: true, force: true });
+    rmSync(join(copy, 'docs', 'package.json'), { force: true });
     await settings().update('docsRoot', undefined, vscode.ConfigurationTarget.Workspace);
     await host?.close();
   });

@@ -10,6 +10,8 @@ import { launchChromium } from '../support/workbench/browser';
 import { fixtureSite, repoRoot, startCodeServer } from '../support/workbench/code-server';
 import { createFixtureRemote } from '../support/emulator/fixture-repository';
 import { hostTestKey } from './test-key';
+import { largeSiteDocsDir } from '../fixtures/large-site-plan/where';
+import { largeSiteFolder } from './large-site-folder';
 import { readWorkbenchConfig } from '../support/workbench/workbench-config';
 import { testedEditor } from '../support/workbench/editor';
 
@@ -27,6 +29,10 @@ async function main(): Promise<number> {
   const server = await startCodeServer({
     smokeDriver: true,
     gitRemote,
+    // The large site's files are there from the start, as a clone's are (a folder copied in while
+    // the editor runs is not always watched in time), but not its docs.json: it is a docs site only
+    // while large-site.test.ts puts that file in.
+    copyIntoWorkspace: [{ from: largeSiteDocsDir(), to: largeSiteFolder, skip: ['docs.json'] }],
     env: { DOCS_AGENT_TEST_RESULTS: resultsFile, MINTLIFY_API_KEY: hostTestKey, DOCS_AGENT_TEST_GIT_REMOTE: gitRemote },
   });
   const browser = await launchChromium();

@@ -31,7 +31,7 @@ export interface CodeServerOptions {
   /** The bare repository the workspace is cloned from; by default one is made from the fixture site. */
   gitRemote?: string;
   /** Folders copied into the workspace (to: relative to it), such as a second docs site. */
-  copyIntoWorkspace?: { from: string; to: string }[];
+  copyIntoWorkspace?: { from: string; to: string; skip?: string[] }[];
 }
 
 export interface RunningCodeServer {
@@ -123,7 +123,10 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
   const stateDir = mkdtempSync(join(tmpdir(), 'docs-agent-vscode-'));
   const gitRemote = options.gitRemote ?? createFixtureRemote(stateDir, fixtureSite);
   const folder = copyFixtureWorkspace(stateDir, options.workspaceSettings, gitRemote);
-  for (const { from, to } of options.copyIntoWorkspace ?? []) cpSync(from, join(folder, to), { recursive: true });
+  for (const { from, to, skip = [] } of options.copyIntoWorkspace ?? []) {
+    const skipped = new Set(skip.map((name) => join(from, name)));
+    cpSync(from, join(folder, to), { recursive: true, filter: (source) => !skipped.has(source) });
+  }
   const port = options.port ?? (await freePort());
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');
