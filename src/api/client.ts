@@ -1,12 +1,14 @@
 // The platform's HTTP API, one method per operation. No vscode import: plain Node runs it.
 import { checkApiKey } from './api-key';
 import {
+  type ApiError,
   AuthError,
   CancelledError,
   InvalidRequestError,
   MalformedResponseError,
   NetworkError,
   NotFoundError,
+  PreviewsNotInPlanError,
   RateLimitedError,
   ServerError,
   TimeoutError,
@@ -14,8 +16,8 @@ import {
 import { encodeSegment, parseBaseUrl, parseJson, project, redact, requireText, withReportedId } from './request-parts';
 import { backoffDelay, parseRetryAfter, type Sleep, sleep as realSleep } from './retry';
 import { neverSent, type RawResponse, Transport, type TransportOptions } from './transport';
-import type { AgentJob, VisitorsPage, VisitorsQuery } from './types';
-import { parseAgentJob, parseErrorBody, parseVisitorsPage } from './validate';
+import type { AgentJob, DeploymentState, PreviewStarted, VisitorsPage, VisitorsQuery } from './types';
+import { parseAgentJob, parseDeploymentState, parseErrorBody, parsePreviewStarted, parseVisitorsPage } from './validate';
 import { formatWait } from './wait-text';
 
 export interface RetryOptions {
@@ -46,7 +48,7 @@ export interface CallOptions {
   onAttempt?: () => void;
 }
 
-type Limit = 'agent' | 'analytics';
+type Limit = 'agent' | 'analytics' | 'preview';
 
 interface Call<T> {
   method: 'GET' | 'POST';
@@ -56,12 +58,15 @@ interface Call<T> {
   /** What the caller was after, for the 404 sentence. */
   thing: string;
   limit?: Limit;
+  /** What a 403 means for this operation, when it is not the key's doing. */
+  forbidden?: (serverMessage: string | undefined) => ApiError;
   parse: (body: unknown, status: number) => T;
 }
 
 const limitText: Record<Limit, string> = {
   agent: 'agent jobs (100 a project each hour)',
   analytics: 'analytics (100 requests an hour)',
+  preview: 'preview deployments (5 a minute per organisation)',
 };
 
 const defaultRetry: RetryOptions = { maxAttempts: 4, baseMs: 500, capMs: 8000, maxRateLimitWaitMs: 10_000 };
@@ -138,6 +143,36 @@ export class DocsApiClient {
     );
   }
 
+  /** Queues a preview deployment of `branch` (a redeploy when the branch already has one). */
+  async triggerPreview(projectId: string, branch: string, options: CallOptions = {}): Promise<PreviewStarted> {
+    requireText(branch, 'branch');
+    return this.call(
+      {
+        method: 'POST',
+        segments: ['v1', 'project', 'preview', project(projectId)],
+        body: { branch },
+        thing: `project ${projectId}`,
+        limit: 'preview',
+        // The operation's one documented 403: the plan, which a new key would not change.
+        forbidden: (serverMessage) => new PreviewsNotInPlanError(serverMessage),
+        parse: parsePreviewStarted,
+      },
+      options,
+    );
+  }
+
+  async getDeploymentStatus(statusId: string, options: CallOptions = {}): Promise<DeploymentState> {
+    return this.call(
+      {
+        method: 'GET',
+        segments: ['v1', 'project', 'update-status', statusId],
+        thing: `deployment ${statusId}`,
+        parse: (body, status) => parseDeploymentState(body, status, statusId),
+      },
+      options,
+    );
+  }
+
   /** Closes idle connections. */
   close(): Promise<void> {
     return this.transport.close();
@@ -207,6 +242,7 @@ export class DocsApiClient {
     if (status === 401) {
       throw new AuthError(`The API key was refused: it may have expired or been revoked.${said}`, 401, message);
     }
+    if (status === 403 && call.forbidden) throw call.forbidden(message);
     if (status === 403) {
       throw new AuthError(
         `The API key is not allowed to do this: it may lack a permission, or this network is not on the allowlist.${said}`,

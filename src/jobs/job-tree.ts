@@ -47,7 +47,11 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
     if (item) return this.extras?.childrenOfItem(item, now) ?? [];
     const jobs = this.tracker.jobs().map((job) => {
       const row = new JobTreeItem(job, now, this.tracker.lastCheckedAt(jobKeyOf(job)));
-      if (this.extras?.childrenOf(job, now).length) row.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+      if (this.extras?.childrenOf(job, now).length) {
+        // A row keeps the expansion it was first shown with (none): a new id shows it open.
+        row.id = `${String(row.id)} with-children`;
+        row.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+      }
       return row;
     });
     return [...jobs, ...(this.extras?.roots(now) ?? [])];

@@ -75,7 +75,9 @@ export class PreviewTracker {
     const now = new Date(this.deps.clock.now()).toISOString();
     const before = this.deps.store.get(previewKey(scope, branch));
     const preview: TrackedPreview = {
-      ...scope,
+      // Only the scope's two fields: a job passed as the scope must not lend its own (its rounds, say).
+      baseUrl: scope.baseUrl,
+      projectId: scope.projectId,
       branch,
       ...(request.jobId ? { jobId: request.jobId } : {}),
       ...(request.pagePath ? { pagePath: request.pagePath } : {}),

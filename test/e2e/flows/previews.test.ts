@@ -21,6 +21,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
   it('Preview from the finish notification, then Open Page in Preview shows the page with the agent’s sentence beside the file', async () => {
     await workbench.openFile('docs/quickstart.mdx');
     await workbench.newJob('Reword the opening of quickstart.mdx');
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
     const [job] = await workbench.control.jobs();
     assert.ok(job);
     const finished = await workbench.control.finishJob(job.id);
@@ -30,6 +31,9 @@ describe('e2e: previewing the agent’s change on the site', () => {
     await workbench.jobRow('Preview').waitFor({ timeout: 30_000 });
     const [deployment] = await previewsOf(branch);
     assert.ok(deployment, 'the platform was asked for a preview of the job’s branch');
+    // The editor shows few new toasts at once (the rest go to the centre): let the others settle.
+    await workbench.clearNotifications();
+    await workbench.toastsQuiet();
     await workbench.control.finishPreview(deployment.statusId, 'success');
 
     const ready = await workbench.notification(/is ready on 127\.0\.0\.1:\d+/, 60_000);
@@ -43,19 +47,23 @@ describe('e2e: previewing the agent’s change on the site', () => {
   it('a build failing on a broken link: the toast quotes it, Show Build Log opens it, Ask the Agent to Fix sends it', async () => {
     await workbench.clearNotifications();
     await workbench.newJob('[broken-link] Reword guides/webhooks.mdx');
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes('[broken-link]'));
     const job = (await workbench.control.jobs()).find((j) => j.prompts[0]?.startsWith('[broken-link]'));
     assert.ok(job);
     await workbench.control.finishJob(job.id);
+    await workbench.jobIcon('[broken-link] Reword', 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
     await workbench.toastsQuiet();
-    await workbench.contextMenu(workbench.jobRow('[broken-link] Reword'), 'Preview Job\'s Change');
+    await workbench.contextMenu(workbench.jobRow('[broken-link] Reword'), "Preview Job's Change");
     const branch = String((await workbench.control.jobs()).find((j) => j.id === job.id)?.source?.ref ?? '');
-    await workbench.control.finishPreview(String((await previewsOf(branch))[0]?.statusId), 'failure');
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.path.includes('/project/preview/') && JSON.stringify(r.body).includes(branch));
+    await workbench.control.finishPreview(String((await previewsOf(branch))[0]?.statusId)); // as built: the broken link fails it
 
     const failed = await workbench.notification(/failed to build: ✗ Broken link/, 60_000);
     await failed.locator('.monaco-button', { hasText: 'Show Build Log' }).click();
     await workbench.page.locator('.monaco-editor .view-line', { hasText: 'Broken link' }).first().waitFor();
 
-    await workbench.contextMenu(workbench.jobRows().filter({ hasText: 'Preview' }).last(), 'Ask the Agent to Fix the Preview Build');
+    await workbench.contextMenu(workbench.jobRows().filter({ hasText: /Preview\s*failed/ }).first(), 'Ask the Agent to Fix the Preview Build');
     const said = await workbench.answerDialog('Ask the agent to fix', 'Send Follow-up');
     assert.match(said, /> ✗ Broken link/);
     const prompts = (await workbench.control.jobs()).find((j) => j.id === job.id)?.prompts ?? [];
