@@ -34,7 +34,8 @@ function targetOf(deps: PreviewToolDeps, input: PreviewToolInput): Target<Previe
   if (input.jobId) {
     const job = trackedJob(deps.tracker, String(input.jobId));
     if (!job) return { problem: new InputProblem(`no tracked job has the ID “${input.jobId}”.`) };
-    if (!job.job.ref) return { problem: new InputProblem(`the service named no branch for job ${job.id}, so there is nothing to preview yet.`) };
+    if (!job.job.ref)
+      return { problem: new InputProblem(`the service named no branch for job ${job.id}, so there is nothing to preview yet.`) };
     return { ok: { scope: job, branch: job.job.ref, jobId: job.id } };
   }
   if (!input.branch?.trim()) return { problem: new InputProblem('name a job (jobId) or a branch to preview.') };
@@ -44,11 +45,19 @@ function targetOf(deps: PreviewToolDeps, input: PreviewToolInput): Target<Previe
 
 /** What a preview's state reads as, for the model to pass on. */
 export function previewStatusText(preview: TrackedPreview, name: string, now: number): string {
-  const lines = [`Preview of ${name} (branch ${preview.branch}, project ${preview.projectId})`, `Status: ${statusWord(preview)}, ${elapsedText(preview, now)}`];
+  const lines = [
+    `Preview of ${name} (branch ${preview.branch}, project ${preview.projectId})`,
+    `Status: ${statusWord(preview)}, ${elapsedText(preview, now)}`,
+  ];
   const link = checkPreviewUrl(preview.previewUrl);
-  if ('url' in link) lines.push(`${preview.status === 'success' ? 'Page' : 'Address when ready'}: ${previewPageUrl(link.url, preview.pagePath)}`);
+  if ('url' in link)
+    lines.push(`${preview.status === 'success' ? 'Page' : 'Address when ready'}: ${previewPageUrl(link.url, preview.pagePath)}`);
   else lines.push(`Address: not opened (${link.refused})`);
-  if (preview.status === 'failure') lines.push(`First error: ${firstErrorLine(preview.logs, preview.summary) ?? 'none given'}`, `Build log: ${preview.logs.length} lines (Docs Agent: Show Preview Build Log)`);
+  if (preview.status === 'failure')
+    lines.push(
+      `First error: ${firstErrorLine(preview.logs, preview.summary) ?? 'none given'}`,
+      `Build log: ${preview.logs.length} lines (Docs Agent: Show Preview Build Log)`,
+    );
   if (preview.checkError) lines.push(`Last check failed: ${preview.checkError}`);
   return lines.join('\n');
 }
@@ -78,13 +87,20 @@ export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
     const { previews } = this.deps;
     const known = previews.store.get(previewKey(scope, branch));
     if (input.action === 'status') {
-      return textResult(known ? previewStatusText(known, previews.nameOf(known), Date.now()) : `No preview of branch ${branch} is followed here; ask to start one.`);
+      return textResult(
+        known
+          ? previewStatusText(known, previews.nameOf(known), Date.now())
+          : `No preview of branch ${branch} is followed here; ask to start one.`,
+      );
     }
-    if (previews.notInPlan(scope)) return textResult(`Docs Agent did not start a preview: project ${scope.projectId}'s plan has no preview deployments.`);
+    if (previews.notInPlan(scope))
+      return textResult(`Docs Agent did not start a preview: project ${scope.projectId}'s plan has no preview deployments.`);
     try {
       const started = await previews.tracker.start({ scope, branch, ...(jobId ? { jobId } : {}) });
       this.deps.log.info(`Preview of ${branch} started from chat (${started.statusId}).`);
-      return textResult(`Started a preview deployment.\n${previewStatusText(started, previews.nameOf(started), Date.now())}\nAsk again with action "status" to follow it; a notification says when it is ready.`);
+      return textResult(
+        `Started a preview deployment.\n${previewStatusText(started, previews.nameOf(started), Date.now())}\nAsk again with action "status" to follow it; a notification says when it is ready.`,
+      );
     } catch (error) {
       return textResult(failureText('start the preview', error));
     }

@@ -14,7 +14,11 @@ import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../pre
 import type { CommandDeps } from './deps';
 
 /** The preview a command is about: a tree row, a key, or one the writer picks. */
-async function previewFor(previews: PreviewsFeature, arg: unknown, fits: (p: TrackedPreview) => boolean): Promise<TrackedPreview | undefined> {
+async function previewFor(
+  previews: PreviewsFeature,
+  arg: unknown,
+  fits: (p: TrackedPreview) => boolean,
+): Promise<TrackedPreview | undefined> {
   if (arg instanceof PreviewTreeItem) return previews.store.get(previewKeyOf(arg.preview)) ?? arg.preview;
   if (typeof arg === 'string') return previews.store.get(arg);
   const candidates = previews.store.all().filter(fits);
@@ -70,7 +74,11 @@ async function askAgentToFix(deps: CommandDeps, previews: PreviewsFeature, arg: 
   if (!preview || !job) return undefined;
   const prompt = fixPrompt(preview);
   const send = 'Send Follow-up';
-  const picked = await vscode.window.showInformationMessage(`Ask the agent to fix ${previews.nameOf(preview)}?`, { modal: true, detail: prompt }, send);
+  const picked = await vscode.window.showInformationMessage(
+    `Ask the agent to fix ${previews.nameOf(preview)}?`,
+    { modal: true, detail: prompt },
+    send,
+  );
   if (picked !== send) return undefined;
   try {
     return await vscode.commands.executeCommand(commandIds.sendFollowUp, deps.tracker.get(jobKeyOf(job)) ?? job, prompt);

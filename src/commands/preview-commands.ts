@@ -33,7 +33,11 @@ async function firstPagePath(change: JobChange | undefined): Promise<string | un
   return undefined;
 }
 
-async function startPreview(deps: CommandDeps, previews: PreviewsFeature, request: Parameters<PreviewsFeature['tracker']['start']>[0]): Promise<unknown> {
+async function startPreview(
+  deps: CommandDeps,
+  previews: PreviewsFeature,
+  request: Parameters<PreviewsFeature['tracker']['start']>[0],
+): Promise<unknown> {
   try {
     return await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Starting a preview of ${request.branch}` },
@@ -56,7 +60,11 @@ async function previewJob(deps: CommandDeps, previews: PreviewsFeature, shown: S
     return undefined;
   }
   // The page to open: from the change this window showed, else fetched quietly (none: the home page).
-  const change = shown.latestFor(job)?.change ?? (await loadGitApi().then((api) => fetchJobChange(api, job)).catch(() => undefined));
+  const change =
+    shown.latestFor(job)?.change ??
+    (await loadGitApi()
+      .then((api) => fetchJobChange(api, job))
+      .catch(() => undefined));
   const pagePath = await firstPagePath(change);
   return startPreview(deps, previews, { scope: job, branch, jobId: job.id, ...(pagePath ? { pagePath } : {}) });
 }
@@ -91,8 +99,7 @@ async function previewCurrentBranch(deps: CommandDeps, previews: PreviewsFeature
   try {
     const api = await loadGitApi();
     const active = vscode.window.activeTextEditor?.document.uri;
-    const repository =
-      (active && api.repositories.find((r) => active.fsPath.startsWith(r.rootUri.fsPath))) ?? api.repositories[0];
+    const repository = (active && api.repositories.find((r) => active.fsPath.startsWith(r.rootUri.fsPath))) ?? api.repositories[0];
     const branch = repository?.state.HEAD?.name;
     if (!repository || !branch) {
       void vscode.window.showInformationMessage(

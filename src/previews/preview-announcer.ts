@@ -60,7 +60,11 @@ export class PreviewAnnouncer {
     if (this.disposed) return;
     for (const preview of this.deps.store.all().filter(awaitsAnnouncement)) {
       const name = previewClaimName(preview);
-      if (!this.pending.has(name)) this.pending.set(name, this.decide(preview).finally(() => this.pending.delete(name)));
+      if (!this.pending.has(name))
+        this.pending.set(
+          name,
+          this.decide(preview).finally(() => this.pending.delete(name)),
+        );
     }
   }
 

@@ -20,9 +20,12 @@ export function checkPreviewUrl(previewUrl: string | null): PreviewLinkVerdict {
   }
   const plainOnLoopback = url.protocol === 'http:' && loopback.has(url.hostname);
   if (url.protocol !== 'https:' && !plainOnLoopback) {
-    return { refused: url.protocol === 'http:' ? 'the address is http://, which travels in clear' : `the address is a ${url.protocol} link` };
+    return {
+      refused: url.protocol === 'http:' ? 'the address is http://, which travels in clear' : `the address is a ${url.protocol} link`,
+    };
   }
-  if (url.username || url.password) return { refused: 'the address carries a user name or password, which can show one host and open another' };
+  if (url.username || url.password)
+    return { refused: 'the address carries a user name or password, which can show one host and open another' };
   return { url: url.toString(), host: url.host };
 }
 

@@ -12,7 +12,8 @@ export interface PreviewFile {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const nullableStr = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const count = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+const count = (value: unknown): number | undefined =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 const statusOf = (value: unknown): DeploymentStatus | undefined =>
   value === 'unknown' || (knownDeploymentStatuses as readonly unknown[]).includes(value) ? (value as DeploymentStatus) : undefined;
 

@@ -144,7 +144,9 @@ export class PreviewTracker {
     try {
       const state = await this.deps.client(preview).getDeploymentStatus(preview.statusId);
       this.firstNotFound.delete(key);
-      await this.deps.store.update(key, (current) => (current.statusId === preview.statusId ? withState(current, state, this.deps.clock) : current));
+      await this.deps.store.update(key, (current) =>
+        current.statusId === preview.statusId ? withState(current, state, this.deps.clock) : current,
+      );
     } catch (error) {
       if (error instanceof RateLimitedError) {
         this.pausedUntil = this.deps.clock.now() + (error.retryAfterMs ?? 60_000);

@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import type { JobTreeExtras } from '../jobs/job-tree';
 import type { TrackedJob } from '../jobs/tracked-job';
-import { commandIds } from '../platform/manifest-ids';
+import { commandIds, contextKeys } from '../platform/manifest-ids';
 import { relativeTime } from '../platform/relative-time';
 import { checkPreviewUrl } from './preview-link';
 import type { PreviewStore } from './preview-store';
-import { elapsedText, firstErrorLine, previewKeyOf, statusWord, type TrackedPreview } from './tracked-preview';
+import { elapsedText, firstErrorLine, isBuilding, previewKeyOf, statusWord, type TrackedPreview } from './tracked-preview';
 
 const looks: Record<TrackedPreview['status'], { icon: string; color?: string }> = {
   queued: { icon: 'clock' },
@@ -100,6 +100,34 @@ export class PreviewTreeExtras implements JobTreeExtras {
   }
 
   childrenOfItem(item: vscode.TreeItem, now: number): vscode.TreeItem[] {
-    return item instanceof PreviewsGroup ? this.store.all().filter((p) => !p.jobId).map((p) => new PreviewTreeItem(p, now, true)) : [];
+    return item instanceof PreviewsGroup
+      ? this.store
+          .all()
+          .filter((p) => !p.jobId)
+          .map((p) => new PreviewTreeItem(p, now, true))
+      : [];
   }
+}
+
+/**
+ * Keeps the view current while builds run ("building · 1 min 5 s" moves on its own, every 5 s)
+ * and says whether any preview is followed (`docsAgent.hasPreviews`, for the palette).
+ */
+export function followBuildsInView(store: PreviewStore, refresh: () => void): vscode.Disposable {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const update = (): void => {
+    void vscode.commands.executeCommand('setContext', contextKeys.hasPreviews, store.all().length > 0);
+    clearTimeout(timer);
+    if (!store.all().some(isBuilding)) return;
+    timer = setTimeout(() => {
+      refresh();
+      update();
+    }, 5_000);
+  };
+  void store.ready.then(update);
+  const listener = store.onDidChange(update);
+  return new vscode.Disposable(() => {
+    clearTimeout(timer);
+    listener.dispose();
+  });
 }

@@ -18,8 +18,8 @@ import { PreviewLimits } from './preview-limits';
 import { announceFinishedPreview } from './preview-notifier';
 import { PreviewStore } from './preview-store';
 import { PreviewTracker } from './preview-tracker';
-import { PreviewTreeExtras } from './preview-tree';
-import { isBuilding, type TrackedPreview } from './tracked-preview';
+import { followBuildsInView, PreviewTreeExtras } from './preview-tree';
+import type { TrackedPreview } from './tracked-preview';
 
 export interface PreviewsFeature extends vscode.Disposable {
   tracker: PreviewTracker;
@@ -33,8 +33,20 @@ export interface PreviewsFeature extends vscode.Disposable {
   updateContext(): void;
 }
 
+/** Announces finishes by the jobs' rules: the focused window, else the poller. */
+function announcerOf(store: PreviewStore, machine: JobsFeature['machine'], nameOf: (preview: TrackedPreview) => string): PreviewAnnouncer {
+  return new PreviewAnnouncer({
+    store,
+    claim: (name) => machine.claims.claim(name),
+    notify: (preview) => void announceFinishedPreview(preview, nameOf),
+    thisWindowFocused: () => vscode.window.state.focused,
+    otherWindowFocused: () => machine.presence.otherFocused(),
+    isPoller: () => machine.lease.held,
+  });
+}
+
 export function createPreviewsFeature(storage: StoragePaths, { keys, clients, log }: FeatureServices, jobs: JobsFeature): PreviewsFeature {
-  const { lease, presence, claims } = jobs.machine;
+  const { lease } = jobs.machine;
   const store = new PreviewStore(storage.previews);
   const shared = new SharedMemento(storage.previewsShared);
   const limits = new PreviewLimits(shared, systemClock);
@@ -49,35 +61,16 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
     const job = preview.jobId ? jobs.tracker.jobs().find((j) => j.id === preview.jobId) : undefined;
     return job ? `the agent’s change “${titleOf(job)}”` : `branch ${preview.branch}`;
   };
-  const announcer = new PreviewAnnouncer({
-    store,
-    claim: (name) => claims.claim(name),
-    notify: (preview) => void announceFinishedPreview(preview, nameOf),
-    thisWindowFocused: () => vscode.window.state.focused,
-    otherWindowFocused: () => presence.otherFocused(),
-    isPoller: () => lease.held,
-  });
+  const announcer = announcerOf(store, jobs.machine, nameOf);
   const updateContext = (): void => {
     const scopes = workspaceScopes();
     const refused = scopes.length > 0 && scopes.every((scope) => limits.notInPlan(scope));
     void vscode.commands.executeCommand('setContext', contextKeys.previewsNotInPlan, refused);
   };
-  // The tree's "building · 1 min 5 s" moves on its own while a build runs.
-  let ticking: ReturnType<typeof setInterval> | undefined;
-  const tick = (): void => {
-    void vscode.commands.executeCommand('setContext', contextKeys.hasPreviews, store.all().length > 0);
-    if (store.all().some(isBuilding)) {
-      ticking ??= setInterval(() => jobs.provider.refresh(), 5_000);
-    } else if (ticking) {
-      clearInterval(ticking);
-      ticking = undefined;
-    }
-  };
   const buildLogs = new BuildLogProvider(store);
   tracker.setPolling(lease.held);
   updateContext();
   void shared.ready.then(updateContext);
-  void store.ready.then(tick);
   const parts = vscode.Disposable.from(
     jobs.provider.attach(new PreviewTreeExtras(store)),
     buildLogs,
@@ -90,12 +83,21 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
     limits.onDidChange(updateContext),
     vscode.workspace.onDidChangeConfiguration(updateContext),
     keys.onDidChange(() => void limits.forgetPlans().then(updateContext)),
-    store.onDidChange(tick),
+    followBuildsInView(store, () => jobs.provider.refresh()),
     announcer,
     tracker,
     store,
     shared,
-    { dispose: () => clearInterval(ticking) },
   );
-  return { tracker, store, limits, nameOf, notInPlan: (scope) => limits.notInPlan(scope), updateContext, dispose: () => parts.dispose() };
+  return {
+    tracker,
+    store,
+    limits,
+    nameOf,
+    notInPlan: (scope) => limits.notInPlan(scope),
+    updateContext,
+    dispose: () => {
+      parts.dispose();
+    },
+  };
 }

@@ -41,7 +41,11 @@ describe('preview deployments of an agent’s change', () => {
     assert.match(String(row?.description), /^(queued|building)/);
 
     await host.control.finishPreview(started.statusId, 'success');
-    const ready = await previewUntil((p) => p.status === 'success' && p.announcedRound === p.round, branch, 'the preview to be ready, and announced');
+    const ready = await previewUntil(
+      (p) => p.status === 'success' && p.announcedRound === p.round,
+      branch,
+      'the preview to be ready, and announced',
+    );
     const [readyRow] = tree.getChildren(jobRow) ?? [];
     assert.match(String(readyRow?.description), /^ready · /);
 

@@ -13,7 +13,16 @@ import tseslint from 'typescript-eslint';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Folders in dependency order: each may import only from earlier ones. */
-const layers = [['platform'], ['api', 'site'], ['editor'], ['jobs', 'analytics'], ['previews'], ['review'], ['commands', 'chat'], ['extension.ts']];
+const layers = [
+  ['platform'],
+  ['api', 'site'],
+  ['editor'],
+  ['jobs', 'analytics'],
+  ['previews'],
+  ['review'],
+  ['commands', 'chat'],
+  ['extension.ts'],
+];
 const everything = [...layers.flat(), 'webview'];
 
 /** A zone per folder: it may not import from its own layer's siblings or from any later layer. */

@@ -41,7 +41,10 @@ const failedLogs = [
 
 describe('preview addresses', () => {
   it('opens https addresses, and plain http only on this machine', () => {
-    assert.deepEqual(checkPreviewUrl('https://acme-docs-fix.mintlify.app'), { url: 'https://acme-docs-fix.mintlify.app/', host: 'acme-docs-fix.mintlify.app' });
+    assert.deepEqual(checkPreviewUrl('https://acme-docs-fix.mintlify.app'), {
+      url: 'https://acme-docs-fix.mintlify.app/',
+      host: 'acme-docs-fix.mintlify.app',
+    });
     assert.ok('url' in checkPreviewUrl('http://127.0.0.1:4100/__preview/acme-docs-fix'));
     assert.match(String((checkPreviewUrl('http://acme-docs-fix.mintlify.app') as { refused: string }).refused), /in clear/);
   });
@@ -56,8 +59,14 @@ describe('preview addresses', () => {
   });
 
   it('opens the changed page under the preview, or its home page', () => {
-    assert.equal(previewPageUrl('https://acme-docs-fix.mintlify.app', '/guides/webhooks'), 'https://acme-docs-fix.mintlify.app/guides/webhooks');
-    assert.equal(previewPageUrl('http://127.0.0.1:4100/__preview/acme-docs-fix/', '/quickstart'), 'http://127.0.0.1:4100/__preview/acme-docs-fix/quickstart');
+    assert.equal(
+      previewPageUrl('https://acme-docs-fix.mintlify.app', '/guides/webhooks'),
+      'https://acme-docs-fix.mintlify.app/guides/webhooks',
+    );
+    assert.equal(
+      previewPageUrl('http://127.0.0.1:4100/__preview/acme-docs-fix/', '/quickstart'),
+      'http://127.0.0.1:4100/__preview/acme-docs-fix/quickstart',
+    );
     assert.equal(previewPageUrl('https://acme-docs-fix.mintlify.app', undefined), 'https://acme-docs-fix.mintlify.app/');
   });
 });

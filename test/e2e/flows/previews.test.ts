@@ -56,14 +56,24 @@ describe('e2e: previewing the agent’s change on the site', () => {
     await workbench.toastsQuiet();
     await workbench.contextMenu(workbench.jobRow('[broken-link] Reword'), "Preview Job's Change");
     const branch = String((await workbench.control.jobs()).find((j) => j.id === job.id)?.source?.ref ?? '');
-    await workbench.control.waitForRequests(1, 30_000, (r) => r.path.includes('/project/preview/') && JSON.stringify(r.body).includes(branch));
+    await workbench.control.waitForRequests(
+      1,
+      30_000,
+      (r) => r.path.includes('/project/preview/') && JSON.stringify(r.body).includes(branch),
+    );
     await workbench.control.finishPreview(String((await previewsOf(branch))[0]?.statusId)); // as built: the broken link fails it
 
     const failed = await workbench.notification(/failed to build: ✗ Broken link/, 60_000);
     await failed.locator('.monaco-button', { hasText: 'Show Build Log' }).click();
     await workbench.page.locator('.monaco-editor .view-line', { hasText: 'Broken link' }).first().waitFor();
 
-    await workbench.contextMenu(workbench.jobRows().filter({ hasText: /Preview\s*failed/ }).first(), 'Ask the Agent to Fix the Preview Build');
+    await workbench.contextMenu(
+      workbench
+        .jobRows()
+        .filter({ hasText: /Preview\s*failed/ })
+        .first(),
+      'Ask the Agent to Fix the Preview Build',
+    );
     const said = await workbench.answerDialog('Ask the agent to fix', 'Send Follow-up');
     assert.match(said, /> ✗ Broken link/);
     const prompts = (await workbench.control.jobs()).find((j) => j.id === job.id)?.prompts ?? [];
