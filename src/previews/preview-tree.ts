@@ -2,6 +2,7 @@
 // branches under a "Previews" group after the jobs. Queued, building (spinning, with the time
 // so far), ready (click opens the page) or failed (click opens the build log).
 import * as vscode from 'vscode';
+import { tooltipRows } from '../editor/tooltip-rows';
 import type { JobTreeExtras } from '../jobs/job-tree';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds, contextKeys } from '../platform/manifest-ids';
@@ -51,14 +52,7 @@ export class PreviewTreeItem extends vscode.TreeItem {
 }
 
 function tooltipOf(preview: TrackedPreview, now: number): vscode.MarkdownString {
-  // Values come from the service: appended as text, never as Markdown.
-  const tip = new vscode.MarkdownString(undefined, true);
-  const row = (name: string, value: string | null | undefined): void => {
-    if (!value) return;
-    tip.appendMarkdown(`**${name}:** `);
-    tip.appendText(value);
-    tip.appendMarkdown('  \n');
-  };
+  const { tip, row } = tooltipRows();
   row('Preview of branch', preview.branch);
   row('Status', `${statusWord(preview)}, ${elapsedText(preview, now)}`);
   row('Address', preview.previewUrl);
