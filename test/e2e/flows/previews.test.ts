@@ -10,7 +10,8 @@ describe('e2e: previewing the agent’s change on the site', () => {
   const previewsOf = async (branch: string) => (await workbench.control.previews()).filter((p) => p.branch === branch);
 
   before(async () => {
-    workbench = await Workbench.open({ withKey: true, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
+    // Builds end only when a test says so.
+    workbench = await Workbench.open({ withKey: true, previewMs: 3_600_000, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {
