@@ -141,6 +141,26 @@ export function validate(doc: OpenApiDoc, schema: Schema, value: unknown, pointe
   return errors;
 }
 
+/**
+ * A value with every property the schema declares, at every depth: the first enum value, a
+ * string, a number, one array item. Lets a test feed a client's validator all a reply may hold.
+ */
+export function sampleOf(doc: OpenApiDoc, schema: Schema, name = 'value'): unknown {
+  if (typeof schema.$ref === 'string') return sampleOf(doc, deref(doc, schema.$ref), name);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0] as unknown;
+  const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') as unknown) : schema.type;
+  if (type === 'object' || isRecord(schema.properties)) {
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    return Object.fromEntries(
+      Object.entries(properties).flatMap(([key, sub]) => (isRecord(sub) ? [[key, sampleOf(doc, sub, `${name}.${key}`)]] : [])),
+    );
+  }
+  if (type === 'array') return isRecord(schema.items) ? [sampleOf(doc, schema.items, `${name}[0]`)] : [];
+  if (type === 'number' || type === 'integer') return 1;
+  if (type === 'boolean') return true;
+  return schema.format === 'date-time' ? '2026-11-01T09:00:00.000Z' : `sample ${name}`;
+}
+
 /** Top-level fields of `value` that the schema does not declare (a reply inventing fields). */
 export function undeclaredFields(schema: Schema, value: unknown): string[] {
   const declared = isRecord(schema.properties) ? schema.properties : {};
