@@ -8,6 +8,9 @@ import { registerPagesCommands } from './commands/pages-commands';
 import { registerSendCommands } from './commands/send-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
+import { registerPreviewCommands } from './commands/preview-commands';
+import { createPreviewsFeature } from './previews/previews-feature';
+import { ShownChanges } from './review/shown-changes';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
@@ -15,6 +18,7 @@ import type { PageBadges } from './analytics/page-badges';
 import type { SiteReaders } from './analytics/site-readers';
 import type { PagesView } from './analytics/pages-view';
 import type { DocsSites } from './analytics/docs-sites';
+import type { PreviewStore } from './previews/preview-store';
 import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
@@ -32,6 +36,8 @@ export interface DocsAgentApi {
   pages: Pick<PagesView, 'getChildren' | 'getTreeItem'>;
   /** The docs sites of the open folders, and when they are to be read again. */
   docsSites: Pick<DocsSites, 'sites' | 'onDidChange'>;
+  /** The preview deployments this machine follows. */
+  previews: Pick<PreviewStore, 'all' | 'onDidChange'>;
 }
 
 /** Work that must finish before the window goes: letting another window take over polling. */
@@ -50,6 +56,8 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log });
   releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
+  const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
+  const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };
 
   context.subscriptions.push(
@@ -64,13 +72,17 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
     ...registerJobCommands(deps),
-    ...registerReviewCommands(deps),
+    shown,
+    ...registerReviewCommands(deps, shown),
+    previews,
+    ...registerPreviewCommands(deps, previews, shown),
     visitors,
     ...registerVisitorsCommands(visitors.controller),
     ...registerPagesCommands(visitors.pages, visitors.loadMissingReports),
     ...registerChatTools(
       { tracker: jobs.tracker, uses: jobs.uses, keys, log },
       { service: visitors.service, ledger: visitors.ledger, readers: visitors.readers, keys },
+      { tracker: jobs.tracker, previews, log },
     ),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
@@ -80,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     siteReaders: visitors.readers,
     pages: visitors.pages,
     docsSites: visitors.sites,
+    previews: previews.store,
   };
 }
 

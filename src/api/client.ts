@@ -1,24 +1,24 @@
 // The platform's HTTP API, one method per operation. No vscode import: plain Node runs it.
 import { checkApiKey } from './api-key';
 import {
-  ApiError,
+  type ApiError,
   AuthError,
   CancelledError,
   InvalidRequestError,
-  InvalidSettingError,
   MalformedResponseError,
   NetworkError,
   NotFoundError,
+  PreviewsNotInPlanError,
   RateLimitedError,
   ServerError,
   TimeoutError,
 } from './errors';
+import { encodeSegment, parseBaseUrl, parseJson, project, redact, requireText, withReportedId } from './request-parts';
 import { backoffDelay, parseRetryAfter, type Sleep, sleep as realSleep } from './retry';
 import { neverSent, type RawResponse, Transport, type TransportOptions } from './transport';
-import type { AgentJob, VisitorsPage, VisitorsQuery } from './types';
-import { parseAgentJob, parseErrorBody, parseVisitorsPage } from './validate';
+import type { AgentJob, DeploymentState, PreviewStarted, VisitorsPage, VisitorsQuery } from './types';
+import { parseAgentJob, parseDeploymentState, parseErrorBody, parsePreviewStarted, parseVisitorsPage } from './validate';
 import { formatWait } from './wait-text';
-import { settingId, settingNames } from '../platform/manifest-ids';
 
 export interface RetryOptions {
   /** Tries per call, the first included. */
@@ -48,7 +48,7 @@ export interface CallOptions {
   onAttempt?: () => void;
 }
 
-type Limit = 'agent' | 'analytics';
+type Limit = 'agent' | 'analytics' | 'preview';
 
 interface Call<T> {
   method: 'GET' | 'POST';
@@ -58,12 +58,15 @@ interface Call<T> {
   /** What the caller was after, for the 404 sentence. */
   thing: string;
   limit?: Limit;
+  /** What a 403 means for this operation, when it is not the key's doing. */
+  forbidden?: (serverMessage: string | undefined) => ApiError;
   parse: (body: unknown, status: number) => T;
 }
 
 const limitText: Record<Limit, string> = {
   agent: 'agent jobs (100 a project each hour)',
   analytics: 'analytics (100 requests an hour)',
+  preview: 'preview deployments (5 a minute per organisation)',
 };
 
 const defaultRetry: RetryOptions = { maxAttempts: 4, baseMs: 500, capMs: 8000, maxRateLimitWaitMs: 10_000 };
@@ -85,7 +88,7 @@ export class DocsApiClient {
   }
 
   async createJob(projectId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
-    requirePrompt(prompt);
+    requireText(prompt, 'prompt');
     return this.call(
       {
         method: 'POST',
@@ -107,7 +110,7 @@ export class DocsApiClient {
   }
 
   async sendFollowUp(projectId: string, jobId: string, prompt: string, options: CallOptions = {}): Promise<AgentJob> {
-    requirePrompt(prompt);
+    requireText(prompt, 'prompt');
     return this.call(
       {
         method: 'POST',
@@ -135,6 +138,36 @@ export class DocsApiClient {
         thing: `project ${projectId}`,
         limit: 'analytics',
         parse: parseVisitorsPage,
+      },
+      options,
+    );
+  }
+
+  /** Queues a preview deployment of `branch` (a redeploy when the branch already has one). */
+  async triggerPreview(projectId: string, branch: string, options: CallOptions = {}): Promise<PreviewStarted> {
+    requireText(branch, 'branch');
+    return this.call(
+      {
+        method: 'POST',
+        segments: ['v1', 'project', 'preview', project(projectId)],
+        body: { branch },
+        thing: `project ${projectId}`,
+        limit: 'preview',
+        // The operation's one documented 403: the plan, which a new key would not change.
+        forbidden: (serverMessage) => new PreviewsNotInPlanError(serverMessage),
+        parse: parsePreviewStarted,
+      },
+      options,
+    );
+  }
+
+  async getDeploymentStatus(statusId: string, options: CallOptions = {}): Promise<DeploymentState> {
+    return this.call(
+      {
+        method: 'GET',
+        segments: ['v1', 'project', 'update-status', statusId],
+        thing: `deployment ${statusId}`,
+        parse: (body, status) => parseDeploymentState(body, status, statusId),
       },
       options,
     );
@@ -209,6 +242,7 @@ export class DocsApiClient {
     if (status === 401) {
       throw new AuthError(`The API key was refused: it may have expired or been revoked.${said}`, 401, message);
     }
+    if (status === 403 && call.forbidden) throw call.forbidden(message);
     if (status === 403) {
       throw new AuthError(
         `The API key is not allowed to do this: it may lack a permission, or this network is not on the allowlist.${said}`,
@@ -230,67 +264,4 @@ export class DocsApiClient {
     }
     throw new MalformedResponseError(`The service sent an unexpected answer (HTTP ${status}).`, undefined, status);
   }
-}
-
-function parseJson(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Keeps the id of a success answer that failed validation: the service did act on the request. */
-function withReportedId(error: unknown, body: unknown, status: number): unknown {
-  const id = typeof body === 'object' && body !== null && 'id' in body ? body.id : undefined;
-  if (!(error instanceof MalformedResponseError) || typeof id !== 'string' || id.trim() === '') return error;
-  return new MalformedResponseError(error.message, error.field, status, id);
-}
-
-function project(projectId: string): string {
-  if (projectId.trim() === '') {
-    throw new InvalidSettingError('No project ID is set.', settingId(settingNames.projectId));
-  }
-  return projectId.trim();
-}
-
-function requirePrompt(prompt: string): void {
-  if (prompt.trim() === '') throw new InvalidRequestError('The prompt is empty.', undefined, []);
-}
-
-/** encodeURIComponent leaves `.` alone; an id of `.` or `..` would then be read as a dot segment. */
-function encodeSegment(segment: string): string {
-  if (segment === '') throw new InvalidRequestError('An id is empty.', undefined, []);
-  const encoded = encodeURIComponent(segment);
-  return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
-}
-
-function parseBaseUrl(baseUrl: string): { origin: string; basePath: string } {
-  let url: URL;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    throw new InvalidSettingError('The base URL setting is not a valid URL.', settingId(settingNames.baseUrl));
-  }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new InvalidSettingError(
-      'The base URL must start with https:// (plain http:// only for localhost), so the key is never sent in clear.',
-      settingId(settingNames.baseUrl),
-    );
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidSettingError('The base URL must not contain credentials, a query or a fragment.', settingId(settingNames.baseUrl));
-  }
-  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
-}
-
-/** Belt and braces: no message leaves this client with the key in it. */
-function redact(error: unknown, key: string): unknown {
-  if (error instanceof ApiError && (error.message.includes(key) || error.stack?.includes(key))) {
-    error.message = error.message.split(key).join('[API key]');
-    // The stack was written when the error was made, message included.
-    if (error.stack) error.stack = error.stack.split(key).join('[API key]');
-  }
-  return error;
 }

@@ -13,7 +13,8 @@ export type ApiErrorKind =
   | 'timeout'
   | 'malformed'
   | 'cancelled'
-  | 'restricted';
+  | 'restricted'
+  | 'previewsNotInPlan';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -81,6 +82,15 @@ export class RateLimitedError extends ApiError {
     super(message, 429);
     this.retryAfterMs = retryAfterMs;
     this.resetAt = retryAfterMs === undefined ? undefined : now + retryAfterMs;
+  }
+}
+
+/** 403 from the preview operation: the project's plan has no preview deployments (not a key problem). */
+export class PreviewsNotInPlanError extends ApiError {
+  readonly kind = 'previewsNotInPlan';
+  constructor(readonly serverMessage: string | undefined) {
+    const said = serverMessage ? ` The service said: ${serverMessage}` : '';
+    super(`Preview deployments are not available on this project's plan.${said}`, 403);
   }
 }
 

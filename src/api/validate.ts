@@ -1,7 +1,18 @@
 // Run-time checks of the service's answers. Unknown fields are ignored; a missing or mistyped
 // required field throws a "malformed response" error that names the field.
 import { MalformedResponseError } from './errors';
-import { type AgentJob, type JobStatus, type VisitorCounts, type VisitorRow, type VisitorsPage, knownJobStatuses } from './types';
+import {
+  type AgentJob,
+  type DeploymentState,
+  type DeploymentStatus,
+  type JobStatus,
+  knownDeploymentStatuses,
+  knownJobStatuses,
+  type PreviewStarted,
+  type VisitorCounts,
+  type VisitorRow,
+  type VisitorsPage,
+} from './types';
 
 type Json = Record<string, unknown>;
 
@@ -88,6 +99,47 @@ export function parseVisitorsPage(body: unknown, status: number): VisitorsPage {
   });
   if (typeof page.hasMore !== 'boolean') r.fail('hasMore', 'true or false');
   return { totals, visitors, hasMore: page.hasMore as boolean };
+}
+
+export function parsePreviewStarted(body: unknown, status: number): PreviewStarted {
+  const r = new Reader(status);
+  const started = r.object(body, 'response');
+  const statusId = started.statusId;
+  if (typeof statusId !== 'string' || statusId.trim() === '') return r.fail('statusId', 'a non-empty string');
+  return { statusId, previewUrl: r.optionalString(started, 'previewUrl', 'previewUrl') };
+}
+
+function toDeploymentStatus(raw: string): DeploymentStatus {
+  return (knownDeploymentStatuses as readonly string[]).includes(raw) ? (raw as DeploymentStatus) : 'unknown';
+}
+
+/**
+ * The published schema promises no field of a deployment's state, so every one defaults: the
+ * id to the one asked about, an absent status to unknown, absent logs to none. A field of the
+ * wrong type is still an unexpected answer, except single log lines, which are skipped.
+ */
+export function parseDeploymentState(body: unknown, status: number, askedId: string): DeploymentState {
+  const r = new Reader(status);
+  const state = r.object(body, 'deployment');
+  const rawStatus = r.optionalString(state, 'status', 'status') ?? '';
+  const logs = state.logs === undefined || state.logs === null ? [] : state.logs;
+  if (!Array.isArray(logs)) r.fail('logs', 'a list');
+  const commit = state.commit === undefined || state.commit === null ? null : r.object(state.commit, 'commit');
+  return {
+    id: r.optionalString(state, '_id', '_id') || askedId,
+    status: toDeploymentStatus(rawStatus),
+    rawStatus,
+    summary: r.optionalString(state, 'summary', 'summary'),
+    logs: (logs as unknown[]).filter((line): line is string => typeof line === 'string'),
+    createdAt: r.optionalString(state, 'createdAt', 'createdAt'),
+    endedAt: r.optionalString(state, 'endedAt', 'endedAt'),
+    commit: commit && {
+      sha: r.optionalString(commit, 'sha', 'commit.sha'),
+      ref: r.optionalString(commit, 'ref', 'commit.ref'),
+      message: r.optionalString(commit, 'message', 'commit.message'),
+    },
+    subdomain: r.optionalString(state, 'subdomain', 'subdomain'),
+  };
 }
 
 /** The error body's message and details, when the service sent the documented shape. */

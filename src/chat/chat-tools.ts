@@ -5,15 +5,17 @@ import * as vscode from 'vscode';
 import { hasLanguageModelTools } from '../editor/editor-features';
 import { contextKeys, toolNames } from '../platform/manifest-ids';
 import { CreateJobTool, FollowUpTool, type JobToolDeps, JobStatusTool } from './job-tools';
+import { PreviewTool, type PreviewToolDeps } from './preview-tool';
 import { PageVisitorsTool, PagesNeedingAttentionTool, type ReadersToolDeps } from './readers-tools';
 
-function register(jobs: JobToolDeps, readers: ReadersToolDeps): vscode.Disposable[] {
+function register(jobs: JobToolDeps, readers: ReadersToolDeps, previews: PreviewToolDeps): vscode.Disposable[] {
   const tools: [string, vscode.LanguageModelTool<never>][] = [
     [toolNames.createJob, new CreateJobTool(jobs)],
     [toolNames.jobStatus, new JobStatusTool(jobs)],
     [toolNames.sendFollowUp, new FollowUpTool(jobs)],
     [toolNames.pageVisitors, new PageVisitorsTool(readers)],
     [toolNames.pagesNeedingAttention, new PagesNeedingAttentionTool(readers)],
+    [toolNames.preview, new PreviewTool(previews)],
   ];
   const registered: vscode.Disposable[] = [];
   try {
@@ -27,11 +29,11 @@ function register(jobs: JobToolDeps, readers: ReadersToolDeps): vscode.Disposabl
 }
 
 /** The tools, where this editor has them; `docsAgent.chatTools` (in each tool's `when`) says whether they are there. */
-export function registerChatTools(jobs: JobToolDeps, readers: ReadersToolDeps): vscode.Disposable[] {
+export function registerChatTools(jobs: JobToolDeps, readers: ReadersToolDeps, previews: PreviewToolDeps): vscode.Disposable[] {
   let registered: vscode.Disposable[] = [];
   if (hasLanguageModelTools()) {
     try {
-      registered = register(jobs, readers);
+      registered = register(jobs, readers, previews);
     } catch (error) {
       jobs.log.warn(`Chat tools are off: this editor refused them (${error instanceof Error ? error.message : String(error)}).`);
     }

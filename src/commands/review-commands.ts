@@ -11,7 +11,7 @@ import { showChanges } from '../review/changes-view';
 import { showChangesList } from '../review/changes-list';
 import { inClone } from '../review/clone-path';
 import type { JobChange } from '../review/job-change';
-import { ShownChanges } from '../review/shown-changes';
+import type { ShownChanges } from '../review/shown-changes';
 import { applyFile, applyFileCommand, checkOutCommand, checkOutJob } from './change-commands';
 import type { CommandDeps } from './deps';
 import { canReview, fetchWithProgress } from './fetch-change';
@@ -44,10 +44,9 @@ export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: Tra
   }
 }
 
-export function registerReviewCommands(deps: CommandDeps): vscode.Disposable[] {
-  const shown = new ShownChanges();
+/** `shown` is the window's list of shown changes (Preview Job's Change reads it too). */
+export function registerReviewCommands(deps: CommandDeps, shown: ShownChanges): vscode.Disposable[] {
   return [
-    shown,
     vscode.commands.registerCommand(commandIds.reviewChanges, async (arg: unknown, selection: unknown) => {
       const [job] = await resolveJobs(deps, arg, selection, canReview);
       return job ? reviewJob(deps, shown, job) : undefined;

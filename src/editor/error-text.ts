@@ -59,6 +59,7 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
       return { message, actions: ['showLog'], silent: false };
     case 'rateLimited':
     case 'notFound':
+    case 'previewsNotInPlan':
     case 'invalidRequest':
       return { message, actions: [], silent: false };
   }

@@ -2,6 +2,7 @@
 // the prompt, age and branch, a tooltip with every field, and contextValue tokens that the
 // menus in package.json match ("job active", "job completed has-pr", ...).
 import * as vscode from 'vscode';
+import { tooltipRows } from '../editor/tooltip-rows';
 import { relativeTime } from '../platform/relative-time';
 import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
@@ -66,14 +67,7 @@ export class JobTreeItem extends vscode.TreeItem {
 }
 
 function tooltipOf(job: TrackedJob, look: Look, link: LinkVerdict | undefined, checkedAt: number | undefined): vscode.MarkdownString {
-  // Every value comes from the service or the user: appended as text, never as Markdown.
-  const tip = new vscode.MarkdownString(undefined, true);
-  const row = (name: string, value: string | null | undefined): void => {
-    if (!value) return;
-    tip.appendMarkdown(`**${name}:** `);
-    tip.appendText(value);
-    tip.appendMarkdown('  \n');
-  };
+  const { tip, row } = tooltipRows();
   tip.appendMarkdown(`$(${look.icon.replace('~spin', '')}) `);
   tip.appendText(titleOf(job));
   tip.appendMarkdown('\n\n');

@@ -5,25 +5,56 @@ import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
 import type { PollStatus } from './poll-timing';
-import { isRunning, jobKeyOf } from './tracked-job';
+import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 
 export const jobsViewId = viewIds.jobs;
 
-export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
+/** Items a later feature hangs in this tree (previews): under a job, or after the jobs. */
+export interface JobTreeExtras {
+  readonly onDidChange: vscode.Event<void>;
+  childrenOf(job: TrackedJob, now: number): vscode.TreeItem[];
+  roots(now: number): vscode.TreeItem[];
+  childrenOfItem(item: vscode.TreeItem, now: number): vscode.TreeItem[];
+}
+
+export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem> {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
+  private extras: JobTreeExtras | undefined;
+  private extrasListener: vscode.Disposable | undefined;
 
   constructor(private readonly tracker: JobTracker) {}
 
-  getTreeItem(item: JobTreeItem): JobTreeItem {
+  /** Shows another feature's items in this tree (jobs know nothing of previews). */
+  attach(extras: JobTreeExtras): vscode.Disposable {
+    this.extras = extras;
+    this.extrasListener = extras.onDidChange(() => this.refresh());
+    this.refresh();
+    return new vscode.Disposable(() => {
+      this.extrasListener?.dispose();
+      this.extras = undefined;
+    });
+  }
+
+  getTreeItem(item: vscode.TreeItem): vscode.TreeItem {
     return item;
   }
 
-  getChildren(item?: JobTreeItem): JobTreeItem[] {
-    if (item) return [];
+  getChildren(item?: vscode.TreeItem): vscode.TreeItem[] {
     const now = Date.now();
-    return this.tracker.jobs().map((job) => new JobTreeItem(job, now, this.tracker.lastCheckedAt(jobKeyOf(job))));
+    if (item instanceof JobTreeItem) return this.extras?.childrenOf(item.job, now) ?? [];
+    if (item) return this.extras?.childrenOfItem(item, now) ?? [];
+    const jobs = this.tracker.jobs().map((job) => {
+      const row = new JobTreeItem(job, now, this.tracker.lastCheckedAt(jobKeyOf(job)));
+      if (this.extras?.childrenOf(job, now).length) {
+        // A row keeps the expansion it was first shown with (none): a new id shows it open.
+        row.id = `${String(row.id)} with-children`;
+        row.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+      }
+      return row;
+    });
+    return [...jobs, ...(this.extras?.roots(now) ?? [])];
   }
 
   refresh(): void {
@@ -31,6 +62,7 @@ export class JobTreeProvider implements vscode.TreeDataProvider<JobTreeItem> {
   }
 
   dispose(): void {
+    this.extrasListener?.dispose();
     this.changed.dispose();
   }
 }

@@ -32,6 +32,8 @@ export interface JobsFeature extends vscode.Disposable {
   /** The agent's uses this machine spent in the last hour, per project. */
   uses: AgentUses;
   provider: JobTreeProvider;
+  /** The machine-wide parts later features follow too: who polls, which windows have focus, finish claims. */
+  machine: { lease: Lease; presence: Presence; claims: Claims };
   /** Lets go of the lease and this window's presence, so another window takes over at once. */
   release(): Promise<void>;
 }
@@ -117,6 +119,7 @@ export function createJobsFeature(
     tracker,
     uses,
     provider: view.provider,
+    machine: { lease, presence, claims },
     release,
     dispose: () => {
       parts.dispose();

@@ -12,6 +12,8 @@ export class HourlyLedger {
     private readonly memento: Memento,
     private readonly key: string,
     private readonly clock: Pick<Clock, 'now'>,
+    /** The window a limit counts over: an hour, or a minute for previews' 5 a minute. */
+    private readonly windowMs = hourMs,
   ) {}
 
   /** Notes `count` uses made now: read, change and write alone on the machine. */
@@ -27,6 +29,18 @@ export class HourlyLedger {
       await this.memento.update(this.key, times);
     };
     return this.memento.exclusive(write);
+  }
+
+  /**
+   * Takes one use if it fits under `limit` now, alone on the machine (two windows cannot both
+   * take the last one). Returns 0 when taken, else how long until one fits (nothing taken).
+   */
+  take(limit: number): Promise<number> {
+    return this.memento.exclusive(async () => {
+      const wait = this.msUntilRoom(1, limit);
+      if (wait === 0) await this.memento.update(this.key, [...this.recent(this.clock.now()), this.clock.now()]);
+      return wait;
+    });
   }
 
   /** From what this window last read (kept current by a watch, so it may lag another window's write briefly). */
@@ -46,13 +60,13 @@ export class HourlyLedger {
     const over = times.length + count - limit;
     if (over <= 0) return 0;
     const freed = times[over - 1];
-    return freed === undefined ? hourMs : freed + hourMs - now;
+    return freed === undefined ? this.windowMs : freed + this.windowMs - now;
   }
 
   /** Stored times within the hour before `now`; anything that is not a number is ignored. */
   private recent(now: number): number[] {
     const stored = this.memento.get<unknown>(this.key);
     if (!Array.isArray(stored)) return [];
-    return stored.filter((t): t is number => typeof t === 'number' && Number.isFinite(t) && t > now - hourMs);
+    return stored.filter((t): t is number => typeof t === 'number' && Number.isFinite(t) && t > now - this.windowMs);
   }
 }

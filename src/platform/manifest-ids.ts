@@ -28,6 +28,12 @@ export const commandIds = {
   filterPages: 'docsAgent.filterPages',
   askAgentAboutPages: 'docsAgent.askAgentAboutPages',
   addRedirect: 'docsAgent.addRedirect',
+  previewChange: 'docsAgent.previewChange',
+  previewBranch: 'docsAgent.previewBranch',
+  openPreview: 'docsAgent.openPreview',
+  openPreviewInBrowser: 'docsAgent.openPreviewInBrowser',
+  showBuildLog: 'docsAgent.showBuildLog',
+  fixPreviewBuild: 'docsAgent.fixPreviewBuild',
 } as const;
 
 /** The language model tools chat and agent mode call, by their names in `contributes.languageModelTools`. */
@@ -37,6 +43,7 @@ export const toolNames = {
   sendFollowUp: 'docsAgent_sendFollowUp',
   pageVisitors: 'docsAgent_pageVisitors',
   pagesNeedingAttention: 'docsAgent_pagesNeedingAttention',
+  preview: 'docsAgent_preview',
 } as const;
 
 /** Context keys the `when` clauses in package.json read. */
@@ -46,6 +53,10 @@ export const contextKeys = {
   hasJobs: 'docsAgent.hasJobs',
   /** The active editor tab shows an agent's change this window fetched. */
   agentChangeActive: 'docsAgent.agentChangeActive',
+  /** Some preview deployment is followed on this machine. */
+  hasPreviews: 'docsAgent.hasPreviews',
+  /** Every open project's plan refused previews (403): the preview commands hide until the key changes. */
+  previewsNotInPlan: 'docsAgent.previewsNotInPlan',
   /** This editor has chat's language model tools and Docs Agent's are registered. */
   chatTools: 'docsAgent.chatTools',
 } as const;

@@ -14,6 +14,10 @@ export const sharedKeys = {
   analyticsRequests: 'docsAgent.analyticsRequests',
   /** Which visitors report files exist, for which range, how big: read without opening them. */
   visitorsIndex: 'docsAgent.visitorsCacheIndex',
+  /** Times of this machine's preview requests in the last minute: the 5-a-minute limit. */
+  previewRequests: 'docsAgent.previewRequests',
+  /** Projects (service and project id) whose plan answered 403 to a preview: their preview commands hide. */
+  previewsNotInPlan: 'docsAgent.previewsNotInPlan',
 } as const;
 
 /** Global state keys of version 1: read once, moved into files, then removed. */
@@ -51,6 +55,10 @@ export function storagePaths(root: string) {
     analyticsReading: join(root, 'analytics', 'reading'),
     /** One file per visitors report (name from a hash of site, project and range). */
     visitorsReports: join(root, 'visitors'),
+    /** One file per previewed branch (per service and project): its latest deployment, changed under its lock. */
+    previews: join(root, 'previews'),
+    /** Preview requests of the last minute (5 a minute per organisation), and projects whose plan has no previews. */
+    previewsShared: join(root, 'previews-shared', 'shared.json'),
     /** When a window last pruned (once a day per machine): old job files, tombstones, claims, leftovers. */
     lastPrune: join(root, 'maintenance', 'last-prune.json'),
   };
@@ -66,6 +74,8 @@ export function leftoverFolders(paths: StoragePaths): string[] {
     dirname(paths.agentUses),
     paths.analyticsReading,
     paths.visitorsReports,
+    paths.previews,
+    dirname(paths.previewsShared),
     dirname(paths.lastPrune),
   ];
 }

@@ -22,7 +22,15 @@ export interface GitRemote {
 export interface GitRepository {
   readonly rootUri: vscode.Uri;
   readonly state: {
-    readonly HEAD: { readonly name?: string; readonly commit?: string } | undefined;
+    readonly HEAD:
+      | {
+          readonly name?: string;
+          readonly commit?: string;
+          readonly upstream?: { readonly remote: string; readonly name: string };
+          /** Commits the upstream does not have. */
+          readonly ahead?: number;
+        }
+      | undefined;
     readonly remotes: readonly GitRemote[];
     readonly indexChanges: readonly GitChange[];
     readonly workingTreeChanges: readonly GitChange[];
@@ -42,6 +50,7 @@ export interface GitRepository {
   checkout(treeish: string): Promise<void>;
   merge(ref: string): Promise<void>;
   status(): Promise<void>;
+  push(remoteName?: string, branchName?: string, setUpstream?: boolean): Promise<void>;
 }
 
 export interface GitApi {

@@ -51,6 +51,11 @@ export class ShownChanges implements vscode.Disposable {
     if (this.shown.length > kept) this.shown.shift();
   }
 
+  /** The change last shown for this job in this window, if any. */
+  latestFor(job: Pick<TrackedJob, 'id' | 'baseUrl' | 'projectId'>): ShownChange | undefined {
+    return [...this.shown].reverse().find((s) => s.job.id === job.id && s.job.baseUrl === job.baseUrl && s.job.projectId === job.projectId);
+  }
+
   /** The shown change the active editor tab displays, newest first. */
   active(): ActiveChange | undefined {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;

@@ -2,16 +2,16 @@
 // by the control routes), re-activated by follow-ups. The prompt decides the outcome so a
 // test can ask for the case it needs: `[fail]`, `[no-change]` / "no changes", `[push]` (the
 // platform's push-to-branch setting: the agent commits straight to `main`, no PR), or a PR.
-// With a git side, every change is a real commit in the job's repository.
+// With a git side, every change is a real commit in the job's repository (`[broken-link]`
+// adds a link to a missing page to it, for a preview build that fails).
 import type { EmulatorClock } from './clock';
+import { armAt } from './due-timer';
 import type { GitSide } from './git-side';
 import { hex, intBetween, type Rng, stream } from './prng';
 import type { ControlJob, JobWire } from './types';
 
 export const REPOSITORY = 'https://github.com/acme/docs';
 export const MODEL = 'claude-sonnet-4-5';
-// setTimeout fires at once for delays above 2^31-1 ms, so long waits are taken in hops.
-const MAX_TIMER_MS = 0x7fffffff;
 
 type Outcome = 'failed' | 'no-change' | 'pr' | 'push';
 
@@ -33,7 +33,7 @@ interface Entry {
   prompts: string[];
   planned: Outcome;
   dueAt: number | null;
-  timer: NodeJS.Timeout | null;
+  cancelTimer: (() => void) | null;
   /** The pull request's number once one is opened. */
   prNumber: number | null;
   /** The last change the git side committed for this job. */
@@ -83,7 +83,7 @@ export class JobStore {
       prompts: [prompt],
       planned: plannedOutcome(prompt),
       dueAt: null,
-      timer: null,
+      cancelTimer: null,
       prNumber: null,
       edit: null,
     };
@@ -136,7 +136,7 @@ export class JobStore {
     return this.control(entry);
   }
 
-  /** The agent's commit: onto the pull request's head (a follow-up adds to it), or onto the branch pushed to. */
+  /** The agent's commit: onto its branch and the pull request's head (a follow-up adds to both), or onto the branch pushed to. */
   private commit(entry: Entry): void {
     const git = this.options.git;
     if (!git) return;
@@ -145,6 +145,8 @@ export class JobStore {
       if (entry.planned === 'pr' && entry.prNumber !== null) {
         const ref = `refs/pull/${entry.prNumber}/head`;
         entry.edit = git.commitEdit(ref, entry.job.id, prompt, entry.edit ? ref : undefined);
+        // The agent pushes its branch and opens the pull request from it: both hold the edit.
+        if (entry.job.source.ref) git.pointRef(`refs/heads/${entry.job.source.ref}`, entry.edit.commit);
       } else if (entry.planned === 'push') {
         const ref = `refs/heads/${PUSH_BRANCH}`;
         entry.edit = git.commitEdit(ref, entry.job.id, prompt, ref);
@@ -197,21 +199,14 @@ export class JobStore {
   }
 
   private arm(entry: Entry): void {
-    if (entry.timer) clearTimeout(entry.timer);
+    entry.cancelTimer?.();
     const due = entry.dueAt;
-    if (due === null) return;
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, due - this.options.clock.now()));
-    entry.timer = setTimeout(() => {
-      entry.timer = null;
-      if (this.options.clock.now() >= due) this.finish(entry.job.id);
-      else this.arm(entry);
-    }, delay);
-    entry.timer.unref();
+    entry.cancelTimer = due === null ? null : armAt(this.options.clock, due, () => this.finish(entry.job.id));
   }
 
   private stop(entry: Entry): void {
-    if (entry.timer) clearTimeout(entry.timer);
-    entry.timer = null;
+    entry.cancelTimer?.();
+    entry.cancelTimer = null;
     entry.dueAt = null;
   }
 

@@ -12,10 +12,14 @@ const USAGE = `Usage: node out/test/emulator/cli.js [options]
   --job-max-ms N        longest job run in ms (default 30000)
   --agent-limit N       agent uses per project per hour (default 100)
   --analytics-limit N   analytics requests per organisation per hour (default 100)
+  --preview-queued-ms N time a preview deployment waits in the queue (default 3000)
+  --preview-build-ms N  time a preview deployment builds (default 5000)
+  --preview-limit N     preview triggers per organisation per minute (default 5)
   --key K               the valid API key (default: mint_emu_ + 24 hex digits from the seed)
   --project-id P        project served from the fixture docs (default acme-docs)
   --synthetic-project-id P   the 10,000-page project (default synthetic-10k)
-  --git-remote DIR      a bare repository with the site on main: jobs commit their changes to it
+  --git-remote DIR      a bare repository with the site on main: jobs commit their changes to it,
+                        previews build its branches
   --quiet               no per-request log lines
   --help                this text`;
 
@@ -39,6 +43,9 @@ const FLAGS: Record<string, Setter> = {
   'job-max-ms': (o, v) => (o.jobMaxMs = int('job-max-ms')(v)),
   'agent-limit': (o, v) => (o.agentLimitPerHour = int('agent-limit')(v)),
   'analytics-limit': (o, v) => (o.analyticsLimitPerHour = int('analytics-limit')(v)),
+  'preview-queued-ms': (o, v) => (o.previewQueuedMs = int('preview-queued-ms')(v)),
+  'preview-build-ms': (o, v) => (o.previewBuildMs = int('preview-build-ms')(v)),
+  'preview-limit': (o, v) => (o.previewLimitPerMinute = int('preview-limit')(v)),
   key: (o, v) => (o.key = v),
   'project-id': (o, v) => (o.projectId = v),
   'synthetic-project-id': (o, v) => (o.syntheticProjectId = v),

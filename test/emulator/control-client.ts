@@ -1,5 +1,16 @@
 // A typed client for the /__emulator/ control routes, for tests and scripts (global fetch).
-import type { ActiveFault, AdvanceResult, ControlJob, EmulatorInfo, FaultSpec, KeyState, RequestRecord, Usage, Visit } from './types';
+import type {
+  ActiveFault,
+  AdvanceResult,
+  ControlJob,
+  ControlPreview,
+  EmulatorInfo,
+  FaultSpec,
+  KeyState,
+  RequestRecord,
+  Usage,
+  Visit,
+} from './types';
 
 export class EmulatorControlError extends Error {
   constructor(
@@ -36,7 +47,7 @@ export class EmulatorControl {
     return this.call('GET', 'info');
   }
 
-  /** Clears jobs, faults, the request log, rate-limit windows and key state. */
+  /** Clears jobs, preview deployments and plans, faults, the request log, rate-limit windows and key state. */
   async reset(): Promise<void> {
     await this.call('POST', 'reset');
   }
@@ -90,7 +101,7 @@ export class EmulatorControl {
     return this.call('POST', `jobs/${encodeURIComponent(id)}/set`, fields);
   }
 
-  /** Moves the emulator clock forward, finishing due jobs and ageing rate-limit windows. */
+  /** Moves the emulator clock forward, finishing due jobs, stepping preview deployments and ageing rate-limit windows. */
   advance(ms: number): Promise<AdvanceResult> {
     return this.call('POST', 'advance', { ms });
   }
@@ -106,5 +117,20 @@ export class EmulatorControl {
 
   usage(): Promise<Usage> {
     return this.call('GET', 'usage');
+  }
+
+  /** Every preview deployment since the last reset, oldest first. */
+  async previews(): Promise<ControlPreview[]> {
+    return (await this.call<{ previews: ControlPreview[] }>('GET', 'previews')).previews;
+  }
+
+  /** Ends a deployment now: the build's own verdict, or the given one. An ended deployment stays as it ended. */
+  finishPreview(statusId: string, status?: 'success' | 'failure'): Promise<ControlPreview> {
+    return this.call('POST', `previews/${encodeURIComponent(statusId)}/finish`, status === undefined ? {} : { status });
+  }
+
+  /** Whether the project's plan has preview deployments (every plan has them until told otherwise). */
+  async setPlan(projectId: string, previews: boolean): Promise<void> {
+    await this.call('POST', 'plan', { projectId, previews });
   }
 }

@@ -4,12 +4,13 @@ import type { JobStore } from './agent-jobs';
 import type { FaultRegistry } from './faults';
 import { parseFaultSpec } from './faults';
 import { isRecord, type JsonBody, type Reply } from './http-util';
+import { handlePreviewControl, PREVIEW_CONTROL_ROUTES, type PreviewControlDeps } from './preview-control';
 import type { RequestLog } from './request-log';
 import type { EmulatorInfo, KeyState, Usage, Visit } from './types';
 
-export interface ControlDeps {
+export interface ControlDeps extends PreviewControlDeps {
   info(): EmulatorInfo;
-  /** Clears jobs, faults, the request log, rate-limit windows and key state; ends hung requests. */
+  /** Clears jobs, previews and plans, faults, the request log, rate-limit windows and key state; ends hung requests. */
   reset(): void;
   log: RequestLog;
   faults: FaultRegistry;
@@ -40,6 +41,7 @@ const ROUTES = [
   'POST keys',
   'GET visits?projectId=P',
   'GET usage',
+  ...PREVIEW_CONTROL_ROUTES,
 ];
 
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
@@ -82,7 +84,8 @@ export function handleControl(deps: ControlDeps, method: string, segments: strin
       const ms = isRecord(body) ? body.ms : undefined;
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return bad('ms must be a number of at least 0');
       const finished = deps.jobs.advance(ms);
-      return ok({ now: new Date(deps.now()).toISOString(), finished });
+      const deployments = deps.previews.advance();
+      return ok({ now: new Date(deps.now()).toISOString(), finished, deployments });
     }
     case 'GET keys':
       return ok({ state: deps.keyState() });
@@ -103,6 +106,8 @@ export function handleControl(deps: ControlDeps, method: string, segments: strin
   if (method === 'POST' && parts.length === 3 && first === 'jobs' && (action === 'finish' || action === 'set')) {
     return action === 'finish' ? finishJob(deps, id, body) : setJob(deps, id, body);
   }
+  const preview = handlePreviewControl(deps, method, parts, body);
+  if (preview) return preview;
   return bad(`No control route ${method} /${CONTROL_PREFIX}/${segments.join('/')}`, 404);
 }
 

@@ -1,8 +1,8 @@
 // The agent's side of git: when a job finishes with a change, the emulator really commits the
 // agent's edit to a bare repository, as the platform's agent pushes to the customer's remote:
-// under `refs/pull/N/head` for a pull request, or straight onto the job's branch for a
-// push-to-branch job. Plumbing only (no work tree): a private index file, blobs, a tree, a
-// commit, and the ref moved to it.
+// onto the job's branch and under `refs/pull/N/head` for a pull request, or straight onto
+// `main` for a push-to-branch job. Preview builds read branches back through it. Plumbing
+// only (no work tree): a private index file, blobs, a tree, a commit, and the refs moved to it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,17 @@ export interface AgentEdit {
   commit: string;
 }
 
+/** Where the `[broken-link]` marker's extra line points: a page no branch of the fixture has. */
+export const BROKEN_LINK_TARGET = '/guides/missing-page';
+const BROKEN_LINK_LINE = `See the [old setup guide](${BROKEN_LINK_TARGET}) for the previous steps.`;
+
+/** A branch's tip, as a preview deployment names it. */
+export interface BranchCommit {
+  sha: string;
+  message: string;
+  author: string;
+}
+
 /** The line an edit adds: names the job, so each job's edit can be told apart. */
 export function agentLine(jobId: string, prompt: string): string {
   const first = prompt.split('\n')[0]?.replace(/\s+/g, ' ').trim().slice(0, 80) ?? '';
@@ -33,7 +44,7 @@ export class GitSide {
 
   /** Pages of the site that the prompt names (`guides/webhooks.mdx` or `docs/guides/webhooks.mdx`), else the default one. */
   pagesFor(prompt: string, base = 'refs/heads/main'): string[] {
-    const files = new Set(this.git(['ls-tree', '-r', '--name-only', base]).split('\n').filter(Boolean));
+    const files = new Set(this.listFiles(base));
     const named = [...prompt.matchAll(/[\w./-]+\.mdx?\b/g)]
       .map(([path]) => path.replace(/^\.?\//, ''))
       .map((path) => (files.has(path) ? path : files.has(`docs/${path}`) ? `docs/${path}` : undefined))
@@ -45,13 +56,15 @@ export class GitSide {
   commitEdit(ref: string, jobId: string, prompt: string, base = 'refs/heads/main'): AgentEdit {
     const pages = this.pagesFor(prompt, base);
     const line = agentLine(jobId, prompt);
+    // `[broken-link]`: the agent also links a page that does not exist, so a preview build fails.
+    const added = /\[broken-link\]/i.test(prompt) ? `${line}\n\n${BROKEN_LINK_LINE}` : line;
     const temp = mkdtempSync(join(tmpdir(), 'emulator-index-'));
     const env = { GIT_INDEX_FILE: join(temp, 'index') };
     try {
       this.git(['read-tree', base], env);
       for (const page of pages) {
         const before = this.git(['show', `${base}:${page}`]);
-        const blob = this.git(['hash-object', '-w', '--stdin'], env, `${before.replace(/\n*$/, '\n')}\n${line}\n`).trim();
+        const blob = this.git(['hash-object', '-w', '--stdin'], env, `${before.replace(/\n*$/, '\n')}\n${added}\n`).trim();
         this.git(['update-index', '--cacheinfo', `100644,${blob},${page}`], env);
       }
       const tree = this.git(['write-tree'], env).trim();
@@ -62,6 +75,38 @@ export class GitSide {
     } finally {
       rmSync(temp, { recursive: true, force: true });
     }
+  }
+
+  /** Points `ref` at `commit` too (the agent's branch beside its pull request's head). */
+  pointRef(ref: string, commit: string): void {
+    this.git(['update-ref', ref, commit]);
+  }
+
+  /** Every file of a commit (or ref), repository-relative. */
+  listFiles(rev: string): string[] {
+    return this.git(['ls-tree', '-r', '--name-only', rev]).split('\n').filter(Boolean);
+  }
+
+  /** A file's text at a commit, or undefined when the commit has no such file. */
+  readFile(rev: string, path: string): string | undefined {
+    try {
+      return this.git(['show', `${rev}:${path}`]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The tip of `refs/heads/<branch>`, or undefined when there is no such branch (a revision expression is not one). */
+  branchCommit(branch: string): BranchCommit | undefined {
+    let line: string;
+    try {
+      line = this.git(['show-ref', '--verify', `refs/heads/${branch}`]);
+    } catch {
+      return undefined;
+    }
+    const sha = line.split(' ')[0] ?? '';
+    const [message = '', author = ''] = this.git(['log', '-1', '--format=%s%x00%an', sha]).trim().split('\0');
+    return { sha, message, author };
   }
 
   private git(args: string[], env: Record<string, string> = {}, input?: string): string {

@@ -46,6 +46,13 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+/** The service's error body, `{error}`, with any headers (Allow, Retry-After). */
+export const errorReply = (status: number, message: string, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { error: message },
+  ...(headers ? { headers } : {}),
+});
+
 /** Sends the reply; false when the client is already gone (nothing was sent). */
 export function send(res: ServerResponse, reply: Reply): boolean {
   if (res.headersSent || res.destroyed) return false;

@@ -15,6 +15,11 @@ export interface EmulatorOptions {
   /** A job finishes a seeded random time in [jobMinMs, jobMaxMs] after it starts. */
   jobMinMs?: number;
   jobMaxMs?: number;
+  /** A preview deployment waits this long in the queue (default 3000), then builds for previewBuildMs (default 5000). */
+  previewQueuedMs?: number;
+  previewBuildMs?: number;
+  /** Preview triggers per organisation per sliding minute (default 5). */
+  previewLimitPerMinute?: number;
   /** Agent uses (create + follow-up) per project per sliding hour (default 100). */
   agentLimitPerHour?: number;
   /** Analytics requests per organisation (all projects) per sliding hour (default 100). */
@@ -76,6 +81,9 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     jobMaxMs,
     agentLimitPerHour: integer('agentLimitPerHour', options.agentLimitPerHour, 100, 0),
     analyticsLimitPerHour: integer('analyticsLimitPerHour', options.analyticsLimitPerHour, 100, 0),
+    previewQueuedMs: integer('previewQueuedMs', options.previewQueuedMs, 3000, 0),
+    previewBuildMs: integer('previewBuildMs', options.previewBuildMs, 5000, 0),
+    previewLimitPerMinute: integer('previewLimitPerMinute', options.previewLimitPerMinute, 5, 0),
     key,
     projectId,
     syntheticProjectId,

@@ -1,15 +1,16 @@
 // The public routes of api-notes.md: route shape (404/405) first, then auth, then project,
-// then validation, then rate limits, then the operation. Pure request -> Reply, so the
+// then validation, then rate limits, then the operation (previews: deployments-api.ts). Pure request -> Reply, so the
 // server can wrap it with faults and the schema fault can strip the real body.
 import type { JobStore } from './agent-jobs';
 import { type AnalyticsEngine, parseVisitorsQuery } from './analytics';
 import { authRefusal } from './auth';
-import { isRecord, type JsonBody, type Reply } from './http-util';
+import { deploymentStatus, type DeploymentsDeps, triggerPreview } from './deployments-api';
+import { errorReply as error, isRecord, type JsonBody, type Reply } from './http-util';
 import type { SlidingWindowLimiter } from './rate-limit';
 import type { AuthOutcome } from './types';
 
 export const MAX_PROMPT_LENGTH = 100_000;
-/** All analytics requests share one organisation-wide window. */
+/** Analytics requests share one organisation-wide window, and so do preview triggers. */
 export const ORGANISATION = 'organisation';
 
 export interface PublicRequest {
@@ -21,7 +22,7 @@ export interface PublicRequest {
   auth: AuthOutcome;
 }
 
-type Operation = 'create' | 'get' | 'followUp' | 'visitors';
+type Operation = 'create' | 'get' | 'followUp' | 'visitors' | 'preview' | 'deploymentStatus';
 interface Route {
   op: Operation;
   allow: string;
@@ -40,14 +41,14 @@ function route(s: string[]): Route | null {
   if (version === 'v1' && area === 'analytics' && resource === 'visitors' && s.length === 5) {
     return { op: 'visitors', allow: 'GET', projectId, jobId: '' };
   }
+  // `/v1/project/preview/{projectId}` and `/v1/project/update-status/{statusId}`.
+  const [, , , kind = '', id = ''] = s;
+  if (version === 'v1' && area === 'project' && s.length === 5) {
+    if (kind === 'preview') return { op: 'preview', allow: 'POST', projectId: id, jobId: '' };
+    if (kind === 'update-status') return { op: 'deploymentStatus', allow: 'GET', projectId: '', jobId: id };
+  }
   return null;
 }
-
-const error = (status: number, message: string, headers?: Record<string, string>): Reply => ({
-  status,
-  body: { error: message },
-  ...(headers ? { headers } : {}),
-});
 
 /** The prompt, or a 400 reply. Whitespace-only is empty; length counts UTF-16 units. */
 function promptOf(body: JsonBody): string | Reply {
@@ -59,7 +60,7 @@ function promptOf(body: JsonBody): string | Reply {
   return prompt;
 }
 
-export interface PublicApiDeps {
+export interface PublicApiDeps extends Omit<DeploymentsDeps, 'hasProject'> {
   jobs: JobStore;
   analytics: AnalyticsEngine;
   agentLimiter: SlidingWindowLimiter;
@@ -67,7 +68,11 @@ export interface PublicApiDeps {
 }
 
 export class PublicApi {
-  constructor(private readonly deps: PublicApiDeps) {}
+  private readonly deployments: DeploymentsDeps;
+
+  constructor(private readonly deps: PublicApiDeps) {
+    this.deployments = { ...deps, hasProject: (projectId) => deps.analytics.hasProject(projectId) };
+  }
 
   handle(req: PublicRequest): Reply {
     const r = route(req.segments);
@@ -75,6 +80,8 @@ export class PublicApi {
     if (req.method !== r.allow) return error(405, 'Method not allowed', { allow: r.allow });
     const refused = authRefusal(req.auth);
     if (refused) return refused;
+    if (r.op === 'preview') return triggerPreview(this.deployments, r.projectId, req.body, ORGANISATION);
+    if (r.op === 'deploymentStatus') return deploymentStatus(this.deployments, r.jobId);
     return r.op === 'visitors' ? this.visitors(r, req) : this.agent(r, req);
   }
 

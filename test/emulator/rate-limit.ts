@@ -1,5 +1,5 @@
-// Sliding one-hour windows: a use is remembered for exactly an hour of emulator time, and
-// a refusal says how long until the oldest remembered use falls out of the window.
+// Sliding windows (an hour unless told otherwise): a use is remembered for exactly the window
+// of emulator time, and a refusal says how long until the oldest remembered use falls out.
 
 export const WINDOW_MS = 3_600_000;
 
@@ -11,11 +11,12 @@ export class SlidingWindowLimiter {
   constructor(
     private readonly limit: number,
     private readonly now: () => number,
+    private readonly windowMs = WINDOW_MS,
   ) {}
 
   /** The uses of `bucket` still inside the window, oldest first (expired ones dropped). */
   private live(bucket: string): number[] {
-    const cutoff = this.now() - WINDOW_MS;
+    const cutoff = this.now() - this.windowMs;
     const list = (this.uses.get(bucket) ?? []).filter((t) => t > cutoff);
     this.uses.set(bucket, list);
     return list;
@@ -30,7 +31,7 @@ export class SlidingWindowLimiter {
     }
     // The oldest use that must expire to make room (index 0 when limit >= 1).
     const oldest = list[list.length - this.limit] ?? this.now();
-    const waitMs = oldest + WINDOW_MS - this.now();
+    const waitMs = oldest + this.windowMs - this.now();
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 

@@ -15,6 +15,9 @@ import { LARGE_SITE_PROJECT_ID, largeSiteLog } from './large-site-log';
 import { BodyTooLargeError, isRecord, parseJson, queryObject, readBody, type Reply, send, splitPath } from './http-util';
 import { type EmulatorOptions, resolveOptions } from './options';
 import { stream } from './prng';
+import { PREVIEW_WINDOW_MS } from './deployments-api';
+import { servePreview } from './preview-site';
+import { PREVIEW_PREFIX, PreviewStore } from './previews';
 import { ORGANISATION, PublicApi } from './public-api';
 import { SlidingWindowLimiter } from './rate-limit';
 import { RequestLog } from './request-log';
@@ -29,7 +32,7 @@ export interface RunningEmulator {
   projectId: string;
   syntheticProjectId: string;
   key: string;
-  /** Commits jobs' changes to this bare repository from now on (see git-side.ts). */
+  /** Commits jobs' changes to this bare repository, and builds previews from it, from now on (see git-side.ts). */
   useGitRemote(remote: string): void;
   /** Stops listening and ends hung responses and open sockets, so tests never hang. */
   close(): Promise<void>;
@@ -43,7 +46,7 @@ function memo<T>(build: () => T): () => T {
 /** The `schema` fault: the real reply minus some top-level fields (default: one required). */
 function stripFields(reply: Reply, omit: readonly string[] | undefined): Reply {
   if (!isRecord(reply.body)) return reply;
-  const fields = omit ?? [['status', 'hasMore', 'error'].find((f) => isRecord(reply.body) && f in reply.body) ?? ''];
+  const fields = omit ?? [['status', 'hasMore', 'statusId', 'error'].find((f) => isRecord(reply.body) && f in reply.body) ?? ''];
   const body = { ...reply.body };
   for (const field of fields) delete body[field];
   return { ...reply, body };
@@ -74,15 +77,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   ]);
   const clock = new EmulatorClock();
   const now = (): number => clock.now();
-  const git = opts.gitRemote ? new GitSide(opts.gitRemote) : undefined;
+  let git = opts.gitRemote ? new GitSide(opts.gitRemote) : undefined;
+  let baseUrl = '';
   const jobs = new JobStore({ seed: opts.seed, minMs: opts.jobMinMs, maxMs: opts.jobMaxMs, clock, git });
+  const previews = new PreviewStore({
+    seed: opts.seed,
+    queuedMs: opts.previewQueuedMs,
+    buildMs: opts.previewBuildMs,
+    clock,
+    git: () => git,
+    docsDir: opts.fixtureDocsDir,
+    baseUrl: () => baseUrl,
+  });
   const agentLimiter = new SlidingWindowLimiter(opts.agentLimitPerHour, now);
   const analyticsLimiter = new SlidingWindowLimiter(opts.analyticsLimitPerHour, now);
-  const api = new PublicApi({ jobs, analytics: new AnalyticsEngine(logs), agentLimiter, analyticsLimiter });
+  const previewLimiter = new SlidingWindowLimiter(opts.previewLimitPerMinute, now, PREVIEW_WINDOW_MS);
+  const analytics = new AnalyticsEngine(logs);
+  const api = new PublicApi({ jobs, analytics, agentLimiter, analyticsLimiter, previews, previewLimiter });
   const faults = new FaultRegistry();
   const log = new RequestLog();
   let keyState: KeyState = 'valid';
-  let baseUrl = '';
   // Responses held open by `hang`, and cancellers of `latency` waits: ended on reset/close.
   const hung = new Set<ServerResponse>();
   const waits = new Set<() => void>();
@@ -110,16 +124,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     info: () => ({ baseUrl, projectId: opts.projectId, syntheticProjectId: opts.syntheticProjectId, key: opts.key, today: opts.today }),
     reset: () => {
       jobs.reset();
+      previews.reset();
       faults.clear();
       log.clear();
       agentLimiter.reset();
       analyticsLimiter.reset();
+      previewLimiter.reset();
       keyState = 'valid';
       endHung();
     },
     log,
     faults,
     jobs,
+    previews,
+    hasProject: (projectId) => analytics.hasProject(projectId),
     keyState: () => keyState,
     setKeyState: (state) => {
       keyState = state;
@@ -128,6 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     usage: () => ({
       agentUses: Object.fromEntries([opts.projectId, opts.syntheticProjectId].map((p) => [p, agentLimiter.count(p)])),
       analyticsRequests: analyticsLimiter.count(ORGANISATION),
+      previewRequests: previewLimiter.count(ORGANISATION),
     }),
     now,
   };
@@ -210,6 +229,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       send(res, handleControl(control, req.method ?? 'GET', segments.slice(2), params, parseJson(text)));
       return;
     }
+    if (segments && segments[1] === PREVIEW_PREFIX) {
+      send(res, servePreview(previews, req.method ?? 'GET', segments.slice(2)));
+      return;
+    }
     await handlePublic(req, res, rawPath, params);
   }
 
@@ -238,12 +261,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const close = (): Promise<void> =>
     (closing ??= new Promise<void>((resolve) => {
       jobs.close();
+      previews.close();
       for (const cancel of [...waits]) cancel();
       endHung();
       server.close(() => resolve());
       for (const socket of sockets) socket.destroy();
     }));
 
-  const useGitRemote = (remote: string): void => jobs.useGit(new GitSide(remote));
+  const useGitRemote = (remote: string): void => {
+    git = new GitSide(remote);
+    jobs.useGit(git);
+  };
   return { baseUrl, port, projectId: opts.projectId, syntheticProjectId: opts.syntheticProjectId, key: opts.key, useGitRemote, close };
 }

@@ -102,10 +102,54 @@ export interface EmulatorInfo {
 export interface Usage {
   agentUses: Record<string, number>;
   analyticsRequests: number;
+  /** Accepted preview triggers of the organisation in the last minute. */
+  previewRequests: number;
 }
 
 export interface AdvanceResult {
   /** Emulator clock after the move. */
   now: string;
+  /** Jobs that finished. */
   finished: string[];
+  /** Status ids of the preview deployments that ended. */
+  deployments: string[];
+}
+
+export type DeploymentPhase = 'queued' | 'in_progress' | 'success' | 'failure';
+
+/** GET /v1/project/update-status/{statusId}, as the emulator answers it. */
+export interface DeploymentWire {
+  _id: string;
+  projectId: string;
+  createdAt: string;
+  /** Only once the deployment ended. */
+  endedAt?: string;
+  status: DeploymentPhase;
+  summary: string;
+  logs: string[];
+  subdomain: string;
+  /** Only once deployed: pictures of the preview's home page. */
+  screenshot?: string;
+  screenshotLight?: string;
+  screenshotDark?: string;
+  author: { name: string } | null;
+  commit: { sha: string; ref: string; message: string };
+  source: 'api';
+}
+
+/** A deployment as GET /__emulator/previews lists it. */
+export interface ControlPreview {
+  statusId: string;
+  projectId: string;
+  branch: string;
+  status: DeploymentPhase;
+  previewUrl: string;
+  subdomain: string;
+  summary: string;
+  logs: string[];
+  commit: { sha: string; message: string };
+  createdAt: string;
+  endedAt: string | null;
+  /** Emulator-clock ISO time of the next step (build start, then end); null once ended. */
+  dueAt: string | null;
 }

@@ -67,10 +67,10 @@ describe('Docs Agent in chat: the language model tools', () => {
 
   // VS Code 1.99's extension host lists a tool only if its `when` held when the list was last
   // sent, which our keys (set after activation) miss, so the list cannot be checked there (its
-  // chat reads the live list); the calls below prove all five are registered on every version.
+  // chat reads the live list); the calls below prove all six are registered on every version.
   const listsEveryTool = !vscode.version.startsWith('1.99.');
   if (listsEveryTool)
-    it('lists all five tools, each with what the model reads and its input schema', async () => {
+    it('lists all six tools, each with what the model reads and its input schema', async () => {
       const all = Object.values(toolNames).sort();
       // Listed once the extension registered them. (This list ignores `when`: the clause hides
       // them from chat's tool picker and from what chat offers a model.)
@@ -120,6 +120,19 @@ describe('Docs Agent in chat: the language model tools', () => {
     assert.match(text, /\nStatus: running\n/);
     assert.match(text, /\nFollow-ups: 1, latest “Also link the changelog\.”$/);
     assert.equal(await agentUsesHere(), usedBefore + 1);
+  });
+
+  it('starts a preview of the job’s branch, and says how it goes and where it will be', async () => {
+    const none = await call(toolNames.preview, { jobId, action: 'status' });
+    assert.match(none, /^No preview of branch \S+ is followed here; ask to start one\.$/);
+    const started = await call(toolNames.preview, { jobId });
+    assert.match(
+      started,
+      /^Started a preview deployment\.\nPreview of the agent’s change “Add a FAQ section to the quickstart” \(branch \S+, project \S+\)\nStatus: queued, \d+ s\nAddress when ready: http:\/\/127\.0\.0\.1:\d+\/__preview\//,
+    );
+    const [deployment] = await host.control.previews();
+    assert.ok(deployment, 'the platform was asked for one preview');
+    assert.match(await call(toolNames.preview, { jobId, action: 'status' }), /\nStatus: (queued|building)/);
   });
 
   it('gives a page’s visitors equal to the log’s distinct counts: read once, then from the kept report for nothing (by file, path or the open editor)', async () => {

@@ -1,5 +1,5 @@
 // The lint: typescript-eslint's type-checked rules, import cycles, and the one-way folder rule.
-//   src/platform  <- src/api  <- src/editor  <- src/jobs | src/analytics  <- src/review  <- src/commands  <- src/extension.ts
+//   src/platform  <- src/api | src/site  <- src/editor  <- src/jobs | src/analytics  <- src/previews  <- src/review  <- src/commands | src/chat  <- src/extension.ts
 // Each folder imports only from folders to its left (jobs and analytics not from each other).
 // platform, api and webview are pure: no `vscode` import, so plain Node (or the webview's
 // browser sandbox) runs them. The webview takes only the visitors model and platform helpers.
@@ -13,7 +13,16 @@ import tseslint from 'typescript-eslint';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Folders in dependency order: each may import only from earlier ones. */
-const layers = [['platform'], ['api', 'site'], ['editor'], ['jobs', 'analytics'], ['review'], ['commands', 'chat'], ['extension.ts']];
+const layers = [
+  ['platform'],
+  ['api', 'site'],
+  ['editor'],
+  ['jobs', 'analytics'],
+  ['previews'],
+  ['review'],
+  ['commands', 'chat'],
+  ['extension.ts'],
+];
 const everything = [...layers.flat(), 'webview'];
 
 /** A zone per folder: it may not import from its own layer's siblings or from any later layer. */

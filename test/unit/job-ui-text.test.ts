@@ -6,6 +6,7 @@ import {
   InvalidSettingError,
   MalformedResponseError,
   NetworkError,
+  PreviewsNotInPlanError,
   RateLimitedError,
   ServerError,
   TimeoutError,
@@ -27,6 +28,7 @@ describe('what the user reads', () => {
       [new TimeoutError('slow', 'response'), ['retry']],
       [new ServerError('500', 500, undefined), ['retry']],
       [new RateLimitedError('wait', 1000, 0), []],
+      [new PreviewsNotInPlanError(undefined), []],
       [new MalformedResponseError('odd', 'status', 200), ['showLog']],
       [new Error('boom'), ['showLog']],
     ];

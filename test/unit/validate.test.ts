@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { MalformedResponseError } from '../../src/api/errors';
-import { parseAgentJob, parseErrorBody, parseVisitorsPage } from '../../src/api/validate';
+import { parseAgentJob, parseDeploymentState, parseErrorBody, parsePreviewStarted, parseVisitorsPage } from '../../src/api/validate';
 
 const job = {
   id: 'job_1',
@@ -112,6 +112,75 @@ describe('response validation', () => {
       malformedField(() => parseVisitorsPage(noMore, 200)),
       'hasMore',
     );
+  });
+
+  it('reads a started preview: a non-empty statusId, a previewUrl or null, nothing else needed', () => {
+    assert.deepEqual(parsePreviewStarted({ statusId: 's1', previewUrl: 'https://acme-docs-x.mintlify.app', extra: 1 }, 202), {
+      statusId: 's1',
+      previewUrl: 'https://acme-docs-x.mintlify.app',
+    });
+    assert.deepEqual(parsePreviewStarted({ statusId: 's2' }, 202), { statusId: 's2', previewUrl: null });
+    assert.deepEqual(parsePreviewStarted({ statusId: 's3', previewUrl: null }, 202).previewUrl, null);
+    for (const body of [{}, { statusId: '' }, { statusId: '  ' }, { statusId: 7 }, { statusId: null }]) {
+      assert.equal(
+        malformedField(() => parsePreviewStarted(body, 202)),
+        'statusId',
+        JSON.stringify(body),
+      );
+    }
+    assert.equal(
+      malformedField(() => parsePreviewStarted({ statusId: 's', previewUrl: 5 }, 202)),
+      'previewUrl',
+    );
+    assert.equal(
+      malformedField(() => parsePreviewStarted('queued', 202)),
+      'response',
+    );
+  });
+
+  it('reads a deployment’s state when the service sends nothing at all, or only a little', () => {
+    assert.deepEqual(parseDeploymentState({}, 200, 'asked'), {
+      id: 'asked',
+      status: 'unknown',
+      rawStatus: '',
+      summary: null,
+      logs: [],
+      createdAt: null,
+      endedAt: null,
+      commit: null,
+      subdomain: null,
+    });
+    const some = parseDeploymentState({ _id: 'real', status: 'in_progress', logs: null, commit: { ref: 'main', sha: null } }, 200, 'asked');
+    assert.deepEqual(
+      [some.id, some.status, some.logs, some.commit],
+      ['real', 'in_progress', [], { sha: null, ref: 'main', message: null }],
+    );
+    assert.equal(parseDeploymentState({ _id: '' }, 200, 'asked').id, 'asked');
+  });
+
+  it('keeps an unknown deployment status raw, skips log lines that are not text, names a mistyped field', () => {
+    const odd = parseDeploymentState({ status: 'cancelled', logs: ['a', 1, { line: 'b' }, 'c'] }, 200, 'x');
+    assert.deepEqual([odd.status, odd.rawStatus, odd.logs], ['unknown', 'cancelled', ['a', 'c']]);
+    for (const status of ['queued', 'in_progress', 'success', 'failure'] as const) {
+      assert.equal(parseDeploymentState({ status }, 200, 'x').status, status);
+    }
+    const cases: Array<[unknown, string]> = [
+      [[], 'deployment'],
+      [{ status: 3 }, 'status'],
+      [{ logs: 'building' }, 'logs'],
+      [{ commit: 'abc' }, 'commit'],
+      [{ commit: { sha: 1 } }, 'commit.sha'],
+      [{ summary: {} }, 'summary'],
+      [{ _id: 42 }, '_id'],
+      [{ endedAt: 0 }, 'endedAt'],
+    ];
+    for (const [body, field] of cases) {
+      assert.equal(
+        malformedField(() => parseDeploymentState(body, 200, 'x')),
+        field,
+        JSON.stringify(body),
+      );
+    }
   });
 
   it('reads the documented error bodies and tolerates others', () => {

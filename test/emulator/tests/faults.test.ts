@@ -172,7 +172,11 @@ describe('emulator: request log and control routes', () => {
     const info = await h.control.info();
     const { baseUrl, key } = h.emu;
     assert.deepEqual(info, { baseUrl, projectId: 'acme-docs', syntheticProjectId: 'synthetic-10k', key, today: '2026-03-15' });
-    assert.deepEqual(await h.control.usage(), { agentUses: { 'acme-docs': 0, 'synthetic-10k': 0 }, analyticsRequests: 0 });
+    assert.deepEqual(await h.control.usage(), {
+      agentUses: { 'acme-docs': 0, 'synthetic-10k': 0 },
+      analyticsRequests: 0,
+      previewRequests: 0,
+    });
     const index = await fetch(`${h.emu.baseUrl}/__emulator/`);
     assert.ok((obj(await index.json()).routes as string[]).includes('POST /__emulator/faults'));
     assert.equal((await fetch(`${h.emu.baseUrl}/__emulator/nope`)).status, 404);

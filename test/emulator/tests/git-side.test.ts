@@ -41,6 +41,27 @@ describe('emulator: git side', () => {
     assert.equal(gitIn(clone, 'ls-remote', 'origin', 'refs/heads/main').split('\t')[0], gitIn(clone, 'rev-parse', 'origin/main'));
   });
 
+  it('pushes the edit to the job’s own branch too, as the agent opens its pull request from it', async () => {
+    const id = await create('Fix the quickstart');
+    const job = await h.control.finishJob(id);
+    const branchTip = gitIn(clone, 'ls-remote', 'origin', `refs/heads/${job.source.ref ?? ''}`).split('\t')[0];
+    assert.equal(branchTip, job.edit?.commit);
+    await h.call('POST', `${JOBS(h.emu.projectId)}/${id}/message`, { body: { prompt: 'Also changelog.mdx' } });
+    const second = await h.control.finishJob(id);
+    assert.equal(gitIn(clone, 'ls-remote', 'origin', `refs/heads/${job.source.ref ?? ''}`).split('\t')[0], second.edit?.commit);
+  });
+
+  it('[broken-link]: the edit also links a page that does not exist', async () => {
+    const job = await h.control.finishJob(await create('[broken-link] Tighten guides/webhooks.mdx'));
+    gitIn(clone, 'fetch', '-q', 'origin', `+refs/heads/${job.source.ref ?? ''}:refs/review/broken`);
+    const text = gitIn(clone, 'show', 'refs/review/broken:docs/guides/webhooks.mdx');
+    assert.ok(text.includes(job.edit?.line ?? '?'), text);
+    assert.match(text, /\]\(\/guides\/missing-page\)/);
+    const plain = await h.control.finishJob(await create('Tighten guides/webhooks.mdx'));
+    gitIn(clone, 'fetch', '-q', 'origin', `+refs/heads/${plain.source.ref ?? ''}:refs/review/plain`);
+    assert.doesNotMatch(gitIn(clone, 'show', 'refs/review/plain:docs/guides/webhooks.mdx'), /missing-page/);
+  });
+
   it('a follow-up adds a commit to the same pull request', async () => {
     const id = await create('Fix the quickstart');
     const first = await h.control.finishJob(id);

@@ -1,4 +1,5 @@
-// Checks JSON values against the published OpenAPI descriptions in ../shared/openapi/.
+// Checks JSON values against the published OpenAPI descriptions: in ../shared/openapi/, and
+// copies kept in the repository (test/fixtures/openapi/) for the newer ones.
 // A small subset of JSON Schema, enough for those files: $ref, type (3.0 `nullable` and
 // 3.1 type arrays), required, properties, items, enum, minLength, minimum/maximum, and
 // formats uri / date-time checked lightly. Unknown keywords are ignored, as are extra
@@ -28,8 +29,13 @@ export function openApiDir(): string {
   return resolve(repoRoot(), '../shared/openapi');
 }
 
-export function loadOpenApi(file: 'admin-openapi.json' | 'analytics.openapi.json'): OpenApiDoc {
-  const parsed: unknown = JSON.parse(readFileSync(join(openApiDir(), file), 'utf8'));
+/** The published descriptions copied into the repository, so tests never read outside it. */
+const inRepository = ['deployments.openapi.json'] as const;
+type OpenApiFile = 'admin-openapi.json' | 'analytics.openapi.json' | (typeof inRepository)[number];
+
+export function loadOpenApi(file: OpenApiFile): OpenApiDoc {
+  const dir = (inRepository as readonly string[]).includes(file) ? join(repoRoot(), 'test/fixtures/openapi') : openApiDir();
+  const parsed: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   if (!isRecord(parsed)) throw new Error(`${file} is not a JSON object`);
   return parsed;
 }
@@ -133,6 +139,32 @@ export function validate(doc: OpenApiDoc, schema: Schema, value: unknown, pointe
     value.forEach((item, i) => errors.push(...validate(doc, items, item, `${pointer}/${i}`)));
   }
   return errors;
+}
+
+/**
+ * A value with every property the schema declares, at every depth: the first enum value, a
+ * string, a number, one array item. Lets a test feed a client's validator all a reply may hold.
+ */
+export function sampleOf(doc: OpenApiDoc, schema: Schema, name = 'value'): unknown {
+  if (typeof schema.$ref === 'string') return sampleOf(doc, deref(doc, schema.$ref), name);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0] as unknown;
+  const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') as unknown) : schema.type;
+  if (type === 'object' || isRecord(schema.properties)) {
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    return Object.fromEntries(
+      Object.entries(properties).flatMap(([key, sub]) => (isRecord(sub) ? [[key, sampleOf(doc, sub, `${name}.${key}`)]] : [])),
+    );
+  }
+  if (type === 'array') return isRecord(schema.items) ? [sampleOf(doc, schema.items, `${name}[0]`)] : [];
+  if (type === 'number' || type === 'integer') return 1;
+  if (type === 'boolean') return true;
+  return schema.format === 'date-time' ? '2026-11-01T09:00:00.000Z' : `sample ${name}`;
+}
+
+/** Top-level fields of `value` that the schema does not declare (a reply inventing fields). */
+export function undeclaredFields(schema: Schema, value: unknown): string[] {
+  const declared = isRecord(schema.properties) ? schema.properties : {};
+  return isRecord(value) ? Object.keys(value).filter((name) => !(name in declared)) : [];
 }
 
 /** Throws one error listing every mismatch, for use in tests. */

@@ -61,6 +61,10 @@ export class MemoryGit implements GitRepository {
     if (name !== undefined) this.branches.set(name, ref);
     return this.checkout(name ?? ref);
   }
+  push(): Promise<void> {
+    return Promise.reject(new Error('this in-memory repository has no remote to push to'));
+  }
+
   status(): Promise<void> {
     return Promise.resolve();
   }

@@ -17,6 +17,8 @@ export interface WorkbenchOptions {
   withKey?: boolean;
   /** Emulator job timing; by default jobs finish only when a test says so. */
   jobMs?: number;
+  /** Emulator preview build timing (queued, then building, this long each); by default a few seconds. */
+  previewMs?: number;
   /** More workspace settings (never secrets). */
   settings?: Record<string, unknown>;
   /** More user settings (never secrets), such as http.proxy. */
@@ -100,7 +102,8 @@ export class Workbench {
     // The packaged extension when DOCS_AGENT_E2E_VSIX names one, else the repo folder linked in.
     const vsix = options.vsix ?? e2eVsix();
     const jobMs = options.jobMs ?? 3_600_000;
-    const emulator = await startEmulator({ port: 0, quiet: true, jobMinMs: jobMs, jobMaxMs: jobMs });
+    const previews = options.previewMs === undefined ? {} : { previewQueuedMs: options.previewMs, previewBuildMs: options.previewMs };
+    const emulator = await startEmulator({ port: 0, quiet: true, jobMinMs: jobMs, jobMaxMs: jobMs, ...previews });
     const env: Record<string, string> = options.withKey ? { MINTLIFY_API_KEY: emulator.key } : {};
     let server: RunningCodeServer | undefined;
     let browser: Browser | undefined;

@@ -1,0 +1,98 @@
+// What a writer does with a followed preview: open the changed page in the editor's Simple
+// Browser beside the file (or in the system browser), read the whole build log, or ask the agent
+// to fix a failed build with the failing lines quoted. Each takes the preview's key (from the
+// tree, a notification or another extension) or asks which preview.
+import * as vscode from 'vscode';
+import { showError } from '../editor/show-error';
+import { jobKeyOf } from '../jobs/tracked-job';
+import { commandIds } from '../platform/manifest-ids';
+import { buildLogUri } from '../previews/build-log';
+import { checkPreviewUrl, previewPageUrl } from '../previews/preview-link';
+import { PreviewTreeItem } from '../previews/preview-tree';
+import type { PreviewsFeature } from '../previews/previews-feature';
+import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../previews/tracked-preview';
+import type { CommandDeps } from './deps';
+
+/** The preview a command is about: a tree row, a key, or one the writer picks. */
+async function previewFor(
+  previews: PreviewsFeature,
+  arg: unknown,
+  fits: (p: TrackedPreview) => boolean,
+): Promise<TrackedPreview | undefined> {
+  if (arg instanceof PreviewTreeItem) return previews.store.get(previewKeyOf(arg.preview)) ?? arg.preview;
+  if (typeof arg === 'string') return previews.store.get(arg);
+  const candidates = previews.store.all().filter(fits);
+  if (candidates.length <= 1) return candidates[0];
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((preview) => ({ label: previews.nameOf(preview), description: statusWord(preview), preview })),
+    { placeHolder: 'Which preview?' },
+  );
+  return picked?.preview;
+}
+
+const isReady = (preview: TrackedPreview): boolean => preview.status === 'success';
+
+/** The page's address in the preview, once the address passed the check; else says why not. */
+function pageAddress(preview: TrackedPreview): string | undefined {
+  const link = checkPreviewUrl(preview.previewUrl);
+  if ('refused' in link) {
+    void vscode.window.showWarningMessage(`The preview of ${preview.branch} is not opened: ${link.refused}.`);
+    return undefined;
+  }
+  return previewPageUrl(link.url, preview.pagePath);
+}
+
+async function openInEditor(previews: PreviewsFeature, arg: unknown): Promise<string | undefined> {
+  const preview = await previewFor(previews, arg, isReady);
+  const address = preview && pageAddress(preview);
+  if (!address) return undefined;
+  await vscode.commands.executeCommand('simpleBrowser.api.open', vscode.Uri.parse(address, true), {
+    viewColumn: vscode.ViewColumn.Beside,
+    preserveFocus: true,
+  });
+  return address;
+}
+
+async function openInBrowser(previews: PreviewsFeature, arg: unknown): Promise<string | undefined> {
+  const preview = await previewFor(previews, arg, isReady);
+  const address = preview && pageAddress(preview);
+  if (address) await vscode.env.openExternal(vscode.Uri.parse(address, true));
+  return address;
+}
+
+async function showBuildLog(previews: PreviewsFeature, arg: unknown): Promise<vscode.TextDocument | undefined> {
+  const preview = await previewFor(previews, arg, (p) => p.logs.length > 0 || p.status === 'failure');
+  if (!preview) return undefined;
+  const document = await vscode.workspace.openTextDocument(buildLogUri(previewKeyOf(preview), preview));
+  await vscode.window.showTextDocument(document, { preview: true });
+  return document;
+}
+
+async function askAgentToFix(deps: CommandDeps, previews: PreviewsFeature, arg: unknown): Promise<unknown> {
+  const preview = await previewFor(previews, arg, (p) => p.status === 'failure' && !!p.jobId);
+  const job = preview && deps.tracker.jobs().find((j) => j.id === preview.jobId && j.projectId === preview.projectId);
+  if (!preview || !job) return undefined;
+  const prompt = fixPrompt(preview);
+  const send = 'Send Follow-up';
+  const picked = await vscode.window.showInformationMessage(
+    `Ask the agent to fix ${previews.nameOf(preview)}?`,
+    { modal: true, detail: prompt },
+    send,
+  );
+  if (picked !== send) return undefined;
+  try {
+    return await vscode.commands.executeCommand(commandIds.sendFollowUp, deps.tracker.get(jobKeyOf(job)) ?? job, prompt);
+  } catch (error) {
+    showError(error, deps.log);
+    return undefined;
+  }
+}
+
+export function registerPreviewActions(deps: CommandDeps, previews: PreviewsFeature): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(commandIds.openPreview, (arg: unknown) => openInEditor(previews, arg)),
+    vscode.commands.registerCommand(commandIds.openPreviewInBrowser, (arg: unknown) => openInBrowser(previews, arg)),
+    vscode.commands.registerCommand(commandIds.showBuildLog, (arg: unknown) => showBuildLog(previews, arg)),
+    vscode.commands.registerCommand(commandIds.fixPreviewBuild, (arg: unknown) => askAgentToFix(deps, previews, arg)),
+  ];
+}

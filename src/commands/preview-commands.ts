@@ -1,0 +1,131 @@
+// Preview Job's Change and Preview Current Branch: which branch, which page to open when it is
+// ready, and starting the deployment with a progress notification that says when the platform's
+// 5-a-minute limit makes it wait. Opening, the build log and Ask the Agent to Fix are in
+// preview-actions.ts.
+import * as vscode from 'vscode';
+import type { ProjectScope } from '../api/project-scope';
+import { formatWait } from '../api/wait-text';
+import { resolvePage } from '../analytics/page-resolver';
+import { scopeFor } from '../editor/config';
+import { showError } from '../editor/show-error';
+import { titleOf, type TrackedJob } from '../jobs/tracked-job';
+import { commandIds } from '../platform/manifest-ids';
+import type { PreviewsFeature } from '../previews/previews-feature';
+import { changedFileOf } from '../review/apply-file';
+import { loadGitApi, type GitRepository } from '../review/git-api';
+import { fetchJobChange, type JobChange } from '../review/job-change';
+import type { ShownChanges } from '../review/shown-changes';
+import type { CommandDeps } from './deps';
+import { resolveJobs } from './job-picker';
+import { registerPreviewActions } from './preview-actions';
+
+/** A job whose change sits on a branch the platform can build. */
+export function canPreview(job: TrackedJob): boolean {
+  return job.job.status === 'completed' && !!job.job.ref;
+}
+
+/** The site path of the change's first docs page (docs pages come first), if any. */
+async function firstPagePath(change: JobChange | undefined): Promise<string | undefined> {
+  for (const file of change?.changes ?? []) {
+    const { pagePath } = await resolvePage(changedFileOf(file));
+    if (pagePath) return pagePath;
+  }
+  return undefined;
+}
+
+async function startPreview(
+  deps: CommandDeps,
+  previews: PreviewsFeature,
+  request: Parameters<PreviewsFeature['tracker']['start']>[0],
+): Promise<unknown> {
+  try {
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Starting a preview of ${request.branch}` },
+      (progress) =>
+        previews.tracker.start(request, (ms) =>
+          progress.report({ message: `waiting ${formatWait(ms)}: the platform takes 5 preview requests a minute` }),
+        ),
+    );
+  } catch (error) {
+    previews.updateContext();
+    showError(error, deps.log, () => startPreview(deps, previews, request));
+    return undefined;
+  }
+}
+
+async function previewJob(deps: CommandDeps, previews: PreviewsFeature, shown: ShownChanges, job: TrackedJob): Promise<unknown> {
+  const branch = job.job.ref;
+  if (!branch) {
+    void vscode.window.showInformationMessage(`The service named no branch for “${titleOf(job)}”, so there is nothing to preview yet.`);
+    return undefined;
+  }
+  // The page to open: from the change this window showed, else fetched quietly (none: the home page).
+  const change =
+    shown.latestFor(job)?.change ??
+    (await loadGitApi()
+      .then((api) => fetchJobChange(api, job))
+      .catch(() => undefined));
+  const pagePath = await firstPagePath(change);
+  return startPreview(deps, previews, { scope: job, branch, jobId: job.id, ...(pagePath ? { pagePath } : {}) });
+}
+
+/** Pushing is never done unasked: a branch the remote lacks (or lags) is offered a Push first. */
+async function readyToPreview(repository: GitRepository, branch: string): Promise<boolean> {
+  const head = repository.state.HEAD;
+  const push = 'Push';
+  if (!head?.upstream) {
+    const picked = await vscode.window.showWarningMessage(
+      `Branch ${branch} is not on the remote yet, so the platform cannot build it.`,
+      push,
+    );
+    if (picked !== push) return false;
+    await repository.push(repository.state.remotes[0]?.name ?? 'origin', branch, true);
+    return true;
+  }
+  if (head.ahead) {
+    const anyway = 'Preview Without Them';
+    const picked = await vscode.window.showWarningMessage(
+      `Branch ${branch} has ${head.ahead} commit${head.ahead === 1 ? '' : 's'} the remote does not have; the preview would not show ${head.ahead === 1 ? 'it' : 'them'}.`,
+      push,
+      anyway,
+    );
+    if (picked === push) await repository.push();
+    return picked === push || picked === anyway;
+  }
+  return true;
+}
+
+async function previewCurrentBranch(deps: CommandDeps, previews: PreviewsFeature): Promise<unknown> {
+  try {
+    const api = await loadGitApi();
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const repository = (active && api.repositories.find((r) => active.fsPath.startsWith(r.rootUri.fsPath))) ?? api.repositories[0];
+    const branch = repository?.state.HEAD?.name;
+    if (!repository || !branch) {
+      void vscode.window.showInformationMessage(
+        repository ? 'The workspace is not on a branch (a detached HEAD), so there is no branch to preview.' : 'No git repository is open.',
+      );
+      return undefined;
+    }
+    if (!(await readyToPreview(repository, branch))) return undefined;
+    const page = active ? await resolvePage(active) : undefined;
+    const scope: ProjectScope = scopeFor(repository.rootUri);
+    return await startPreview(deps, previews, { scope, branch, ...(page?.pagePath ? { pagePath: page.pagePath } : {}) });
+  } catch (error) {
+    showError(error, deps.log);
+    return undefined;
+  }
+}
+
+export function registerPreviewCommands(deps: CommandDeps, previews: PreviewsFeature, shown: ShownChanges): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(commandIds.previewChange, async (arg: unknown, selection: unknown) => {
+      // From the diff's title bar (its resource, or nothing) the change on screen is the one.
+      const onScreen = arg === undefined || arg instanceof vscode.Uri ? shown.active()?.shown.job : undefined;
+      const [job] = onScreen ? [onScreen] : await resolveJobs(deps, arg, selection, canPreview);
+      return job ? previewJob(deps, previews, shown, job) : undefined;
+    }),
+    vscode.commands.registerCommand(commandIds.previewBranch, () => previewCurrentBranch(deps, previews)),
+    ...registerPreviewActions(deps, previews),
+  ];
+}

@@ -1,0 +1,39 @@
+// A preview address comes from the service and is opened in the editor's browser: it is opened
+// only when it is https (plain http only on this machine's loopback, where the emulator serves
+// one), carries no user name or password (which show one host and open another), and is not
+// absurdly long. The host is named in the notification before anything opens. No vscode import.
+import { maxLinkLength } from '../jobs/pr-link';
+
+export type PreviewLinkVerdict = { url: string; host: string } | { refused: string };
+
+const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function checkPreviewUrl(previewUrl: string | null): PreviewLinkVerdict {
+  if (!previewUrl?.trim()) return { refused: 'the service gave no preview address' };
+  const text = previewUrl.trim();
+  if (text.length > maxLinkLength) return { refused: `the address is too long (${text.length} characters)` };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { refused: 'the preview address is not a web address' };
+  }
+  const plainOnLoopback = url.protocol === 'http:' && loopback.has(url.hostname);
+  if (url.protocol !== 'https:' && !plainOnLoopback) {
+    return {
+      refused: url.protocol === 'http:' ? 'the address is http://, which travels in clear' : `the address is a ${url.protocol} link`,
+    };
+  }
+  if (url.username || url.password)
+    return { refused: 'the address carries a user name or password, which can show one host and open another' };
+  return { url: url.toString(), host: url.host };
+}
+
+/** The preview's address of a page path ("/guides/webhooks"), or of the home page. */
+export function previewPageUrl(previewUrl: string, pagePath: string | undefined): string {
+  const url = new URL(previewUrl);
+  if (!pagePath || pagePath === '/') return url.toString();
+  const base = url.pathname.replace(/\/+$/, '');
+  url.pathname = `${base}${pagePath.startsWith('/') ? '' : '/'}${pagePath}`;
+  return url.toString();
+}

@@ -1,0 +1,102 @@
+// Followed previews, shared by every window on this machine: one file per branch of a project,
+// each change a read-change-write of that file under its own lock (so windows writing at once
+// keep each other's changes), watched so other windows' writes show within a moment. Previews
+// are few (a handful of branches), so a change rereads what the watch names, else the folder.
+// No vscode import: unit tests run it.
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Emitter } from '../platform/emitter';
+import { readJson, writeAtomic } from '../platform/machine/atomic-file';
+import { withLock } from '../platform/machine/file-lock';
+import { FolderSnapshot } from '../platform/machine/folder-snapshot';
+import { FolderWatch } from '../platform/machine/folder-watch';
+import { parsePreviewFile, type PreviewFile, serializePreviewFile } from './preview-record';
+import { previewKeyOf, type TrackedPreview } from './tracked-preview';
+
+export function previewFileName(key: string): string {
+  return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`;
+}
+
+export class PreviewStore {
+  private readonly files: FolderSnapshot<PreviewFile>;
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly watcher: FolderWatch | undefined;
+  readonly ready: Promise<void>;
+
+  constructor(
+    readonly folder: string,
+    options: { watch?: boolean } = {},
+  ) {
+    this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parsePreviewFile);
+    this.ready = this.reload();
+    if (options.watch !== false) this.watcher = new FolderWatch(folder, (names) => void this.reload(names));
+  }
+
+  /** Newest first. */
+  all(): TrackedPreview[] {
+    return [...this.files.values()].map(([, file]) => file.preview).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  }
+
+  get(key: string): TrackedPreview | undefined {
+    return this.files.get(previewFileName(key))?.preview;
+  }
+
+  /** Picks up other windows' writes: the files named, or every file. */
+  async reload(names?: ReadonlySet<string>): Promise<void> {
+    if (await (names ? this.files.scan(names) : this.files.scanAll())) this.changed.fire();
+  }
+
+  /** Stores a preview as given (a new deployment of its branch replaces the one before). */
+  async put(preview: TrackedPreview): Promise<TrackedPreview> {
+    await this.change(previewKeyOf(preview), () => preview);
+    return preview;
+  }
+
+  /** Applies a change to the freshest stored record; undefined when it is not stored (stopped meanwhile). */
+  async update(key: string, apply: (preview: TrackedPreview) => TrackedPreview): Promise<TrackedPreview | undefined> {
+    let result: TrackedPreview | undefined;
+    await this.change(key, (current) => (current ? (result = apply(current)) : undefined));
+    return result;
+  }
+
+  async remove(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const name = previewFileName(key);
+      await withLock(`${this.path(name)}.lock`, () => rm(this.path(name), { force: true }));
+      this.files.forget(name);
+    }
+    if (keys.length) this.changed.fire();
+  }
+
+  dispose(): void {
+    this.watcher?.dispose();
+    this.changed.dispose();
+  }
+
+  private path(name: string): string {
+    return join(this.folder, name);
+  }
+
+  private async change(key: string, apply: (current: TrackedPreview | undefined) => TrackedPreview | undefined): Promise<void> {
+    const name = previewFileName(key);
+    const path = this.path(name);
+    let wrote = false;
+    await withLock(`${path}.lock`, async () => {
+      const stored = await readJson(path);
+      const current = parsePreviewFile(stored);
+      // A record this version cannot read (newer or damaged) is never overwritten.
+      if (stored !== undefined && !current) return;
+      const next = apply(current?.preview);
+      if (!next) return;
+      const file = { key, preview: next };
+      const text = serializePreviewFile(file);
+      if (current && text === serializePreviewFile(current)) return;
+      await writeAtomic(path, text);
+      await this.files.remember(name, file);
+      wrote = true;
+    });
+    if (wrote) this.changed.fire();
+  }
+}

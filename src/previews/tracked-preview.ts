@@ -1,0 +1,94 @@
+// A preview deployment the extension follows: one per branch of a project (the platform
+// redeploys a branch's preview in place), with the service's last answer and what only we know
+// (which job it belongs to, which finish was announced). No vscode import.
+import type { ProjectScope } from '../api/project-scope';
+import type { DeploymentStatus } from '../api/types';
+
+export interface TrackedPreview extends ProjectScope {
+  branch: string;
+  /** The agent job whose change this previews; absent for a writer's own branch. */
+  jobId?: string;
+  /** The latest deployment of the branch. */
+  statusId: string;
+  previewUrl: string | null;
+  status: DeploymentStatus;
+  rawStatus: string;
+  summary: string | null;
+  /** The build's log as last read (capped: see maxStoredLogLines). */
+  logs: string[];
+  /** The first changed docs page's path on the site ("/quickstart"), opened in the preview when ready. */
+  pagePath?: string;
+  startedAt: string;
+  endedAt: string | null;
+  changedAt: string;
+  /** Counts deployments of this branch: bumped on each redeploy, so each finish is announced once. */
+  round: number;
+  announcedRound?: number;
+  /** Why the last check failed; cleared by the next good answer. */
+  checkError?: string;
+  /** The status id is unknown to the service: it answered 404 for minutes. */
+  notFound?: boolean;
+}
+
+/** Logs beyond this are cut from the record (the record is rewritten on every change). */
+export const maxStoredLogLines = 2000;
+
+export function previewKey(scope: ProjectScope, branch: string): string {
+  return JSON.stringify([scope.baseUrl, scope.projectId, branch]);
+}
+
+export function previewKeyOf(preview: TrackedPreview): string {
+  return previewKey(preview, preview.branch);
+}
+
+export function isBuilding(preview: TrackedPreview): boolean {
+  return !preview.notFound && (preview.status === 'queued' || preview.status === 'in_progress');
+}
+
+export function isFinished(preview: TrackedPreview): boolean {
+  return preview.status === 'success' || preview.status === 'failure';
+}
+
+/** A finish nobody has claimed yet. */
+export function awaitsAnnouncement(preview: TrackedPreview): boolean {
+  return isFinished(preview) && preview.announcedRound !== preview.round;
+}
+
+/** The words the tree and the notifications use for a status. */
+export function statusWord(preview: TrackedPreview): string {
+  if (preview.notFound) return 'not found';
+  switch (preview.status) {
+    case 'queued':
+      return 'queued';
+    case 'in_progress':
+      return 'building';
+    case 'success':
+      return 'ready';
+    case 'failure':
+      return 'failed';
+    case 'unknown':
+      return `status “${preview.rawStatus}”`;
+  }
+}
+
+/** How long the build took, or has taken so far ("2 min 5 s"). */
+export function elapsedText(preview: TrackedPreview, now: number): string {
+  const end = preview.endedAt ? Date.parse(preview.endedAt) : now;
+  const seconds = Math.max(0, Math.round((end - Date.parse(preview.startedAt)) / 1000));
+  if (!Number.isFinite(seconds)) return '';
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** The first line of the log that reads as an error, else the summary, else nothing. */
+export function firstErrorLine(logs: readonly string[], summary: string | null): string | undefined {
+  const error = logs.find((line) => /(^|\s)(✗|×|error\b|failed\b|fatal\b)|\berror:/i.test(line));
+  const line = error ?? summary ?? undefined;
+  return line?.trim() ? line.trim().slice(0, 300) : undefined;
+}
+
+/** The follow-up that asks the agent for a fix: the failing lines quoted, at most a dozen. */
+export function fixPrompt(preview: TrackedPreview): string {
+  const failing = preview.logs.filter((line) => firstErrorLine([line], null) !== undefined).slice(0, 12);
+  const quoted = (failing.length ? failing : [firstErrorLine(preview.logs, preview.summary) ?? 'The build failed.']).map((l) => `> ${l}`);
+  return [`The preview build of branch ${preview.branch} failed:`, '', ...quoted, '', 'Please fix this on the same branch.'].join('\n');
+}

@@ -1,0 +1,84 @@
+// A writer's journey with preview deployments in the real workbench: an agent job finishes, its
+// notification's Preview builds the branch on the (emulated) platform, the "ready" toast opens
+// the changed page beside the file in the editor's Simple Browser, showing the agent's sentence;
+// a build that fails on a broken link shows its log and asks the agent for a fix.
+import * as assert from 'node:assert/strict';
+import { Workbench } from '../../support/workbench/workbench';
+
+describe('e2e: previewing the agent’s change on the site', () => {
+  let workbench: Workbench;
+  const previewsOf = async (branch: string) => (await workbench.control.previews()).filter((p) => p.branch === branch);
+
+  before(async () => {
+    // Builds end only when a test says so.
+    workbench = await Workbench.open({ withKey: true, previewMs: 3_600_000, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
+    await workbench.openDocsAgentView();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
+  });
+  after(() => workbench?.close());
+
+  it('Preview from the finish notification, then Open Page in Preview shows the page with the agent’s sentence beside the file', async () => {
+    await workbench.openFile('docs/quickstart.mdx');
+    await workbench.newJob('Reword the opening of quickstart.mdx');
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
+    const [job] = await workbench.control.jobs();
+    assert.ok(job);
+    const finished = await workbench.control.finishJob(job.id);
+    const toast = await workbench.notification('completed with a pull request');
+    await toast.locator('.monaco-button', { hasText: /^Preview$/ }).click();
+    const branch = String(finished.source?.ref ?? '');
+    await workbench.jobRow('Preview').waitFor({ timeout: 30_000 });
+    const [deployment] = await previewsOf(branch);
+    assert.ok(deployment, 'the platform was asked for a preview of the job’s branch');
+    // The editor shows few new toasts at once (the rest go to the centre): let the others settle.
+    await workbench.clearNotifications();
+    await workbench.toastsQuiet();
+    await workbench.control.finishPreview(deployment.statusId, 'success');
+
+    const ready = await workbench.notification(/is ready on 127\.0\.0\.1:\d+/, 60_000);
+    await ready.locator('.monaco-button', { hasText: 'Open Page in Preview' }).click();
+    const page = workbench.webview().locator('iframe').first().contentFrame();
+    await page.locator('body', { hasText: `Edited by the docs agent (${job.id})` }).waitFor({ timeout: 30_000 });
+    await workbench.page.locator('.tab', { hasText: 'quickstart.mdx' }).first().waitFor();
+    await workbench.screenshot('preview-beside-page');
+  });
+
+  it('a build failing on a broken link: the toast quotes it, Show Build Log opens it, Ask the Agent to Fix sends it', async () => {
+    await workbench.clearNotifications();
+    await workbench.newJob('[broken-link] Reword guides/webhooks.mdx');
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes('[broken-link]'));
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0]?.startsWith('[broken-link]'));
+    assert.ok(job);
+    await workbench.control.finishJob(job.id);
+    await workbench.jobIcon('[broken-link] Reword', 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+    await workbench.toastsQuiet();
+    await workbench.contextMenu(workbench.jobRow('[broken-link] Reword'), "Preview Job's Change");
+    const branch = String((await workbench.control.jobs()).find((j) => j.id === job.id)?.source?.ref ?? '');
+    await workbench.control.waitForRequests(
+      1,
+      30_000,
+      (r) => r.path.includes('/project/preview/') && JSON.stringify(r.body).includes(branch),
+    );
+    await workbench.control.finishPreview(String((await previewsOf(branch))[0]?.statusId)); // as built: the broken link fails it
+
+    const failed = await workbench.notification(/failed to build: ✗ Broken link/, 60_000);
+    await failed.locator('.monaco-button', { hasText: 'Show Build Log' }).click();
+    await workbench.page.locator('.monaco-editor .view-line', { hasText: 'Broken link' }).first().waitFor();
+
+    await workbench.contextMenu(
+      workbench
+        .jobRows()
+        .filter({ hasText: /Preview\s*failed/ })
+        .first(),
+      'Ask the Agent to Fix the Preview Build',
+    );
+    const said = await workbench.answerDialog('Ask the agent to fix', 'Send Follow-up');
+    assert.match(said, /> ✗ Broken link/);
+    const prompts = (await workbench.control.jobs()).find((j) => j.id === job.id)?.prompts ?? [];
+    assert.equal(prompts.length, 2, 'one follow-up');
+    assert.match(prompts[1] ?? '', /failed:\n\n> ✗ Broken link/);
+  });
+});
