@@ -70,6 +70,23 @@ export class PreviewStore {
     if (keys.length) this.changed.fire();
   }
 
+  /** Removes the records `drop` picks, each checked again on its freshest copy under its lock; returns how many went. */
+  async prune(drop: (preview: TrackedPreview) => boolean): Promise<number> {
+    let removed = 0;
+    for (const [name, file] of [...this.files.values()]) {
+      if (!drop(file.preview)) continue;
+      await withLock(`${this.path(name)}.lock`, async () => {
+        const current = parsePreviewFile(await readJson(this.path(name)));
+        if (!current || !drop(current.preview)) return;
+        await rm(this.path(name), { force: true });
+        this.files.forget(name);
+        removed++;
+      });
+    }
+    if (removed) this.changed.fire();
+    return removed;
+  }
+
   dispose(): void {
     this.watcher?.dispose();
     this.changed.dispose();

@@ -4,11 +4,12 @@
 // announcer, the previews' rows in the Agent Jobs tree and the build log documents.
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
-import { workspaceScopes } from '../editor/config';
+import { hideFinishedAfterDays, workspaceScopes } from '../editor/config';
 import type { FeatureServices } from '../editor/feature-services';
 import type { JobsFeature } from '../jobs/jobs-feature';
 import { titleOf } from '../jobs/tracked-job';
 import { systemClock } from '../platform/clock';
+import { DailyChore } from '../platform/machine/daily-chore';
 import { SharedMemento } from '../platform/machine/shared-memento';
 import { contextKeys } from '../platform/manifest-ids';
 import type { StoragePaths } from '../platform/storage-layout';
@@ -19,7 +20,7 @@ import { announceFinishedPreview } from './preview-notifier';
 import { PreviewStore } from './preview-store';
 import { PreviewTracker } from './preview-tracker';
 import { followBuildsInView, PreviewTreeExtras } from './preview-tree';
-import type { TrackedPreview } from './tracked-preview';
+import { isStalePreview, type TrackedPreview } from './tracked-preview';
 
 export interface PreviewsFeature extends vscode.Disposable {
   tracker: PreviewTracker;
@@ -31,6 +32,14 @@ export interface PreviewsFeature extends vscode.Disposable {
   notInPlan(scope: ProjectScope): boolean;
   /** Re-reads whether every open project's plan refused previews, for the commands' `when`. */
   updateContext(): void;
+}
+
+/** Finished previews are kept as long as finished jobs (docsAgent.jobs.hideFinishedAfterDays), pruned once a day. */
+function dailyPreviewPrune(storage: StoragePaths, store: PreviewStore, log: vscode.LogOutputChannel): DailyChore {
+  return new DailyChore(storage.lastPreviewPrune, async () => {
+    const removed = await store.prune((preview) => isStalePreview(preview, Date.now(), hideFinishedAfterDays())).catch(() => 0);
+    if (removed) log.info(`Removed ${removed} finished preview record${removed === 1 ? '' : 's'} past keeping.`);
+  });
 }
 
 /** Announces finishes by the jobs' rules: the focused window, else the poller. */
@@ -68,6 +77,7 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
     void vscode.commands.executeCommand('setContext', contextKeys.previewsNotInPlan, refused);
   };
   const buildLogs = new BuildLogProvider(store);
+  const pruning = dailyPreviewPrune(storage, store, log);
   tracker.setPolling(lease.held);
   updateContext();
   void shared.ready.then(updateContext);
@@ -84,6 +94,7 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
     vscode.workspace.onDidChangeConfiguration(updateContext),
     keys.onDidChange(() => void limits.forgetPlans().then(updateContext)),
     followBuildsInView(store, () => jobs.provider.refresh()),
+    pruning,
     announcer,
     tracker,
     store,

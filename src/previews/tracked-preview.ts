@@ -92,3 +92,10 @@ export function fixPrompt(preview: TrackedPreview): string {
   const quoted = (failing.length ? failing : [firstErrorLine(preview.logs, preview.summary) ?? 'The build failed.']).map((l) => `> ${l}`);
   return [`The preview build of branch ${preview.branch} failed:`, '', ...quoted, '', 'Please fix this on the same branch.'].join('\n');
 }
+
+/** A finished preview whose last change is older than `days` (0: a year): its record is removed. */
+export function isStalePreview(preview: TrackedPreview, now: number, days: number): boolean {
+  if (isBuilding(preview)) return false;
+  const keepMs = (days > 0 ? days : 365) * 86_400_000;
+  return now - Date.parse(preview.changedAt) > keepMs;
+}

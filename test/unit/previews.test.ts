@@ -8,7 +8,14 @@ import { SharedMemento } from '../../src/platform/machine/shared-memento';
 import { checkPreviewUrl, previewPageUrl } from '../../src/previews/preview-link';
 import { PreviewLimits } from '../../src/previews/preview-limits';
 import { previewFileName, PreviewStore } from '../../src/previews/preview-store';
-import { elapsedText, firstErrorLine, fixPrompt, previewKeyOf, type TrackedPreview } from '../../src/previews/tracked-preview';
+import {
+  elapsedText,
+  firstErrorLine,
+  fixPrompt,
+  isStalePreview,
+  previewKeyOf,
+  type TrackedPreview,
+} from '../../src/previews/tracked-preview';
 import { machineFolder } from '../support/fakes/job-window';
 
 const scope = { baseUrl: 'https://api.mintlify.com', projectId: 'acme-docs' };
@@ -136,6 +143,24 @@ describe('previews shared by every window', () => {
     assert.equal(await store.update(key, (p) => ({ ...p, status: 'success' })), undefined);
     await store.put(preview('future'));
     assert.equal((await storeOn(folder)).all().length, 0, 'the newer version’s file is still there, unread');
+  });
+
+  it('removes finished previews past their keeping time, never one still building', async () => {
+    const store = await storeOn(machineFolder());
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    const old = '2026-10-01T10:00:00.000Z';
+    await store.put(preview('old-ready', { status: 'success', changedAt: old }));
+    await store.put(preview('old-building', { status: 'in_progress', changedAt: old }));
+    await store.put(preview('recent-failed', { status: 'failure', changedAt: '2026-11-20T10:00:00.000Z' }));
+    assert.equal(await store.prune((p) => isStalePreview(p, now, 30)), 1);
+    assert.deepEqual(
+      (await storeOn(store.folder))
+        .all()
+        .map((p) => p.branch)
+        .sort(),
+      ['old-building', 'recent-failed'],
+    );
+    assert.equal(isStalePreview(preview('kept', { status: 'success', changedAt: old }), now, 0), false, '0 keeps a year');
   });
 
   it('keeps only the last lines of a very long log', async () => {
