@@ -77,6 +77,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
     );
     const said = await workbench.answerDialog('Ask the agent to fix', 'Send Follow-up');
     assert.match(said, /> ✗ Broken link/);
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith(`/job/${job.id}/message`));
     const prompts = (await workbench.control.jobs()).find((j) => j.id === job.id)?.prompts ?? [];
     assert.equal(prompts.length, 2, 'one follow-up');
     assert.match(prompts[1] ?? '', /failed:\n\n> ✗ Broken link/);
