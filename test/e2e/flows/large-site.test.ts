@@ -38,8 +38,8 @@ describe('e2e: a large real-world docs site in the Pages view', () => {
     await pagesRow('Readers without a page').click(); // folded away, so All pages has the room
     await pagesRow('All pages').click();
     await workbench.runCommand('Docs Agent: Filter Pages');
-    await workbench.page.keyboard.type('/es/api/payments/get-charges-one');
-    await workbench.page.keyboard.press('Enter');
+    // Typed once the box is there (typing into the palette still closing went nowhere).
+    await workbench.answerInput('/es/api/payments/get-charges-one', 'Filter pages');
     const generated = pagesRow('/es/api/payments/get-charges-one');
     await generated.waitFor({ timeout: 10_000 });
     assert.match(await workbench.text(generated), /Get a charge · [\d,]+ visitors?/);
