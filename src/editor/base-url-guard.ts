@@ -2,6 +2,7 @@
 // a workspace's own settings file is ignored, with one warning per file and value on the whole
 // machine, unless the user confirmed that host once (remembered in their user settings).
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { confirmedBaseUrlHosts, defaultBaseUrl, setConfirmedBaseUrlHosts, userBaseUrl, type WorkspaceBaseUrls } from './config';
 import type { Claims } from '../platform/machine/claims';
@@ -16,7 +17,10 @@ interface Found {
 
 async function readBaseUrl(file: vscode.Uri, workspaceFile: boolean): Promise<string | undefined> {
   try {
-    return baseUrlInSettings(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), workspaceFile);
+    // A local file is read straight from disk: at startup the editor's file service may not be
+    // ready yet, and a failed read here would mean no warning until the file changes.
+    const bytes = file.scheme === 'file' ? await readFile(file.fsPath) : await vscode.workspace.fs.readFile(file);
+    return baseUrlInSettings(new TextDecoder().decode(bytes), workspaceFile);
   } catch {
     return undefined; // no such file: nothing named
   }
