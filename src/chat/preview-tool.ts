@@ -5,9 +5,12 @@
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import type { JobTracker } from '../jobs/job-tracker';
+import { messageOf } from '../platform/checks';
 import { checkPreviewUrl, previewPageUrl } from '../previews/preview-link';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { elapsedText, firstErrorLine, previewKey, statusWord, type TrackedPreview } from '../previews/tracked-preview';
+import { loadGitApi } from '../review/git-api';
+import { jobPreviewBranch } from '../review/job-preview-branch';
 import { failureText, InputProblem } from './failure-text';
 import { jobScope, type Target, textResult, trackedJob } from './tool-target';
 
@@ -30,13 +33,16 @@ interface PreviewTarget {
   jobId?: string;
 }
 
-function targetOf(deps: PreviewToolDeps, input: PreviewToolInput): Target<PreviewTarget> {
+async function targetOf(deps: PreviewToolDeps, input: PreviewToolInput): Promise<Target<PreviewTarget>> {
   if (input.jobId) {
     const job = trackedJob(deps.tracker, String(input.jobId));
     if (!job) return { problem: new InputProblem(`no tracked job has the ID “${input.jobId}”.`) };
-    if (!job.job.ref)
-      return { problem: new InputProblem(`the service named no branch for job ${job.id}, so there is nothing to preview yet.`) };
-    return { ok: { scope: job, branch: job.job.ref, jobId: job.id } };
+    try {
+      const { branch } = await jobPreviewBranch(loadGitApi, job);
+      return { ok: { scope: job, branch, jobId: job.id } };
+    } catch (error) {
+      return { problem: new InputProblem(messageOf(error)) };
+    }
   }
   if (!input.branch?.trim()) return { problem: new InputProblem('name a job (jobId) or a branch to preview.') };
   const scope = jobScope(input);
@@ -65,8 +71,10 @@ export function previewStatusText(preview: TrackedPreview, name: string, now: nu
 export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
   constructor(private readonly deps: PreviewToolDeps) {}
 
-  prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<PreviewToolInput>): vscode.PreparedToolInvocation {
-    const target = targetOf(this.deps, input);
+  async prepareInvocation({
+    input,
+  }: vscode.LanguageModelToolInvocationPrepareOptions<PreviewToolInput>): Promise<vscode.PreparedToolInvocation> {
+    const target = await targetOf(this.deps, input);
     if (input.action === 'status' || !('ok' in target)) return { invocationMessage: 'Checking the Docs Agent preview' };
     const { scope, branch } = target.ok;
     return {
@@ -81,7 +89,7 @@ export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
   }
 
   async invoke({ input }: vscode.LanguageModelToolInvocationOptions<PreviewToolInput>): Promise<vscode.LanguageModelToolResult> {
-    const target = targetOf(this.deps, input);
+    const target = await targetOf(this.deps, input);
     if (!('ok' in target)) return textResult(failureText('preview it', target.problem));
     const { scope, branch, jobId } = target.ok;
     const { previews } = this.deps;

@@ -8,20 +8,22 @@ import { formatWait } from '../api/wait-text';
 import { resolvePage } from '../analytics/page-resolver';
 import { scopeFor } from '../editor/config';
 import { showError } from '../editor/show-error';
-import { titleOf, type TrackedJob } from '../jobs/tracked-job';
+import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { changedFileOf } from '../review/apply-file';
 import { loadGitApi, type GitRepository } from '../review/git-api';
 import { fetchJobChange, type JobChange } from '../review/job-change';
+import { jobPreviewBranch, type JobPreviewBranch } from '../review/job-preview-branch';
 import type { ShownChanges } from '../review/shown-changes';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
 import { registerPreviewActions } from './preview-actions';
+import { reportReviewFailure } from './review-failures';
 
-/** A job whose change sits on a branch the platform can build. */
+/** A finished job whose change sits on a branch the platform can build: the one it names, or its pull request's. */
 export function canPreview(job: TrackedJob): boolean {
-  return job.job.status === 'completed' && !!job.job.ref;
+  return job.job.status === 'completed' && !!(job.job.ref || job.job.prLink);
 }
 
 /** The site path of the change's first docs page (docs pages come first), if any. */
@@ -54,19 +56,22 @@ async function startPreview(
 }
 
 async function previewJob(deps: CommandDeps, previews: PreviewsFeature, shown: ShownChanges, job: TrackedJob): Promise<unknown> {
-  const branch = job.job.ref;
-  if (!branch) {
-    void vscode.window.showInformationMessage(`The service named no branch for “${titleOf(job)}”, so there is nothing to preview yet.`);
+  let target: JobPreviewBranch;
+  try {
+    target = await jobPreviewBranch(loadGitApi, job);
+  } catch (error) {
+    reportReviewFailure(deps, error, job, 'Find the branch to preview', () => previewJob(deps, previews, shown, job));
     return undefined;
   }
-  // The page to open: from the change this window showed, else fetched quietly (none: the home page).
+  // The page to open: from the change this window showed or just fetched, else fetched quietly (none: the home page).
   const change =
     shown.latestFor(job)?.change ??
+    target.change ??
     (await loadGitApi()
       .then((api) => fetchJobChange(api, job))
       .catch(() => undefined));
   const pagePath = await firstPagePath(change);
-  return startPreview(deps, previews, { scope: job, branch, jobId: job.id, ...(pagePath ? { pagePath } : {}) });
+  return startPreview(deps, previews, { scope: job, branch: target.branch, jobId: job.id, ...(pagePath ? { pagePath } : {}) });
 }
 
 /** Pushing is never done unasked: a branch the remote lacks (or lags) is offered a Push first. */

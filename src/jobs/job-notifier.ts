@@ -26,12 +26,7 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
       }
       const link = verdict.url;
       const [review, preview, open] = ['Review Changes', 'Preview', 'Open Pull Request'];
-      const picked = await vscode.window.showInformationMessage(
-        `Agent job ${title} completed with a pull request.`,
-        review,
-        ...(job.job.ref ? [preview] : []),
-        open,
-      );
+      const picked = await vscode.window.showInformationMessage(`Agent job ${title} completed with a pull request.`, review, preview, open);
       if (picked === review) await vscode.commands.executeCommand(commandIds.reviewChanges, job);
       if (picked === preview) await vscode.commands.executeCommand(commandIds.previewChange, job);
       if (picked === open) await vscode.env.openExternal(vscode.Uri.parse(link, true));

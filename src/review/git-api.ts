@@ -43,6 +43,10 @@ export interface GitRepository {
   show(ref: string, path: string): Promise<string>;
   createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
   getBranch(name: string): Promise<{ readonly name?: string; readonly commit?: string }>;
+  /** Refs matching the patterns; `type` 1 is a remote-tracking branch (git.d.ts `RefType.RemoteHead`), named `<remote>/<branch>`. */
+  getRefs(query: {
+    pattern?: string | string[];
+  }): Promise<readonly { readonly type: number; readonly name?: string; readonly commit?: string }[]>;
   /** The local config value, '' when unset (older versions of the extension throw instead). */
   getConfig(key: string): Promise<string>;
   setConfig(key: string, value: string): Promise<string>;

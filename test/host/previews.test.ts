@@ -2,9 +2,11 @@
 // branch from the git remote and serves the preview itself: ready opens the changed page (with
 // the agent's sentence in it), and a broken link fails the build with its log line.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { buildLogScheme } from '../../src/previews/build-log';
 import { previewKeyOf, type TrackedPreview } from '../../src/previews/tracked-preview';
+import type { TrackedJob } from '../../src/jobs/tracked-job';
 import { eventually } from '../support/eventually';
 import { api, finishedJob, type HostEmulator, startHostEmulator } from './support';
 
@@ -13,6 +15,18 @@ async function previewUntil(check: (preview: TrackedPreview) => boolean, branch:
   const find = (): TrackedPreview | undefined => previews.all().find((p) => p.branch === branch && check(p));
   await eventually(() => find() !== undefined, what, 60_000);
   return find() as TrackedPreview;
+}
+
+const previewRequests = async (host: HostEmulator): Promise<unknown[]> =>
+  (await host.control.requests()).filter((r) => r.method === 'POST' && r.path.includes('/project/preview/')).map((r) => r.body);
+
+/** A pull request job as a service that names no branch reports it: only its link says where the change is. */
+async function withoutBranch(host: HostEmulator, job: TrackedJob): Promise<TrackedJob> {
+  await host.control.setJob(job.id, { source: { repository: job.job.repository, ref: null } });
+  const [seen] = (await vscode.commands.executeCommand<(TrackedJob | undefined)[]>('docsAgent.refreshJob', job.id)) ?? [];
+  assert.equal(seen?.job.ref, null);
+  assert.ok(seen.job.prLink);
+  return seen;
 }
 
 describe('preview deployments of an agent’s change', () => {
@@ -53,6 +67,31 @@ describe('preview deployments of an agent’s change', () => {
     assert.equal(address, `${String(ready.previewUrl).replace(/\/$/, '')}/guides/webhooks`);
     const page = await (await fetch(address)).text();
     assert.match(page, new RegExp(`Edited by the docs agent \\(${job.id}\\)`));
+  });
+
+  it('a job that names no branch is previewed from its pull request’s head branch, found on the remote', async () => {
+    const finished = await finishedJob(host, 'Clarify guides/webhooks.mdx retries');
+    const branch = finished.job.ref ?? '';
+    const job = await withoutBranch(host, finished);
+    const before = (await previewRequests(host)).length;
+    const started = await vscode.commands.executeCommand<TrackedPreview>('docsAgent.previewChange', job.id);
+    assert.equal(started?.branch, branch, 'the remote branch whose tip is the pull request’s head');
+    assert.equal(started.pagePath, '/guides/webhooks');
+    assert.deepEqual((await previewRequests(host)).slice(before), [{ branch }]);
+  });
+
+  it('a pull request whose commit no remote branch holds is not previewed (nothing is requested)', async () => {
+    const finished = await finishedJob(host, 'Shorten guides/webhooks.mdx');
+    const remote = process.env.DOCS_AGENT_TEST_GIT_REMOTE;
+    assert.ok(remote, 'the launcher names the bare remote');
+    // As when the pull request comes from a fork: its branch is not on this remote.
+    execFileSync('git', ['--git-dir', remote, 'update-ref', '-d', `refs/heads/${finished.job.ref ?? ''}`]);
+    const job = await withoutBranch(host, finished);
+    const before = (await previewRequests(host)).length;
+    const started = await vscode.commands.executeCommand<TrackedPreview | undefined>('docsAgent.previewChange', job.id);
+    assert.equal(started, undefined);
+    assert.equal((await previewRequests(host)).length, before, 'no preview request was made');
+    assert.equal((await api()).previews.all().filter((p) => p.jobId === job.id).length, 0);
   });
 
   // Ask the Agent to Fix asks in a modal dialog, which extension tests cannot answer: the e2e journey does.

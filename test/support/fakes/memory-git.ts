@@ -30,6 +30,9 @@ export class MemoryGit implements GitRepository {
     const commit = this.branches.get(name);
     return commit === undefined ? Promise.reject(new Error(`No such branch: ${name}`)) : Promise.resolve({ name, commit });
   }
+  getRefs(): Promise<{ type: number; name: string; commit: string }[]> {
+    return Promise.resolve([...this.branches].map(([name, commit]) => ({ type: 0, name, commit })));
+  }
   getConfig(key: string): Promise<string> {
     return Promise.resolve(this.config.get(key) ?? '');
   }
