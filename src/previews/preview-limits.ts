@@ -30,6 +30,14 @@ export class PreviewLimits {
     return this.requests.take(previewsPerMinute);
   }
 
+  /**
+   * The platform refused a request for `ms` (a 429: other machines of the organisation count
+   * too): the minute reads as full until then, so every window of this machine waits it out.
+   */
+  refusedFor(ms: number, now: number): Promise<void> {
+    return this.requests.recordAt(now + ms - minuteMs, previewsPerMinute);
+  }
+
   /** Whether this project's plan refused previews (with the key in use then). */
   notInPlan(scope: ProjectScope): boolean {
     return this.refused().includes(scopeId(scope));

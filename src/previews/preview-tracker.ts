@@ -1,8 +1,9 @@
 // Starts preview deployments and follows them to the end. Starting takes one of the machine's
-// 5 requests a minute (waiting, and saying how long, when the minute is spent); following is
-// done by the one window that holds the polling lease (the jobs' poller), for every window:
-// a check 3 s after the start, then slower up to every 15 s while a build runs, paused until
-// `Retry-After` on a 429. No vscode import: unit tests drive it against the emulator.
+// 5 requests a minute (waiting, and saying how long, when the minute is spent or the platform
+// answers 429 because other machines spent it); following is done by the one window that holds
+// the polling lease (the jobs' poller), for every window: a check 3 s after the start, then
+// slower up to every 15 s while a build runs, paused until `Retry-After` on a 429. No vscode
+// import: unit tests drive it against the emulator.
 import { NotFoundError, PreviewsNotInPlanError, RateLimitedError } from '../api/errors';
 import type { ProjectScope } from '../api/project-scope';
 import type { DeploymentState, PreviewStarted } from '../api/types';
@@ -37,6 +38,9 @@ export interface PreviewTrackerDeps {
 }
 
 const firstCheckMs = 3_000;
+/** A 429 on starting is waited out when it asks for at most this long, this many times; beyond, it is said. */
+const maxStartWaitMs = 5 * 60_000;
+const maxStartRefusals = 3;
 const maxCheckMs = 15_000;
 /** A status id the service keeps answering 404 for over this long is called not found. */
 const notFoundAfterMs = 3 * 60_000;
@@ -60,18 +64,7 @@ export class PreviewTracker {
    */
   async start(request: PreviewRequest, onWait: (ms: number) => void = () => undefined): Promise<TrackedPreview> {
     const { scope, branch } = request;
-    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
-    for (let wait = await this.deps.limits.takeRequest(); wait > 0; wait = await this.deps.limits.takeRequest()) {
-      onWait(wait);
-      await sleep(wait);
-    }
-    let started: PreviewStarted;
-    try {
-      started = await this.deps.client(scope).triggerPreview(scope.projectId, branch);
-    } catch (error) {
-      if (error instanceof PreviewsNotInPlanError) await this.deps.limits.markNotInPlan(scope);
-      throw error;
-    }
+    const started = await this.request(scope, branch, onWait);
     const now = new Date(this.deps.clock.now()).toISOString();
     const before = this.deps.store.get(previewKey(scope, branch));
     const preview: TrackedPreview = {
@@ -96,6 +89,26 @@ export class PreviewTracker {
     this.intervalMs = firstCheckMs;
     this.schedule(true);
     return preview;
+  }
+
+  /** Asks the platform, within the minute's limit; a 429 it answers is waited out (up to a few times) like the limit. */
+  private async request(scope: ProjectScope, branch: string, onWait: (ms: number) => void): Promise<PreviewStarted> {
+    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+    for (let refusals = 0; ; refusals++) {
+      for (let wait = await this.deps.limits.takeRequest(); wait > 0; wait = await this.deps.limits.takeRequest()) {
+        onWait(wait);
+        await sleep(wait);
+      }
+      try {
+        return await this.deps.client(scope).triggerPreview(scope.projectId, branch);
+      } catch (error) {
+        if (error instanceof PreviewsNotInPlanError) await this.deps.limits.markNotInPlan(scope);
+        const retryAfterMs = error instanceof RateLimitedError ? (error.retryAfterMs ?? 60_000) : undefined;
+        if (retryAfterMs === undefined || retryAfterMs > maxStartWaitMs || refusals >= maxStartRefusals) throw error;
+        this.deps.log(`The platform refused a preview request for now (429); waiting ${Math.ceil(retryAfterMs / 1000)} s.`);
+        await this.deps.limits.refusedFor(retryAfterMs, this.deps.clock.now());
+      }
+    }
   }
 
   /** Only the window holding the polling lease checks builds. */

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PreviewsNotInPlanError } from '../../src/api/errors';
+import { PreviewsNotInPlanError, RateLimitedError } from '../../src/api/errors';
 import { systemClock } from '../../src/platform/clock';
 import { Claims } from '../../src/platform/machine/claims';
 import { SharedMemento } from '../../src/platform/machine/shared-memento';
@@ -97,6 +97,46 @@ describe('previews followed by several windows against the emulator', () => {
     assert.equal(started.round, 0);
     await api.control.finishPreview(started.statusId, 'failure');
     await eventually(() => window.announced.length === 1, 'the failure to be announced', 20_000);
+  });
+
+  it('a 429 on starting is waited out, said, and every window of the machine waits with it', async () => {
+    // A clock the waits move, so the 20 s pass at once; the requests still go over loopback.
+    let now = Date.now();
+    const clock = { ...systemClock, now: () => now };
+    const sharedFile = join(folder, 'shared.json');
+    const other = new PreviewLimits(new SharedMemento(sharedFile), clock);
+    const otherWaits: number[] = [];
+    const store = new PreviewStore(join(folder, 'previews'));
+    await store.ready;
+    const tracker = new PreviewTracker({
+      store,
+      limits: new PreviewLimits(new SharedMemento(sharedFile), clock),
+      client: () => api.client(),
+      clock,
+      log: () => undefined,
+      sleep: async (ms) => {
+        otherWaits.push(await other.takeRequest());
+        now += ms;
+      },
+    });
+    windows.push({ store, tracker, announced: [], dispose: () => [tracker, store].forEach((part) => part.dispose()) });
+    // Someone else in the organisation spent the minute: the platform asks for 20 s, longer than the client sits through.
+    await api.control.fault({ kind: 'status', status: 429, retryAfter: '20', match: { method: 'POST', path: '/project/preview/' } });
+    const said: number[] = [];
+    const started = await tracker.start({ scope: scope(), branch: 'main' }, (ms) => said.push(ms));
+    assert.deepEqual(said, [20_000], 'the wait is said once, as long as the platform asked');
+    assert.equal(otherWaits[0], 20_000, 'another window would wait the same');
+    const posts = (await api.control.requests()).filter((r) => r.method === 'POST' && r.path.includes('/project/preview/'));
+    assert.equal(posts.length, 2, 'asked again once, after the wait');
+    assert.equal(started.status, 'queued');
+  });
+
+  it('a 429 that asks for longer than a few minutes is said, not waited out', async () => {
+    const window = await openWindow(false);
+    await api.control.fault({ kind: 'status', status: 429, retryAfter: '3600', match: { method: 'POST', path: '/project/preview/' } });
+    const refused = await failure(window.tracker.start({ scope: scope(), branch: 'main' }));
+    assert.ok(refused instanceof RateLimitedError);
+    assert.match(refused.message, /Try again in 60 minutes\./);
   });
 
   it('a plan without previews is said once and remembered for every window', async () => {

@@ -1,6 +1,7 @@
-// Preview deployments when things go wrong, in the real workbench: a plan without previews is
-// said once and hides the preview commands; a window reloaded mid-build still follows the build
-// and announces its end.
+// Preview deployments when things go wrong, in the real workbench: a 429 on starting is waited
+// out and said; a build followed while the service is unreachable says its last check failed and
+// is announced once the service is back; a plan without previews is said once and hides the
+// preview commands; a window reloaded mid-build still follows the build and announces its end.
 import * as assert from 'node:assert/strict';
 import { Workbench } from '../../support/workbench/workbench';
 
@@ -37,6 +38,39 @@ describe('e2e: preview deployments when things go wrong', () => {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
   });
   after(() => workbench?.close());
+
+  const previewPosts = async (): Promise<number> =>
+    (await workbench.control.requests()).filter((r) => r.method === 'POST' && r.path.includes('/project/preview/')).length;
+
+  it('a 429 on starting (the organisation spent the minute elsewhere) is waited out, saying how long, then starts', async () => {
+    await finishedJob('Reword quickstart.mdx');
+    await workbench.clearNotifications();
+    const posts = await previewPosts();
+    // Longer than the client sits through quietly: the wait is the writer's to see.
+    await workbench.control.fault({ kind: 'status', status: 429, retryAfter: '12', match: { method: 'POST', path: '/project/preview/' } });
+    await workbench.contextMenu(workbench.jobRow('Reword quickstart.mdx'), "Preview Job's Change");
+    await workbench.notification(/waiting 1\d seconds: the platform takes 5 preview requests a minute/);
+    await workbench.control.waitForRequests(posts + 2, 40_000, (r) => r.method === 'POST' && r.path.includes('/project/preview/'));
+    await workbench.jobRow('queued').waitFor({ timeout: 30_000 });
+    assert.equal(await previewPosts(), posts + 2, 'asked once more, after the wait');
+  });
+
+  it('a build followed while the service is unreachable says its last check failed, and its end is announced once it is back', async () => {
+    await finishedJob('Reword webhooks.mdx');
+    await workbench.clearNotifications();
+    const known = new Set((await workbench.control.previews()).map((p) => p.statusId));
+    await workbench.control.fault({ kind: 'drop', count: 1_000, match: { path: '/update-status/' } });
+    await workbench.contextMenu(workbench.jobRow('Reword webhooks.mdx'), "Preview Job's Change");
+    await workbench.jobRow('last check failed').waitFor({ timeout: 60_000 });
+    const deployment = (await workbench.control.previews()).find((p) => !known.has(p.statusId));
+    assert.ok(deployment, 'the preview was started');
+    await workbench.control.clearFaults();
+    await workbench.toastsQuiet();
+    await workbench.control.finishPreview(deployment.statusId, 'success');
+    await workbench.notification(/is ready on 127\.0\.0\.1:\d+/, 60_000);
+    await workbench.jobRow('ready').waitFor({ timeout: 30_000 });
+    assert.equal(await workbench.jobRow('last check failed').count(), 0, 'the good answer clears the failed check');
+  });
 
   it('a window reloaded while the build runs still follows it, and announces its end once', async () => {
     await finishedJob('Reword changelog.mdx');
