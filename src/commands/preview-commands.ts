@@ -105,6 +105,8 @@ async function previewCurrentBranch(deps: CommandDeps, previews: PreviewsFeature
     const api = await loadGitApi();
     const active = vscode.window.activeTextEditor?.document.uri;
     const repository = (active && api.repositories.find((r) => active.fsPath.startsWith(r.rootUri.fsPath))) ?? api.repositories[0];
+    // A branch made or committed to in a terminal a moment ago: the Git extension's view may lag it.
+    await repository?.status();
     const branch = repository?.state.HEAD?.name;
     if (!repository || !branch) {
       void vscode.window.showInformationMessage(

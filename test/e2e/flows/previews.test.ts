@@ -1,8 +1,12 @@
 // A writer's journey with preview deployments in the real workbench: an agent job finishes, its
 // notification's Preview builds the branch on the (emulated) platform, the "ready" toast opens
 // the changed page beside the file in the editor's Simple Browser, showing the agent's sentence;
-// a build that fails on a broken link shows its log and asks the agent for a fix.
+// a build that fails on a broken link shows its log and asks the agent for a fix; the writer's own
+// branch is previewed after a Push the writer chose (never pushed unasked).
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Workbench } from '../../support/workbench/workbench';
 
 describe('e2e: previewing the agent’s change on the site', () => {
@@ -81,5 +85,55 @@ describe('e2e: previewing the agent’s change on the site', () => {
     const prompts = (await workbench.control.jobs()).find((j) => j.id === job.id)?.prompts ?? [];
     assert.equal(prompts.length, 2, 'one follow-up');
     assert.match(prompts[1] ?? '', /failed:\n\n> ✗ Broken link/);
+  });
+
+  it('Preview Current Branch: a branch the remote lacks or lags is offered Push, pushed only when asked, then built', async () => {
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-c', 'user.name=Writer', '-c', 'user.email=writer@example.com', ...args], {
+        cwd: workbench.folder,
+        encoding: 'utf8',
+      }).trim();
+    const remoteTip = (branch: string): string =>
+      execFileSync('git', ['--git-dir', workbench.server.gitRemote, 'for-each-ref', '--format=%(objectname)', `refs/heads/${branch}`], {
+        encoding: 'utf8',
+      }).trim();
+    const commitLine = (line: string): void => {
+      appendFileSync(join(workbench.folder, 'docs', 'quickstart.mdx'), `\n${line}\n`);
+      git('commit', '-qam', line);
+    };
+    const branch = 'writer/faq';
+    git('checkout', '-qb', branch);
+    commitLine('Written by the writer on their own branch.');
+    await workbench.openFile('docs/quickstart.mdx');
+    await workbench.clearNotifications();
+
+    await workbench.runCommand('Docs Agent: Preview Current Branch');
+    const unpushed = await workbench.notification(`Branch ${branch} is not on the remote yet`);
+    assert.equal(remoteTip(branch), '', 'nothing is pushed before the writer says so');
+    await unpushed.locator('.monaco-button', { hasText: /^Push$/ }).click();
+    await workbench.control.waitForRequests(
+      1,
+      30_000,
+      (r) => r.path.includes('/project/preview/') && JSON.stringify(r.body).includes(branch),
+    );
+    assert.equal(remoteTip(branch), git('rev-parse', 'HEAD'), 'pushed, with the writer’s commit');
+    const [deployment] = await previewsOf(branch);
+    assert.ok(deployment);
+    await workbench.control.finishPreview(deployment.statusId, 'success');
+    await workbench.notification(new RegExp(`${branch}.*is ready on 127\\.0\\.0\\.1`), 60_000);
+    const page = await (await fetch(`${String(deployment.previewUrl).replace(/\/$/, '')}/quickstart`)).text();
+    assert.match(page, /Written by the writer on their own branch\./, 'the preview builds the pushed branch');
+
+    commitLine('A second thought, not pushed yet.');
+    await workbench.clearNotifications();
+    await workbench.runCommand('Docs Agent: Preview Current Branch');
+    const ahead = await workbench.notification(`Branch ${branch} has 1 commit the remote does not have`);
+    await ahead.locator('.monaco-button', { hasText: /^Push$/ }).click();
+    await workbench.control.waitForRequests(
+      2,
+      30_000,
+      (r) => r.path.includes('/project/preview/') && JSON.stringify(r.body).includes(branch),
+    );
+    assert.equal(remoteTip(branch), git('rev-parse', 'HEAD'), 'the second commit pushed on the writer’s word');
   });
 });
