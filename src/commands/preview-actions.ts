@@ -14,7 +14,7 @@ import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../pre
 import type { CommandDeps } from './deps';
 
 /** The preview a command is about: a tree row, a key, or one the writer picks. */
-async function previewFor(
+export async function previewFor(
   previews: PreviewsFeature,
   arg: unknown,
   fits: (p: TrackedPreview) => boolean,

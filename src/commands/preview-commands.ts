@@ -11,6 +11,7 @@ import { showError } from '../editor/show-error';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import type { PreviewsFeature } from '../previews/previews-feature';
+import { isBuilding } from '../previews/tracked-preview';
 import { changedFileOf } from '../review/apply-file';
 import { loadGitApi, type GitRepository } from '../review/git-api';
 import { fetchJobChange, type JobChange } from '../review/job-change';
@@ -18,7 +19,7 @@ import { jobPreviewBranch, type JobPreviewBranch } from '../review/job-preview-b
 import type { ShownChanges } from '../review/shown-changes';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
-import { registerPreviewActions } from './preview-actions';
+import { previewFor, registerPreviewActions } from './preview-actions';
 import { reportReviewFailure } from './review-failures';
 
 /** A finished job whose change sits on a branch the platform can build: the one it names, or its pull request's. */
@@ -124,6 +125,19 @@ async function previewCurrentBranch(deps: CommandDeps, previews: PreviewsFeature
   }
 }
 
+/** Build the Preview Again: the same branch (and page, and job) as a preview that ended or was lost. */
+async function rebuild(deps: CommandDeps, previews: PreviewsFeature, arg: unknown): Promise<unknown> {
+  const preview = await previewFor(previews, arg, (p) => !isBuilding(p));
+  if (!preview) return undefined;
+  const { jobId, pagePath } = preview;
+  return startPreview(deps, previews, {
+    scope: preview,
+    branch: preview.branch,
+    ...(jobId ? { jobId } : {}),
+    ...(pagePath ? { pagePath } : {}),
+  });
+}
+
 export function registerPreviewCommands(deps: CommandDeps, previews: PreviewsFeature, shown: ShownChanges): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(commandIds.previewChange, async (arg: unknown, selection: unknown) => {
@@ -133,6 +147,7 @@ export function registerPreviewCommands(deps: CommandDeps, previews: PreviewsFea
       return job ? previewJob(deps, previews, shown, job) : undefined;
     }),
     vscode.commands.registerCommand(commandIds.previewBranch, () => previewCurrentBranch(deps, previews)),
+    vscode.commands.registerCommand(commandIds.rebuildPreview, (arg: unknown) => rebuild(deps, previews, arg)),
     ...registerPreviewActions(deps, previews),
   ];
 }

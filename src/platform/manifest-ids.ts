@@ -34,6 +34,7 @@ export const commandIds = {
   openPreviewInBrowser: 'docsAgent.openPreviewInBrowser',
   showBuildLog: 'docsAgent.showBuildLog',
   fixPreviewBuild: 'docsAgent.fixPreviewBuild',
+  rebuildPreview: 'docsAgent.rebuildPreview',
 } as const;
 
 /** The language model tools chat and agent mode call, by their names in `contributes.languageModelTools`. */

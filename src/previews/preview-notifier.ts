@@ -1,6 +1,7 @@
 // Announces a finished preview once: ready, with the page opened beside the file in the editor's
 // browser or in the system browser (the host is named first); failed, with the log's first error
-// line, the whole log, and (for an agent's change) a follow-up asking the agent to fix it.
+// line, the whole log, and (for an agent's change) a follow-up asking the agent to fix it; lost
+// (its status answered 404 for minutes), with Build Again.
 import * as vscode from 'vscode';
 import { commandIds } from '../platform/manifest-ids';
 import { checkPreviewUrl } from './preview-link';
@@ -13,6 +14,15 @@ export async function announceFinishedPreview(preview: TrackedPreview, nameOf: P
   const what = `The preview of ${nameOf(preview)}`;
   const took = elapsedText(preview, Date.now());
   const key = previewKeyOf(preview);
+  if (preview.notFound) {
+    const again = 'Build Again';
+    const picked = await vscode.window.showWarningMessage(
+      `${what} is no longer known to the platform: its build status has answered “not found” for 3 minutes. Build it again to follow a new build.`,
+      again,
+    );
+    if (picked === again) await vscode.commands.executeCommand(commandIds.rebuildPreview, key);
+    return;
+  }
   if (preview.status === 'success') {
     const link = checkPreviewUrl(preview.previewUrl);
     if ('refused' in link) {

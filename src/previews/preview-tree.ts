@@ -44,6 +44,8 @@ export class PreviewTreeItem extends vscode.TreeItem {
     if (preview.status === 'success' && 'url' in link) tokens.push('has-url');
     if (preview.logs.length) tokens.push('has-log');
     if (preview.jobId) tokens.push('of-job');
+    // Over, one way or another: it can be built again.
+    if (!isBuilding(preview)) tokens.push('ended');
     this.contextValue = tokens.join(' ');
     if (tokens.includes('has-url')) this.command = { command: commandIds.openPreview, title: 'Open Page in Preview', arguments: [key] };
     else if (preview.status === 'failure') this.command = { command: commandIds.showBuildLog, title: 'Show Build Log', arguments: [key] };

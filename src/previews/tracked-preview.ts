@@ -49,9 +49,9 @@ export function isFinished(preview: TrackedPreview): boolean {
   return preview.status === 'success' || preview.status === 'failure';
 }
 
-/** A finish nobody has claimed yet. */
+/** A finish (or a build the platform stopped knowing) nobody has claimed yet. */
 export function awaitsAnnouncement(preview: TrackedPreview): boolean {
-  return isFinished(preview) && preview.announcedRound !== preview.round;
+  return (isFinished(preview) || !!preview.notFound) && preview.announcedRound !== preview.round;
 }
 
 /** The words the tree and the notifications use for a status. */

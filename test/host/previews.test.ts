@@ -95,7 +95,7 @@ describe('preview deployments of an agent’s change', () => {
   });
 
   // Ask the Agent to Fix asks in a modal dialog, which extension tests cannot answer: the e2e journey does.
-  it('a broken link fails the build, and the build log opens read-only with the failing line', async () => {
+  it('a broken link fails the build, the build log opens read-only with the failing line, and Build Again redeploys it', async () => {
     const job = await finishedJob(host, '[broken-link] Reword quickstart.mdx');
     const branch = job.job.ref ?? '';
     const started = await vscode.commands.executeCommand<TrackedPreview>('docsAgent.previewChange', job.id);
@@ -107,5 +107,13 @@ describe('preview deployments of an agent’s change', () => {
     const log = await vscode.commands.executeCommand<vscode.TextDocument>('docsAgent.showBuildLog', previewKeyOf(failed));
     assert.equal(log.uri.scheme, buildLogScheme, 'a virtual document: the editor will not save it');
     assert.ok(log.getText().includes(brokenLine));
+
+    const posts = (await previewRequests(host)).length;
+    const again = await vscode.commands.executeCommand<TrackedPreview>('docsAgent.rebuildPreview', previewKeyOf(failed));
+    assert.deepEqual((await previewRequests(host)).slice(posts), [{ branch }], 'the same branch, built again');
+    assert.equal(again.round, failed.round + 1);
+    assert.equal(again.status, 'queued');
+    assert.equal(again.pagePath, failed.pagePath);
+    assert.equal(again.jobId, job.id);
   });
 });

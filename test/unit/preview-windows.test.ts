@@ -34,11 +34,11 @@ describe('previews followed by several windows against the emulator', () => {
   const scope = (): { baseUrl: string; projectId: string } => ({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.projectId });
   const statusChecks = async (): Promise<number> => (await api.control.requests()).filter((r) => r.path.includes('/update-status/')).length;
 
-  async function openWindow(poller: boolean): Promise<Window> {
+  async function openWindow(poller: boolean, clock = systemClock): Promise<Window> {
     const store = new PreviewStore(join(folder, 'previews'));
     await store.ready;
-    const limits = new PreviewLimits(new SharedMemento(join(folder, 'shared.json')), systemClock);
-    const tracker = new PreviewTracker({ store, limits, client: () => api.client(), clock: systemClock, log: () => undefined });
+    const limits = new PreviewLimits(new SharedMemento(join(folder, 'shared.json')), clock);
+    const tracker = new PreviewTracker({ store, limits, client: () => api.client(), clock, log: () => undefined });
     const announced: TrackedPreview[] = [];
     const announcer = new PreviewAnnouncer({
       store,
@@ -137,6 +137,23 @@ describe('previews followed by several windows against the emulator', () => {
     const refused = await failure(window.tracker.start({ scope: scope(), branch: 'main' }));
     assert.ok(refused instanceof RateLimitedError);
     assert.match(refused.message, /Try again in 60 minutes\./);
+  });
+
+  it('a build whose status keeps answering 404 for 3 minutes is called lost, stops being checked, and is announced once', async () => {
+    let now = Date.now();
+    const window = await openWindow(true, { ...systemClock, now: () => now });
+    const started = await window.tracker.start({ scope: scope(), branch: 'main' });
+    await api.control.fault({ kind: 'status', status: 404, count: 1_000, match: { path: `/update-status/${started.statusId}` } });
+    await window.tracker.checkNow();
+    assert.equal(window.store.all()[0]?.notFound, undefined, 'one 404 can be the service catching up');
+    assert.ok(window.store.all()[0]?.checkError);
+    now += 3 * 60_000;
+    await window.tracker.checkNow();
+    assert.equal(window.store.all()[0]?.notFound, true);
+    await eventually(() => window.announced.length === 1, 'the loss to be announced', 5_000);
+    const checks = await statusChecks();
+    await window.tracker.checkNow();
+    assert.equal(await statusChecks(), checks, 'a lost build is not checked again');
   });
 
   it('a plan without previews is said once and remembered for every window', async () => {
