@@ -5,10 +5,10 @@ import { checksSince, getsPerJobMinute } from '../../support/emulator/check-pace
 import { machineStorage, Workbench } from '../../support/workbench/workbench';
 
 /** Waits (with a deadline) until `count` rows of the window's tree hold `text`. */
-async function rowsShowing(workbench: Workbench, text: string, count: number, timeoutMs = 60_000): Promise<void> {
+async function rowsShowing(workbench: Workbench, text: string | RegExp, count: number, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await workbench.jobRows().filter({ hasText: text }).count()) < count) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} rows show “${text}”`);
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} rows show “${String(text)}”`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -111,6 +111,28 @@ describe('e2e: several windows, one truth', () => {
     for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three']) {
       assert.equal(shown.filter((text) => text.includes(prompt)).length, 1, `“${prompt}” announced once: ${JSON.stringify(shown)}`);
     }
+  });
+
+  it('a preview started in the window that does not poll: one window checks the build, both show it, one toast', async () => {
+    const other = second as Workbench;
+    const statusChecks = async (): Promise<string[]> =>
+      (await first.control.requests()).filter((r) => r.path.includes('/update-status/')).map((r) => r.time);
+    await other.contextMenu(other.jobRow('Windows job one'), "Preview Job's Change");
+    await Promise.all([first, other].map((w) => rowsShowing(w, /Preview.*(queued|building)/, 1)));
+    // The emulator builds it by itself (3 s queued, 5 s building).
+    await Promise.all([first, other].map((w) => rowsShowing(w, /Preview.*ready · /, 1)));
+    await Promise.all([first.toastsQuiet(), other.toastsQuiet()]);
+    const times = (await statusChecks()).map((t) => Date.parse(t)).sort((a, b) => a - b);
+    const gaps = times.slice(1).map((t, i) => t - (times[i] ?? t));
+    console.log(`      preview status checks: ${times.length}, gaps ${gaps.map((g) => (g / 1000).toFixed(1)).join(', ')} s`);
+    assert.ok(times.length >= 1, 'the build was checked');
+    // One poller checks every 3 s or slower; a second one would check in step with it.
+    assert.ok(
+      gaps.every((gap) => gap >= 2_000),
+      `two checks less than 2 s apart: ${JSON.stringify(gaps)}`,
+    );
+    const ready = [...(await toastsOf(first)), ...(await toastsOf(other))].filter((text) => /is ready on/.test(text));
+    assert.equal(ready.length, 1, `announced once: ${JSON.stringify(ready)}`);
   });
 
   it('closing the polling window hands polling over to the other', async () => {
