@@ -37,6 +37,13 @@ describe('preview deployments of an agent’s change', () => {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await host?.close();
+    // Every suite's emulator deals the same job ids: the changes fetched here must not read as a later suite's.
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+    const fetched = execFileSync('git', ['for-each-ref', '--format=%(refname)', 'refs/docs-agent-changes/'], {
+      cwd: workspace,
+      encoding: 'utf8',
+    });
+    for (const ref of fetched.split('\n').filter(Boolean)) execFileSync('git', ['update-ref', '-d', ref], { cwd: workspace });
   });
 
   it('builds the job’s branch, and Open Page in Preview shows the changed page with the agent’s sentence', async () => {
