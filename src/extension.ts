@@ -1,6 +1,7 @@
 // Composition root: builds the services once and registers everything; no logic of its own.
 import * as vscode from 'vscode';
-import { createVisitorsFeature } from './analytics/visitors-feature';
+import { createVisitorsFeature } from './visitors/visitors-feature';
+import { createReadersFeature } from './readers/readers-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
 import { registerReviewCommands } from './commands/review-commands';
@@ -14,10 +15,10 @@ import { ShownChanges } from './review/shown-changes';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
-import type { PageBadges } from './analytics/page-badges';
-import type { SiteReaders } from './analytics/site-readers';
-import type { PagesView } from './analytics/pages-view';
-import type { DocsSites } from './analytics/docs-sites';
+import type { PageBadges } from './readers/page-badges';
+import type { SiteReaders } from './readers/site-readers';
+import type { PagesView } from './readers/pages-view';
+import type { DocsSites } from './readers/docs-sites';
 import type { PreviewStore } from './previews/preview-store';
 import { Claims } from './platform/machine/claims';
 import { ApiKeyStore } from './editor/api-key-store';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log });
   releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
+  const readers = createReadersFeature({ service: visitors.service, ledger: visitors.ledger, log }, visitors.reportsChanged);
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
   const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };
@@ -77,21 +79,22 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     previews,
     ...registerPreviewCommands(deps, previews, shown),
     visitors,
+    readers,
     ...registerVisitorsCommands(visitors.controller),
-    ...registerPagesCommands(visitors.pages, visitors.loadMissingReports),
+    ...registerPagesCommands(readers.pages, readers.loadMissingReports),
     ...registerChatTools(
       { tracker: jobs.tracker, uses: jobs.uses, keys, log },
-      { service: visitors.service, ledger: visitors.ledger, readers: visitors.readers, keys },
+      { service: visitors.service, ledger: visitors.ledger, readers: readers.readers, keys },
       { tracker: jobs.tracker, previews, log },
     ),
   );
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
   return {
     jobsTree: jobs.provider,
-    pageBadges: visitors.badges,
-    siteReaders: visitors.readers,
-    pages: visitors.pages,
-    docsSites: visitors.sites,
+    pageBadges: readers.badges,
+    siteReaders: readers.readers,
+    pages: readers.pages,
+    docsSites: readers.sites,
     previews: previews.store,
   };
 }

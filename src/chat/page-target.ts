@@ -2,10 +2,10 @@
 // open editor; a preset range or two days. Checked before any request, each problem said once.
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
-import { presetDays, presetRange, checkCustomRange, type Preset, todayUtc } from '../analytics/date-range';
-import { resolvePage } from '../analytics/page-resolver';
-import type { RangeChoice } from '../analytics/protocol';
-import type { SiteReaders } from '../analytics/site-readers';
+import { presetDays, presetRange, checkCustomRange, type Preset, todayUtc } from '../visitors/date-range';
+import { resolvePage } from '../visitors/page-resolver';
+import type { RangeChoice } from '../visitors/protocol';
+import type { SiteReaders } from '../readers/site-readers';
 import { scopeFor, visitorsDefaultRange, workspaceScopes } from '../editor/config';
 import { noProjectError } from '../editor/error-text';
 import { exists } from '../editor/workspace-text';

@@ -1,10 +1,10 @@
 // What the visitors tools say: what a read costs before it is made, a refusal that would pass
 // the hourly budget, a page's readers and the pages that need attention. Plain text with the
 // range beside every number; pure, so unit tests check each one.
-import { analyticsLimitPerHour } from '../analytics/request-ledger';
-import { aiShare, countText, type PageReaders, visitorsText } from '../analytics/page-readers';
-import type { PageRow } from '../analytics/pages-model';
-import type { Counts, PathRow } from '../analytics/protocol';
+import { analyticsLimitPerHour } from '../visitors/request-ledger';
+import { aiShare, countText, type PageReaders, visitorsText } from '../readers/page-readers';
+import type { PageRow } from '../readers/pages-model';
+import type { Counts, PathRow } from '../visitors/protocol';
 import { formatWait } from '../api/wait-text';
 import type { Confirmation } from './job-tool-text';
 

@@ -2,14 +2,14 @@
 // tree. Answered from kept reports when they can (free); a read says first what it costs, and a
 // read that would pass the hourly analytics budget is refused here (the panel asks for those).
 import * as vscode from 'vscode';
-import { rangeLabel } from '../analytics/date-range';
-import { readersByPage, readersWithoutPage } from '../analytics/page-readers';
-import { pagesGroups } from '../analytics/pages-model';
-import type { RangeChoice } from '../analytics/protocol';
-import { analyticsLimitPerHour, type RequestLedger } from '../analytics/request-ledger';
-import type { SiteReaders, SiteReport } from '../analytics/site-readers';
-import { requestsFor } from '../analytics/site-report-reads';
-import type { LoadResult, VisitorsService } from '../analytics/visitors-service';
+import { rangeLabel } from '../visitors/date-range';
+import { readersByPage, readersWithoutPage } from '../readers/page-readers';
+import { pagesGroups } from '../readers/pages-model';
+import type { RangeChoice } from '../visitors/protocol';
+import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
+import type { SiteReaders, SiteReport } from '../readers/site-readers';
+import { requestsFor } from '../readers/site-report-reads';
+import type { LoadResult, VisitorsService } from '../visitors/visitors-service';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { visitorsMostlyAiPercent } from '../editor/config';
 import { relativeTime } from '../platform/relative-time';

@@ -1,9 +1,9 @@
 // The Pages view's commands: load the missing report, sort, filter.
 import * as vscode from 'vscode';
-import { addRedirect } from '../analytics/add-redirect';
-import { promptForNode } from '../analytics/pages-ask';
-import type { PagesNode, PagesView } from '../analytics/pages-view';
-import type { PagesSort } from '../analytics/pages-model';
+import { addRedirect } from '../readers/add-redirect';
+import { promptForNode } from '../readers/pages-ask';
+import type { PagesNode, PagesView } from '../readers/pages-view';
+import type { PagesSort } from '../readers/pages-model';
 import { commandIds } from '../platform/manifest-ids';
 
 export function registerPagesCommands(view: PagesView, loadMissing: () => Promise<boolean>): vscode.Disposable[] {

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { formatWait } from '../api/wait-text';
-import { resolvePage } from '../analytics/page-resolver';
+import { resolvePage } from '../visitors/page-resolver';
 import { scopeFor } from '../editor/config';
 import { showError } from '../editor/show-error';
 import type { TrackedJob } from '../jobs/tracked-job';

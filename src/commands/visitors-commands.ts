@@ -1,6 +1,6 @@
 // Show Visitors for This Page: palette, editor title and Explorer menus on docs files.
 import * as vscode from 'vscode';
-import type { VisitorsController } from '../analytics/visitors-controller';
+import type { VisitorsController } from '../visitors/visitors-controller';
 import { isRecord } from '../platform/checks';
 import { commandIds, visitorsViewType } from '../platform/manifest-ids';
 

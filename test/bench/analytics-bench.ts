@@ -1,11 +1,11 @@
 // Figure 1: what a 90-day visitors read of the 10,000-path site costs, module level. The real
 // client, service, cache and ledger run against the real emulator; the emulator's request log
 // is the witness for every count, never the code under test.
-import { addDays, todayUtc } from '../../src/analytics/date-range';
-import type { DayRange } from '../../src/analytics/protocol';
-import { RequestLedger } from '../../src/analytics/request-ledger';
-import { VisitorsCache } from '../../src/analytics/visitors-cache';
-import { VisitorsService } from '../../src/analytics/visitors-service';
+import { addDays, todayUtc } from '../../src/visitors/date-range';
+import type { DayRange } from '../../src/visitors/protocol';
+import { RequestLedger } from '../../src/visitors/request-ledger';
+import { VisitorsCache } from '../../src/visitors/visitors-cache';
+import { VisitorsService } from '../../src/visitors/visitors-service';
 import { maxPageSize } from '../../src/api/visitor-pages';
 import { startApiFixture } from '../support/emulator/api-fixture';
 import { MemoryMemento } from '../support/fakes/memory-memento';

@@ -4,10 +4,10 @@
 // the real shared files and read lock; (c) what the job store writes per poll of 200 tracked
 // jobs when nothing changed, and when ten finished.
 import { join } from 'node:path';
-import { presetRange, todayUtc } from '../../src/analytics/date-range';
-import { RequestLedger } from '../../src/analytics/request-ledger';
-import { VisitorsCache } from '../../src/analytics/visitors-cache';
-import { VisitorsService } from '../../src/analytics/visitors-service';
+import { presetRange, todayUtc } from '../../src/visitors/date-range';
+import { RequestLedger } from '../../src/visitors/request-ledger';
+import { VisitorsCache } from '../../src/visitors/visitors-cache';
+import { VisitorsService } from '../../src/visitors/visitors-service';
 import { maxPageSize } from '../../src/api/visitor-pages';
 import { JobStore } from '../../src/jobs/job-store';
 import { JobTracker } from '../../src/jobs/job-tracker';

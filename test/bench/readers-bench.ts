@@ -2,12 +2,12 @@
 // through the real service (the emulator's log is the witness); then, from that cached report,
 // the time to every page's badge and tooltip, to the paths with readers but no page, and to
 // the Pages view's lists, and the requests those cost (none).
-import { readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
-import { pagesGroups } from '../../src/analytics/pages-model';
-import { badgeTooltip } from '../../src/analytics/readers-text';
-import { RequestLedger } from '../../src/analytics/request-ledger';
-import { VisitorsCache } from '../../src/analytics/visitors-cache';
-import { VisitorsService } from '../../src/analytics/visitors-service';
+import { readersByPage, readersWithoutPage } from '../../src/readers/page-readers';
+import { pagesGroups } from '../../src/readers/pages-model';
+import { badgeTooltip } from '../../src/readers/readers-text';
+import { RequestLedger } from '../../src/visitors/request-ledger';
+import { VisitorsCache } from '../../src/visitors/visitors-cache';
+import { VisitorsService } from '../../src/visitors/visitors-service';
 import { badgeText } from '../../src/site/badge-text';
 import { siteInventory } from '../../src/site/inventory';
 import { listedPages } from '../../src/site/navigation';

@@ -3,7 +3,7 @@
 // in this process, which also runs the emulator, so request-log times share its clock. A
 // "rendered" time is when Playwright saw the element, so it includes its polling (a few ms).
 import type { FrameLocator, Request } from 'playwright-core';
-import { addDays, todayUtc } from '../../src/analytics/date-range';
+import { addDays, todayUtc } from '../../src/visitors/date-range';
 import { maxPageSize } from '../../src/api/visitor-pages';
 import type { RequestRecord } from '../emulator/types';
 import { visitTruth } from '../support/emulator/visit-truth';

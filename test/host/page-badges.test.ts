@@ -2,8 +2,8 @@
 // cached, every page's numbers after one read, and not one request of their own.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { addDays, todayUtc } from '../../src/analytics/date-range';
-import type { PagesNode } from '../../src/analytics/pages-view';
+import { addDays, todayUtc } from '../../src/visitors/date-range';
+import type { PagesNode } from '../../src/readers/pages-view';
 import type { DocsAgentApi } from '../../src/extension';
 import { badgeText } from '../../src/site/badge-text';
 import { visitTruth } from '../support/emulator/visit-truth';

@@ -1,6 +1,6 @@
 // The lint: typescript-eslint's type-checked rules, import cycles, and the one-way folder rule.
-//   src/platform  <- src/api | src/site  <- src/editor  <- src/jobs | src/analytics  <- src/previews  <- src/review  <- src/commands | src/chat  <- src/extension.ts
-// Each folder imports only from folders to its left (jobs and analytics not from each other).
+//   src/platform  <- src/api | src/site  <- src/editor  <- src/jobs | src/visitors  <- src/readers | src/previews  <- src/review  <- src/commands | src/chat  <- src/extension.ts
+// Each folder imports only from folders to its left (folders of one layer not from each other).
 // platform, api and webview are pure: no `vscode` import, so plain Node (or the webview's
 // browser sandbox) runs them. The webview takes only the visitors model and platform helpers.
 // Run through `npm run lint`, which points eslint at this file.
@@ -17,8 +17,8 @@ const layers = [
   ['platform'],
   ['api', 'site'],
   ['editor'],
-  ['jobs', 'analytics'],
-  ['previews'],
+  ['jobs', 'visitors'],
+  ['readers', 'previews'],
   ['review'],
   ['commands', 'chat'],
   ['extension.ts'],
@@ -35,7 +35,7 @@ const layerZones = layers.flatMap((layer, index) =>
 );
 const webviewZone = {
   target: './src/webview',
-  from: everything.filter((f) => !['webview', 'platform', 'analytics'].includes(f)).map((f) => `./src/${f}`),
+  from: everything.filter((f) => !['webview', 'platform', 'visitors'].includes(f)).map((f) => `./src/${f}`),
   message: 'The webview bundle runs in a browser sandbox: it takes only the visitors model and platform helpers.',
 };
 

@@ -1,16 +1,16 @@
 // The visitors cache and the request ledger on their own: what is kept, for how long, where,
 // and the caps on storage. Reads through the emulator are in analytics-service.test.ts.
 import * as assert from 'node:assert/strict';
-import { RequestLedger } from '../../src/analytics/request-ledger';
-import { moveEarlierAnalytics } from '../../src/analytics/earlier-state';
+import { RequestLedger } from '../../src/visitors/request-ledger';
+import { moveEarlierAnalytics } from '../../src/visitors/earlier-state';
 import { legacyStateKeys, sharedKeys } from '../../src/platform/storage-layout';
 import type { TextFiles } from '../../src/platform/text-files';
-import { type CachedReport, maxPersistedChars, maxPersistedRanges, VisitorsCache } from '../../src/analytics/visitors-cache';
-import { addDays } from '../../src/analytics/date-range';
+import { type CachedReport, maxPersistedChars, maxPersistedRanges, VisitorsCache } from '../../src/visitors/visitors-cache';
+import { addDays } from '../../src/visitors/date-range';
 import { FakeClock } from '../support/fakes/fake-clock';
 import { MemoryMemento } from '../support/fakes/memory-memento';
 import { MemoryTextFiles } from '../support/fakes/memory-text-files';
-import type { IndexEntry } from '../../src/analytics/cache-entries';
+import type { IndexEntry } from '../../src/visitors/cache-entries';
 
 const NOON = Date.parse('2026-11-20T12:00:00Z');
 const scope = { baseUrl: 'https://api.example.test', projectId: 'acme-docs' };

@@ -13,7 +13,7 @@ import {
   todayUtc,
   toQuery,
   weeksOf,
-} from '../../src/analytics/date-range';
+} from '../../src/visitors/date-range';
 
 describe('analytics: date ranges', () => {
   it('takes today from the UTC calendar', () => {

@@ -4,10 +4,10 @@
 import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { presetRange } from '../../src/analytics/date-range';
-import { RequestLedger } from '../../src/analytics/request-ledger';
-import { VisitorsCache } from '../../src/analytics/visitors-cache';
-import { VisitorsService } from '../../src/analytics/visitors-service';
+import { presetRange } from '../../src/visitors/date-range';
+import { RequestLedger } from '../../src/visitors/request-ledger';
+import { VisitorsCache } from '../../src/visitors/visitors-cache';
+import { VisitorsService } from '../../src/visitors/visitors-service';
 import { machineReadAlone } from '../../src/platform/machine/read-alone';
 import { SharedMemento } from '../../src/platform/machine/shared-memento';
 import { type ApiFixture, startApiFixture } from '../support/emulator/api-fixture';

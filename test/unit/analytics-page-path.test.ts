@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { access } from 'node:fs/promises';
 import * as path from 'node:path';
-import { normalizePagePath, type PageResult, pageForFile, rowsForPage } from '../../src/analytics/page-path';
+import { normalizePagePath, type PageResult, pageForFile, rowsForPage } from '../../src/visitors/page-path';
 
 /** A file system that is a Set of paths; also records what was asked. */
 function fakeFs(files: readonly string[]): { exists: (p: string) => Promise<boolean>; asked: string[] } {

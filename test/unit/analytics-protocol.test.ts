@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isFromPage } from '../../src/analytics/protocol';
+import { isFromPage } from '../../src/visitors/protocol';
 
 describe('visitors panel: messages from the page', () => {
   const range = { preset: 'custom', from: '2026-11-01', to: '2026-11-20' };

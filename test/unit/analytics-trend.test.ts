@@ -1,11 +1,11 @@
 // The weekly trend of one page against the emulator: each week equals an independent count of
 // the raw visit log, past weeks are read once, and trendCost says what a trend will cost.
 import * as assert from 'node:assert/strict';
-import { presetRange, weeksOf } from '../../src/analytics/date-range';
-import { RequestLedger } from '../../src/analytics/request-ledger';
-import { pageTrend, trendCost } from '../../src/analytics/trend';
-import { VisitorsCache } from '../../src/analytics/visitors-cache';
-import { VisitorsService } from '../../src/analytics/visitors-service';
+import { presetRange, weeksOf } from '../../src/visitors/date-range';
+import { RequestLedger } from '../../src/visitors/request-ledger';
+import { pageTrend, trendCost } from '../../src/visitors/trend';
+import { VisitorsCache } from '../../src/visitors/visitors-cache';
+import { VisitorsService } from '../../src/visitors/visitors-service';
 import { CancelledError } from '../../src/api/errors';
 import type { Visit } from '../emulator/types';
 import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';

@@ -1,7 +1,7 @@
 // The prompt Ask the Agent starts from: it names the pages and their numbers, and what to do.
 import * as assert from 'node:assert/strict';
-import { askGroupPrompt, askPrompt } from '../../src/analytics/ask-prompt';
-import { inRange } from '../../src/analytics/date-range';
+import { askGroupPrompt, askPrompt } from '../../src/readers/ask-prompt';
+import { inRange } from '../../src/visitors/date-range';
 
 const webhooks = {
   kind: 'page' as const,

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
+import { readersByPage, readersWithoutPage } from '../../src/readers/page-readers';
 import { readSiteModel, type SiteModel } from '../../src/site/site-model';
 import { largeSitePlan } from '../fixtures/large-site-plan/plan';
 import { largeSiteDocsDir } from '../fixtures/large-site-plan/where';

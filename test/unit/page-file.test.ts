@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileForPagePath } from '../../src/analytics/page-file';
+import { fileForPagePath } from '../../src/visitors/page-file';
 
 describe('analytics paths: a file inside the docs root, or nothing', () => {
   // outside/secret.mdx beside docs/, and links in docs/ pointing out of it.

@@ -2,7 +2,7 @@
 // own visit log of the fixture site, whose retired pages are still read.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { aiShare, readersByPage, readersWithoutPage } from '../../src/analytics/page-readers';
+import { aiShare, readersByPage, readersWithoutPage } from '../../src/readers/page-readers';
 import { readDocsConfig } from '../../src/site/docs-config';
 import { siteInventory } from '../../src/site/inventory';
 import { listedPages } from '../../src/site/navigation';

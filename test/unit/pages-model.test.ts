@@ -1,7 +1,7 @@
 // What the Pages view lists: sorting, the filter, and the groups that say what to fix.
 import * as assert from 'node:assert/strict';
-import type { PageReaders } from '../../src/analytics/page-readers';
-import { pagesGroups, type PagesOptions } from '../../src/analytics/pages-model';
+import type { PageReaders } from '../../src/readers/page-readers';
+import { pagesGroups, type PagesOptions } from '../../src/readers/pages-model';
 
 const read = (human: number, ai: number, total: number, rank: number): PageReaders => ({ human, ai, total, rank, of: 3 });
 const pages = [

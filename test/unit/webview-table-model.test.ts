@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { PathRow } from '../../src/analytics/protocol';
+import type { PathRow } from '../../src/visitors/protocol';
 import { defaultSort, filterRows, nextSort, sortRows, sortState, summaryText } from '../../src/webview/visitors/table-model';
 
 const row = (path: string, human: number, ai: number): PathRow => ({ path, human, ai, total: human + ai });

@@ -1,6 +1,6 @@
 // The page's only link to the extension: typed messages out, and the state VS Code keeps
 // for the page across reloads (a hidden panel's page is thrown away and rebuilt).
-import { type FromPage, isRangeChoice, type PageState, type PathRow } from '../../analytics/protocol';
+import { type FromPage, isRangeChoice, type PageState, type PathRow } from '../../visitors/protocol';
 
 const columns: ReadonlySet<string> = new Set<keyof PathRow>(['path', 'human', 'ai', 'total']);
 

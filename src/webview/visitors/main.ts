@@ -1,7 +1,7 @@
 // The visitors panel's page: lays out the sections, keeps the newest data from the
 // extension, and sends the user's choices back. Every section is built with DOM calls.
-import type { ErrorAction, PageInfo, RangeChoice, ToPage, VisitorsView } from '../../analytics/protocol';
-import { refreshPreset, todayUtc } from '../../analytics/date-range';
+import type { ErrorAction, PageInfo, RangeChoice, ToPage, VisitorsView } from '../../visitors/protocol';
+import { refreshPreset, todayUtc } from '../../visitors/date-range';
 import { el } from './dom';
 import { post, savedState, saveState } from './host';
 import { isToPage } from './messages';

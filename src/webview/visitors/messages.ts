@@ -1,6 +1,6 @@
 // Recognises the extension's messages. Anything else posted to the window (other frames,
 // extensions of the browser, older page versions) is ignored.
-import type { ToPage } from '../../analytics/protocol';
+import type { ToPage } from '../../visitors/protocol';
 import { isRecord } from '../../platform/checks';
 
 export function isToPage(data: unknown): data is ToPage {

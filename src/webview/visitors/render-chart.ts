@@ -1,6 +1,6 @@
 // The chart tab: one row per top path, with a solid bar for human and a hatched bar for AI
 // visitors (they differ by pattern, not only colour), the total and the rank.
-import type { ChartBar } from '../../analytics/protocol';
+import type { ChartBar } from '../../visitors/protocol';
 import { count, el, keepFocus } from './dom';
 
 function legend(): HTMLElement {

@@ -1,8 +1,8 @@
 // The panel's header: which project and range, how old the numbers are, how much of the
 // hourly request budget is gone, and Refresh. Built once and updated, so focus stays put.
-import type { VisitorsView } from '../../analytics/protocol';
+import type { VisitorsView } from '../../visitors/protocol';
 import { relativeTime } from '../../platform/relative-time';
-import { rangeLabel } from '../../analytics/date-range';
+import { rangeLabel } from '../../visitors/date-range';
 import { button, count, el } from './dom';
 
 const limitPerHour = 100;

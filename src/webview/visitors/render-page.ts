@@ -1,6 +1,6 @@
 // The card for the file open in the editor: its page's visitors and rank, or plainly why
 // there is nothing to show.
-import type { PageInfo, PathRow } from '../../analytics/protocol';
+import type { PageInfo, PathRow } from '../../visitors/protocol';
 import { count, el, figure } from './dom';
 
 function rankLine(page: PageInfo): HTMLElement | null {

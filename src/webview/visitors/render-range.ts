@@ -1,7 +1,7 @@
 // The range picker: three presets and a custom pair of days (both included). Presets are
 // counted back from today in UTC; the extension turns `to` into the API's exclusive end.
-import type { RangeChoice } from '../../analytics/protocol';
-import { checkCustomRange, type Preset, presetDays, presetRange, todayUtc } from '../../analytics/date-range';
+import type { RangeChoice } from '../../visitors/protocol';
+import { checkCustomRange, type Preset, presetDays, presetRange, todayUtc } from '../../visitors/date-range';
 import { button, el } from './dom';
 
 export interface RangePicker {

@@ -1,6 +1,6 @@
 // One line under the header for what is going on now: waiting, reading pages (with Cancel),
 // or an error with the actions that fix it.
-import type { ToPage } from '../../analytics/protocol';
+import type { ToPage } from '../../visitors/protocol';
 import { type ErrorAction, errorActionLabels as actionLabels, isErrorAction } from '../../platform/error-actions';
 import { button, el, plural } from './dom';
 

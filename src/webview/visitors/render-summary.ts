@@ -1,5 +1,5 @@
 // The site's totals for the range: human, AI and unique visitors.
-import type { Counts } from '../../analytics/protocol';
+import type { Counts } from '../../visitors/protocol';
 import { el, figure } from './dom';
 
 export function renderTotals(root: HTMLElement, totals: Counts): void {

@@ -1,6 +1,6 @@
 // The table tab: every path, sortable and filterable. A report can hold 10,000 paths, so
 // rows are sorted once per change and drawn a page at a time.
-import type { PageState, PathRow } from '../../analytics/protocol';
+import type { PageState, PathRow } from '../../visitors/protocol';
 import { button, count, el, keepFocus } from './dom';
 import { type Column, defaultSort, filterRows, nextSort, pageSize, type Sort, sortRows, sortState, summaryText } from './table-model';
 

@@ -1,7 +1,7 @@
 // The open page's weekly trend. Reading it costs requests (one report per week), so it is
 // loaded only on demand, and the button says what it will cost.
-import type { PageInfo, RangeChoice, ToPage } from '../../analytics/protocol';
-import { formatDays } from '../../analytics/date-range';
+import type { PageInfo, RangeChoice, ToPage } from '../../visitors/protocol';
+import { formatDays } from '../../visitors/date-range';
 import { button, count, el, plural } from './dom';
 
 export type TrendCost = Extract<ToPage, { type: 'trendCost' }>;

@@ -1,6 +1,6 @@
 // What the table shows, without the DOM: sort order, the filter, the page window and the count
 // line. Kept pure so plain Node tests check it.
-import type { PageState, PathRow } from '../../analytics/protocol';
+import type { PageState, PathRow } from '../../visitors/protocol';
 
 export type Column = keyof PathRow;
 export type Sort = NonNullable<PageState['sort']>;

@@ -1,8 +1,8 @@
 // The bridge VS Code injects into webview pages. acquireVsCodeApi may be called only once.
 interface VsCodeApi {
-  postMessage(message: import('../../analytics/protocol').FromPage): void;
-  getState(): import('../../analytics/protocol').PageState | undefined;
-  setState(state: import('../../analytics/protocol').PageState): void;
+  postMessage(message: import('../../visitors/protocol').FromPage): void;
+  getState(): import('../../visitors/protocol').PageState | undefined;
+  setState(state: import('../../visitors/protocol').PageState): void;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import type { Locator } from 'playwright-core';
-import { addDays, todayUtc } from '../../../src/analytics/date-range';
+import { addDays, todayUtc } from '../../../src/visitors/date-range';
 import { badgeText } from '../../../src/site/badge-text';
 import { visitTruth } from '../../support/emulator/visit-truth';
 import { Workbench } from '../../support/workbench/workbench';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { addDays, todayUtc } from '../../../src/analytics/date-range';
+import { addDays, todayUtc } from '../../../src/visitors/date-range';
 import { visitTruth } from '../../support/emulator/visit-truth';
 import { Workbench } from '../../support/workbench/workbench';
 

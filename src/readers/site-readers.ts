@@ -4,12 +4,12 @@
 import * as vscode from 'vscode';
 import { scopeFor, visitorsDefaultRange } from '../editor/config';
 import { type SettingName, settingId, settingNames } from '../platform/manifest-ids';
-import { presetRange, rangeLabel, todayUtc } from './date-range';
+import { presetRange, rangeLabel, todayUtc } from '../visitors/date-range';
 import type { DocsSite, DocsSites } from './docs-sites';
 import { type PageReaders, readersByPage, readersWithoutPage } from './page-readers';
-import type { PathRow, RangeChoice } from './protocol';
+import type { PathRow, RangeChoice } from '../visitors/protocol';
 import type { ProjectScope } from '../api/project-scope';
-import type { VisitorsService } from './visitors-service';
+import type { VisitorsService } from '../visitors/visitors-service';
 
 /** One site's readers in the default range; `readers` is undefined while no report of it is cached. */
 export interface SiteReport {
@@ -43,7 +43,7 @@ export class SiteReaders implements vscode.Disposable {
     private readonly sites: DocsSites,
     private readonly service: Pick<VisitorsService, 'fromCacheOnly'>,
     /** Whatever may have put a new report in the cache or changed what to show. */
-    triggers: ((listener: () => void) => { dispose(): unknown })[],
+    triggers: readonly ((listener: () => void) => { dispose(): unknown })[],
   ) {
     const shown = [settingNames.visitorsDefaultRange, settingNames.projectId, settingNames.baseUrl].map(settingId);
     this.listeners = [

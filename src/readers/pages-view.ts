@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import { visitorsMostlyAiPercent } from '../editor/config';
 import { commandIds, viewIds } from '../platform/manifest-ids';
-import { rangeLabel } from './date-range';
+import { rangeLabel } from '../visitors/date-range';
 import { aiShare, visitorsText } from './page-readers';
 import { type PageRow, type PagesSort, pagesGroups } from './pages-model';
 import type { AskGroup } from './ask-prompt';
-import type { PathRow } from './protocol';
+import type { PathRow } from '../visitors/protocol';
 import { badgeTooltip } from './readers-text';
 import type { SiteReaders, SiteReport } from './site-readers';
 

@@ -1,9 +1,9 @@
 // The prompt Ask the Agent starts from, for a page, a path readers reach in vain, or a group of
 // them: it names the pages and their numbers, and what to do about them. The writer edits it
 // before it is sent.
-import { inRange } from './date-range';
+import { inRange } from '../visitors/date-range';
 import { aiShare, countText, type PageReaders, visitorsText } from './page-readers';
-import type { PathRow } from './protocol';
+import type { PathRow } from '../visitors/protocol';
 
 export type AskSubject =
   | { kind: 'page'; pagePath: string; file: string | undefined; generated?: { title: string; spec: string }; readers: PageReaders }

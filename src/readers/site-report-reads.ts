@@ -2,11 +2,11 @@
 // before), never past the hourly budget without asking, and one clear message when it fails.
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
-import { inRange, rangeLabel } from './date-range';
-import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
+import { inRange, rangeLabel } from '../visitors/date-range';
+import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
 import type { SiteReport } from './site-readers';
 import { countText } from './page-readers';
-import type { ReadEstimate, VisitorsService } from './visitors-service';
+import type { ReadEstimate, VisitorsService } from '../visitors/visitors-service';
 
 export interface SiteReportReadDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;

@@ -1,4 +1,5 @@
 // Builds the visitors feature: cache, request ledger, service, panel controller, status bar.
+// Readers across the docs tree (src/readers) are built beside it from its service and ledger.
 import * as vscode from 'vscode';
 import type { FeatureServices } from '../editor/feature-services';
 import { systemClock } from '../platform/clock';
@@ -8,7 +9,6 @@ import type { StoragePaths } from '../platform/storage-layout';
 import { moveEarlierAnalytics } from './earlier-state';
 import { machineReadAlone } from '../platform/machine/read-alone';
 import { SharedMemento } from '../platform/machine/shared-memento';
-import { createReadersFeature, type ReadersFeature } from './readers-feature';
 import { RequestLedger } from './request-ledger';
 import { VisitorsCache } from './visitors-cache';
 import { VisitorsController } from './visitors-controller';
@@ -24,12 +24,8 @@ export interface VisitorsFeature extends vscode.Disposable {
   /** Reads reports (from the cache when it can), and the hour's analytics requests: for the chat tools. */
   service: VisitorsService;
   ledger: RequestLedger;
-  /** Readers across the docs tree: the sites, badges, CodeLens, the Pages view. */
-  sites: ReadersFeature['sites'];
-  readers: ReadersFeature['readers'];
-  badges: ReadersFeature['badges'];
-  pages: ReadersFeature['pages'];
-  loadMissingReports: ReadersFeature['loadMissingReports'];
+  /** Whatever may put a new report in the cache: a read here, or another window's in the shared index. */
+  reportsChanged: readonly ((listener: () => void) => { dispose(): void })[];
 }
 
 export function createVisitorsFeature(
@@ -52,11 +48,6 @@ export function createVisitorsFeature(
     readAlone: machineReadAlone(storage.analyticsReading, readWaitMs),
   });
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
-  const tree = createReadersFeature({ service, ledger, log }, [
-    (listener: () => void) => service.onDidRead(listener),
-    // Another window's read lands in the shared index.
-    shared.onDidChange,
-  ]);
   const parts = vscode.Disposable.from(
     controller,
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -66,14 +57,13 @@ export function createVisitorsFeature(
     }),
     clients.onDidChangeHosts(() => controller.scopeChanged()),
     createVisitorsStatusBar(service, ledger, controller, keys, clients.onDidChangeHosts),
-    tree,
     { dispose: () => shared.dispose() },
   );
   return {
     controller,
     service,
     ledger,
-    ...tree,
+    reportsChanged: [(listener: () => void) => service.onDidRead(listener), shared.onDidChange],
     dispose: () => {
       parts.dispose();
     },

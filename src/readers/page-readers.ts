@@ -2,8 +2,8 @@
 // all the report's paths, and the paths readers asked for that no page and no redirect serves.
 import type { SitePage } from '../site/inventory';
 import { comparablePath, type RedirectMatcher } from '../site/redirects';
-import { rankRows } from './chart-data';
-import type { Counts, PathRow } from './protocol';
+import { rankRows } from '../visitors/chart-data';
+import type { Counts, PathRow } from '../visitors/protocol';
 
 export interface PageReaders extends Counts {
   /** 1-based among the report's paths; undefined when the page had no visitors. */

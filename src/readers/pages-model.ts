@@ -3,7 +3,7 @@
 // asked for that no page serves.
 import type { SitePage } from '../site/inventory';
 import { aiShare, type PageReaders } from './page-readers';
-import type { PathRow } from './protocol';
+import type { PathRow } from '../visitors/protocol';
 
 export type PagesSort = 'visitors' | 'aiShare' | 'name';
 

@@ -1,7 +1,7 @@
 // Ask the Agent from the Pages view: the prompt for the page, path or group the writer chose.
 import { visitorsMostlyAiPercent } from '../editor/config';
 import { askGroupPrompt, askPrompt, type AskSubject } from './ask-prompt';
-import { rangeLabel } from './date-range';
+import { rangeLabel } from '../visitors/date-range';
 import type { PagesNode } from './pages-view';
 
 function subjectOf(node: PagesNode): { subject: AskSubject; range: string } | undefined {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { addRedirectEdits, closestPages } from '../site/redirect-edit';
 import { type RealPath, redirectsListIn, redirectsTarget } from '../site/redirects-target';
-import type { PathRow } from './protocol';
+import type { PathRow } from '../visitors/protocol';
 import type { SiteReport } from './site-readers';
 
 export interface AddedRedirect {

@@ -7,7 +7,7 @@ import { PageLens } from './page-lens';
 import { PagesView } from './pages-view';
 import { SiteReaders } from './site-readers';
 import { readCost, readMissingReports, type SiteReportReadDeps } from './site-report-reads';
-import type { VisitorsService } from './visitors-service';
+import type { VisitorsService } from '../visitors/visitors-service';
 
 export interface ReadersFeature extends vscode.Disposable {
   /** The docs sites of the open folders, read from their files. */
