@@ -50,6 +50,9 @@ export interface CallOptions {
 
 type Limit = 'agent' | 'analytics' | 'preview';
 
+/** The analytics exports: all GETs under `/v1/analytics/{projectId}/`, sharing one hourly budget. */
+export type AnalyticsExport = 'visitors' | 'views' | 'feedback' | 'feedback/by-page' | 'searches' | 'assistant';
+
 interface Call<T> {
   method: 'GET' | 'POST';
   segments: string[];
@@ -125,19 +128,30 @@ export class DocsApiClient {
   }
 
   /** One page of the visitors report; see visitor-pages.ts to read them all. */
-  async getVisitors(projectId: string, query: VisitorsQuery, options: CallOptions = {}): Promise<VisitorsPage> {
+  getVisitors(projectId: string, query: VisitorsQuery, options: CallOptions = {}): Promise<VisitorsPage> {
+    return this.getAnalytics(projectId, 'visitors', { ...query }, parseVisitorsPage, options);
+  }
+
+  /** One request to an analytics export (each costs one of the organisation's 100 an hour); signal-reads.ts types them. */
+  getAnalytics<T>(
+    projectId: string,
+    name: AnalyticsExport,
+    query: Record<string, string | number | readonly string[] | undefined>,
+    parse: (body: unknown, status: number) => T,
+    options: CallOptions = {},
+  ): Promise<T> {
     const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined) params[name] = String(value);
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) params[key] = Array.isArray(value) ? value.join(',') : String(value);
     }
     return this.call(
       {
         method: 'GET',
-        segments: ['v1', 'analytics', project(projectId), 'visitors'],
+        segments: ['v1', 'analytics', project(projectId), ...name.split('/')],
         query: params,
         thing: `project ${projectId}`,
         limit: 'analytics',
-        parse: parseVisitorsPage,
+        parse,
       },
       options,
     );

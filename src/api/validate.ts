@@ -1,6 +1,5 @@
 // Run-time checks of the service's answers. Unknown fields are ignored; a missing or mistyped
 // required field throws a "malformed response" error that names the field.
-import { MalformedResponseError } from './errors';
 import {
   type AgentJob,
   type DeploymentState,
@@ -9,44 +8,11 @@ import {
   knownDeploymentStatuses,
   knownJobStatuses,
   type PreviewStarted,
-  type VisitorCounts,
   type VisitorRow,
   type VisitorsPage,
 } from './types';
 
-type Json = Record<string, unknown>;
-
-class Reader {
-  constructor(private readonly status: number) {}
-
-  fail(field: string, expected: string): never {
-    throw new MalformedResponseError(`The service sent an unexpected answer: "${field}" should be ${expected}.`, field, this.status);
-  }
-
-  object(value: unknown, field: string): Json {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return this.fail(field, 'an object');
-    }
-    return value as Json;
-  }
-
-  string(obj: Json, key: string, field: string): string {
-    const value = obj[key];
-    return typeof value === 'string' ? value : this.fail(field, 'a string');
-  }
-
-  /** null and absent are the same: both mean "not set". */
-  optionalString(obj: Json, key: string, field: string): string | null {
-    const value = obj[key];
-    if (value === undefined || value === null) return null;
-    return typeof value === 'string' ? value : this.fail(field, 'a string or null');
-  }
-
-  count(obj: Json, key: string, field: string): number {
-    const value = obj[key];
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : this.fail(field, 'a number of at least 0');
-  }
-}
+import { type Json, Reader } from './answer-reader';
 
 function toJobStatus(raw: string): JobStatus {
   return (knownJobStatuses as readonly string[]).includes(raw) ? (raw as JobStatus) : 'unknown';
@@ -79,23 +45,15 @@ export function parseAgentJob(body: unknown, status: number): AgentJob {
   };
 }
 
-function parseCounts(r: Reader, obj: Json, field: string): VisitorCounts {
-  return {
-    human: r.count(obj, 'human', `${field}.human`),
-    ai: r.count(obj, 'ai', `${field}.ai`),
-    total: r.count(obj, 'total', `${field}.total`),
-  };
-}
-
 export function parseVisitorsPage(body: unknown, status: number): VisitorsPage {
   const r = new Reader(status);
   const page = r.object(body, 'response');
-  const totals = parseCounts(r, r.object(page.totals, 'totals'), 'totals');
+  const totals = r.counts(r.object(page.totals, 'totals'), 'totals');
   if (!Array.isArray(page.visitors)) r.fail('visitors', 'a list');
   const visitors = (page.visitors as unknown[]).map((item, index): VisitorRow => {
     const field = `visitors[${index}]`;
     const row = r.object(item, field);
-    return { path: r.string(row, 'path', `${field}.path`), ...parseCounts(r, row, field) };
+    return { path: r.string(row, 'path', `${field}.path`), ...r.counts(row, field) };
   });
   if (typeof page.hasMore !== 'boolean') r.fail('hasMore', 'true or false');
   return { totals, visitors, hasMore: page.hasMore as boolean };

@@ -1,6 +1,6 @@
 // Checks JSON values against the published OpenAPI descriptions: in ../shared/openapi/, and
 // copies kept in the repository (test/fixtures/openapi/) for the newer ones.
-// A small subset of JSON Schema, enough for those files: $ref, type (3.0 `nullable` and
+// A small subset of JSON Schema, enough for those files: $ref, anyOf / oneOf, type (3.0 `nullable` and
 // 3.1 type arrays), required, properties, items, enum, minLength, minimum/maximum, and
 // formats uri / date-time checked lightly. Unknown keywords are ignored, as are extra
 // properties (the service may add fields; clients must ignore them).
@@ -103,6 +103,12 @@ function formatError(format: unknown, value: string): string | null {
 export function validate(doc: OpenApiDoc, schema: Schema, value: unknown, pointer = ''): string[] {
   if (typeof schema.$ref === 'string') return validate(doc, deref(doc, schema.$ref), value, pointer);
   const where = pointer || '(root)';
+  const branches = [schema.anyOf, schema.oneOf].find(Array.isArray)?.filter(isRecord);
+  if (branches?.length) {
+    // Fits when one branch fits; else the nearest branch's problems say why.
+    const outcomes = branches.map((branch) => validate(doc, branch, value, pointer)).sort((a, b) => a.length - b.length);
+    return outcomes[0]?.length ? outcomes[0] : [];
+  }
   const actual = typeOf(value);
   if (value === null && schema.nullable === true) return [];
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
@@ -147,6 +153,8 @@ export function validate(doc: OpenApiDoc, schema: Schema, value: unknown, pointe
  */
 export function sampleOf(doc: OpenApiDoc, schema: Schema, name = 'value'): unknown {
   if (typeof schema.$ref === 'string') return sampleOf(doc, deref(doc, schema.$ref), name);
+  const [branch] = [schema.anyOf, schema.oneOf].find(Array.isArray)?.filter(isRecord) ?? [];
+  if (branch) return sampleOf(doc, branch, name);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0] as unknown;
   const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') as unknown) : schema.type;
   if (type === 'object' || isRecord(schema.properties)) {
