@@ -1,0 +1,191 @@
+// What readers said, per page and across the site, as a writer reads it: paths and URLs meet on
+// one page, comments pending first, the groups' thresholds, and the prompts that quote them.
+import * as assert from 'node:assert/strict';
+import type { AssistantTurn, FeedbackEntry, SearchTerm } from '../../src/api/signal-types';
+import { readerPath } from '../../src/readers/reader-path';
+import {
+  defaultThresholds,
+  pageSignals,
+  searchesThatFoundNothing,
+  type SignalsRead,
+  shareText,
+  unansweredQuestions,
+  unhappyPages,
+} from '../../src/readers/reader-signals';
+import { questionsPrompt, searchPrompt, unhappyPagePrompt } from '../../src/readers/signals-prompt';
+
+const entry = (id: string, path: string, comment: string | null, status: FeedbackEntry['status'], createdAt: string): FeedbackEntry => ({
+  id,
+  path,
+  comment,
+  createdAt,
+  source: 'contextual',
+  status,
+  helpful: false,
+  code: null,
+});
+const search = (query: string, hits: number, ctr: number, topClickedPage: string | null): SearchTerm => ({
+  query,
+  hits,
+  ctr,
+  topClickedPage,
+  lastSearchedAt: null,
+});
+const turn = (id: string, query: string, cited: string[], more: Partial<AssistantTurn> = {}): AssistantTurn => ({
+  id,
+  timestamp: `2026-11-${id.padStart(2, '0')}T10:00:00Z`,
+  query,
+  response: '…',
+  responseType: 'answer',
+  sources: cited.map((url) => ({ title: url, url })),
+  resolution: 'answered',
+  pageUrl: null,
+  ...more,
+});
+
+const read: SignalsRead = {
+  pageFeedback: [
+    { path: '/guides/webhooks', thumbsUp: 2, thumbsDown: 9, code: 0, total: 11 },
+    { path: 'https://docs.acme.dev/quickstart/', thumbsUp: 10, thumbsDown: 3, code: 1, total: 14 },
+    { path: '/changelog', thumbsUp: 0, thumbsDown: 3, code: 0, total: 3 },
+  ],
+  pageFeedbackHasMore: false,
+  entries: [
+    entry('a', '/guides/webhooks', 'Old but resolved', 'resolved', '2026-11-22T10:00:00Z'),
+    entry('b', 'https://docs.acme.dev/guides/webhooks', 'Retries are not explained', 'pending', '2026-11-01T10:00:00Z'),
+    entry('c', '/guides/webhooks/', 'What is the backoff?', 'pending', '2026-11-20T10:00:00Z'),
+    entry('d', '/guides/webhooks', null, 'pending', '2026-11-21T10:00:00Z'),
+    entry('e', '/quickstart', 'Great', 'pending', '2026-11-21T10:00:00Z'),
+  ],
+  entriesComplete: false,
+  searches: [
+    search('webhook retries', 12, 0.04, null),
+    search('quickstart', 40, 0.8, '/quickstart'),
+    search('rate limit headers', 6, 0.05, 'https://docs.acme.dev/api/limits'),
+    search('sso', 2, 0, null),
+  ],
+  totalSearches: 60,
+  searchesComplete: true,
+  turns: [
+    turn('1', 'How do I retry a failed webhook?', ['https://docs.acme.dev/guides/webhooks']),
+    turn('2', 'how do I retry a failed webhook?', ['https://docs.acme.dev/guides/webhooks']),
+    turn('3', 'Which plan has SSO?', [], { responseType: 'clarifying_question' }),
+    turn('4', 'Do webhook retries back off?', [], { resolution: 'unanswered' }),
+    turn('5', 'Where is the quickstart?', ['https://docs.acme.dev/quickstart']),
+  ],
+  turnsComplete: true,
+};
+
+describe('what readers said about one page', () => {
+  it('a path and a URL of the same page meet', () => {
+    assert.equal(readerPath('https://docs.acme.dev/guides/webhooks/?tab=1#retries'), '/guides/webhooks');
+    assert.equal(readerPath('guides/webhooks'), '/guides/webhooks');
+    assert.equal(readerPath('https://docs.acme.dev/'), '/');
+    assert.equal(readerPath('/es/gu%C3%ADas'), '/es/guías');
+  });
+
+  it('thumbs, comments pending first and newest first (empty ones left out), searches that led to it, questions that cited it', () => {
+    const page = pageSignals(read, '/guides/webhooks');
+    assert.deepEqual([page.thumbsUp, page.thumbsDown], [2, 9]);
+    assert.deepEqual(
+      page.comments.map((c) => c.id),
+      ['c', 'b', 'a'],
+    );
+    assert.deepEqual(page.searches, []);
+    assert.deepEqual(
+      page.questions.map((q) => q.id),
+      ['2', '1'],
+    );
+    const quickstart = pageSignals(read, '/quickstart');
+    assert.deepEqual([quickstart.thumbsUp, quickstart.thumbsDown], [10, 3], 'counted under a URL with a trailing slash');
+    assert.deepEqual(
+      quickstart.searches.map((s) => s.query),
+      ['quickstart'],
+    );
+  });
+
+  it('says what share of the entries it read', () => {
+    assert.equal(shareText(read), 'the newest 5 feedback entries of the range (pending first; more exist)');
+    assert.equal(shareText({ ...read, entriesComplete: true }), 'all 5 feedback entries of the range');
+  });
+});
+
+describe('what readers said across the site', () => {
+  it('unhappy pages: a thumbs-down share over the threshold with enough votes, worst first', () => {
+    assert.deepEqual(
+      unhappyPages(read, defaultThresholds).map((p) => [p.pagePath, Math.round(p.share * 100)]),
+      [['/guides/webhooks', 82]],
+    );
+    // /changelog is all thumbs down, but 3 votes say little; /quickstart's 23% is under 40%.
+    assert.deepEqual(
+      unhappyPages(read, { ...defaultThresholds, unhappyMinVotes: 3, unhappyShare: 0.2 }).map((p) => p.pagePath),
+      ['/changelog', '/guides/webhooks', '/quickstart'],
+    );
+  });
+
+  it('searches that found nothing: enough hits and no click, or a click-through under the threshold', () => {
+    assert.deepEqual(
+      searchesThatFoundNothing(read, defaultThresholds).map((s) => s.query),
+      ['webhook retries', 'rate limit headers'],
+    );
+    assert.deepEqual(
+      searchesThatFoundNothing(read, { ...defaultThresholds, searchMinHits: 1, searchMaxCtr: 0.01 }).map((s) => s.query),
+      ['webhook retries', 'sso'],
+    );
+  });
+
+  it('questions the assistant could not answer: clarifying, marked unanswered, or without sources; one row per question', () => {
+    const questions = unansweredQuestions({
+      ...read,
+      turns: [
+        ...read.turns,
+        turn('6', 'which plan has sso?', [], { responseType: 'clarifying_question' }),
+        turn('7', 'Is there an SDK?', []),
+      ],
+    });
+    assert.deepEqual(
+      questions.map((q) => [q.query, q.asked, q.why]),
+      [
+        ['which plan has sso?', 2, 'clarifying'],
+        ['Do webhook retries back off?', 1, 'unanswered'],
+        ['Is there an SDK?', 1, 'no sources'],
+      ],
+    );
+  });
+});
+
+describe('the prompt Ask the Agent starts from', () => {
+  it('a search that found nothing quotes the search, its click-through and the assistant questions with the pages cited', () => {
+    const prompt = searchPrompt([search('webhook retries', 12, 0.04, null)], read.turns, 'in the last 30 days');
+    assert.match(
+      prompt,
+      /^- Readers searched “webhook retries” 12 times in the last 30 days \(click-through 4%\) and none opened a result;/,
+    );
+    assert.match(prompt, /the assistant was asked “Do webhook retries back off\?” once and cited no page/);
+    assert.match(prompt, /\n\nFind where the docs should answer these searches/);
+  });
+
+  it('an unhappy page quotes its votes and its pending comments first', () => {
+    const [page] = unhappyPages(read, defaultThresholds);
+    assert.ok(page);
+    const prompt = unhappyPagePrompt(page, pageSignals(read, page.pagePath), 'docs/guides/webhooks.mdx', 'in the last 30 days');
+    assert.equal(
+      prompt,
+      [
+        'Readers of /guides/webhooks voted 9 down and 2 up in the last 30 days (82% down).',
+        '',
+        'Their comments (newest pending first):',
+        '> What is the backoff?',
+        '> Retries are not explained',
+        '> Old but resolved',
+        '',
+        'Improve docs/guides/webhooks.mdx so it answers what these readers missed; keep what works.',
+      ].join('\n'),
+    );
+  });
+
+  it('unanswered questions are listed with how often and why', () => {
+    const prompt = questionsPrompt(unansweredQuestions(read), 'in the last 30 days');
+    assert.match(prompt, /- “Which plan has SSO\?”, asked once in the last 30 days: it asked a clarifying question instead of answering\./);
+  });
+});
