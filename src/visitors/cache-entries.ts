@@ -1,5 +1,5 @@
-// The shapes a persisted visitors report takes on disk and in the cache's index, checked on
-// the way in: storage outlives versions and may be damaged.
+// The shapes a persisted report (visitors, or any other kind a ReportCache keeps) takes on disk
+// and in the cache's index, checked on the way in: storage outlives versions and may be damaged.
 import { createHash } from 'node:crypto';
 import type { Counts, PathRow } from './protocol';
 import { isRecord } from '../platform/checks';
@@ -17,12 +17,12 @@ export const maxPersistedRanges = 12;
 export const maxPersistedChars = 32 * 1024 * 1024;
 
 /** What a report file holds: the report with what it answers, so a file can be checked against its index entry. */
-export interface StoredEntry {
+export interface StoredEntry<R = CachedReport> {
   baseUrl: string;
   projectId: string;
   from: string;
   to: string;
-  report: CachedReport;
+  report: R;
   /** For a range that includes today: when it stops being good (ms). A past range never does. */
   expiresAt?: number;
 }
@@ -71,18 +71,22 @@ function isKeyed(value: Record<string, unknown>): value is Record<string, unknow
   );
 }
 
-/** Storage outlives versions and may be damaged: anything not of this shape is dropped. */
-function isStoredEntry(value: unknown): value is StoredEntry {
-  if (!isRecord(value) || !isRecord(value.report)) return false;
-  const { report } = value;
+/** A visitors report as stored: anything not of this shape is dropped. */
+export function isVisitorsReport(report: unknown): report is CachedReport {
   return (
-    isKeyed(value) &&
-    (value.expiresAt === undefined || typeof value.expiresAt === 'number') &&
+    isRecord(report) &&
     isCounts(report.totals) &&
     typeof report.fetchedAt === 'number' &&
     typeof report.requests === 'number' &&
     Array.isArray(report.rows) &&
     report.rows.every((row: unknown) => isCounts(row) && isRecord(row) && typeof row.path === 'string')
+  );
+}
+
+/** Storage outlives versions and may be damaged: anything not of this shape is dropped. */
+function isStoredEntry<R>(value: unknown, isReport: (report: unknown) => report is R): value is StoredEntry<R> {
+  return (
+    isRecord(value) && isKeyed(value) && (value.expiresAt === undefined || typeof value.expiresAt === 'number') && isReport(value.report)
   );
 }
 
@@ -99,18 +103,23 @@ export function isIndexEntry(value: unknown): value is IndexEntry {
   );
 }
 
-export function parseStored(text: string | undefined): StoredEntry | undefined {
+export function parseStored<R>(text: string | undefined, isReport: (report: unknown) => report is R): StoredEntry<R> | undefined {
   if (text === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return isStoredEntry(value) ? value : undefined;
+    return isStoredEntry(value, isReport) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The index entry of a report stored in `file` as `chars` characters of text. */
-export function indexEntryOf(stored: StoredEntry, file: string, chars: number): IndexEntry {
+/** The index entry of a report of `rows` rows stored in `file` as `chars` characters of text. */
+export function indexEntryOf<R extends { fetchedAt: number }>(
+  stored: StoredEntry<R>,
+  file: string,
+  chars: number,
+  rows: number,
+): IndexEntry {
   const { baseUrl, projectId, from, to, report, expiresAt } = stored;
   return {
     baseUrl,
@@ -118,7 +127,7 @@ export function indexEntryOf(stored: StoredEntry, file: string, chars: number): 
     from,
     to,
     file,
-    rows: report.rows.length,
+    rows,
     chars,
     fetchedAt: report.fetchedAt,
     ...(expiresAt === undefined ? {} : { expiresAt }),
