@@ -14,6 +14,8 @@ export const sharedKeys = {
   analyticsRequests: 'docsAgent.analyticsRequests',
   /** Which visitors report files exist, for which range, how big: read without opening them. */
   visitorsIndex: 'docsAgent.visitorsCacheIndex',
+  /** The same for what readers said (feedback, searches, assistant questions) per range. */
+  signalsIndex: 'docsAgent.signalsCacheIndex',
   /** Times of this machine's preview requests in the last minute: the 5-a-minute limit. */
   previewRequests: 'docsAgent.previewRequests',
   /** Projects (service and project id) whose plan answered 403 to a preview: their preview commands hide. */
@@ -55,6 +57,8 @@ export function storagePaths(root: string) {
     analyticsReading: join(root, 'analytics', 'reading'),
     /** One file per visitors report (name from a hash of site, project and range). */
     visitorsReports: join(root, 'visitors'),
+    /** One file per range of what readers said (name from a hash of site, project and range). */
+    signalsReports: join(root, 'signals'),
     /** One file per previewed branch (per service and project): its latest deployment, changed under its lock. */
     previews: join(root, 'previews'),
     /** Preview requests of the last minute (5 a minute per organisation), and projects whose plan has no previews. */
@@ -76,6 +80,7 @@ export function leftoverFolders(paths: StoragePaths): string[] {
     dirname(paths.agentUses),
     paths.analyticsReading,
     paths.visitorsReports,
+    paths.signalsReports,
     paths.previews,
     dirname(paths.previewsShared),
     dirname(paths.lastPrune),
