@@ -4,7 +4,7 @@
 import type { TrackedJob } from '../jobs/tracked-job';
 import type { GitApi } from './git-api';
 import { fetchJobChange, type JobChange } from './job-change';
-import { ReviewError } from './review-errors';
+import { fetchFailure, ReviewError } from './review-errors';
 
 export interface JobPreviewBranch {
   branch: string;
@@ -17,7 +17,11 @@ const remoteBranchType = 1;
 /** The remote branch holding `change.head`, refreshed from the remote first; undefined when none does. */
 async function branchAt(change: JobChange): Promise<string | undefined> {
   const { repository, remote } = change;
-  await repository.fetch({ remote, silent: true });
+  try {
+    await repository.fetch({ remote, silent: true });
+  } catch (error) {
+    throw fetchFailure(error, remote, 'branches');
+  }
   const refs = await repository.getRefs({ pattern: `refs/remotes/${remote}/` });
   const prefix = `${remote}/`;
   const names = refs
