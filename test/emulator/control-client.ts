@@ -1,4 +1,5 @@
 // A typed client for the /__emulator/ control routes, for tests and scripts (global fetch).
+import type { FeedbackItem, SearchItem, TurnItem } from './signal-data';
 import type {
   ActiveFault,
   AdvanceResult,
@@ -50,6 +51,11 @@ export class EmulatorControl {
   /** Clears jobs, preview deployments and plans, faults, the request log, rate-limit windows and key state. */
   async reset(): Promise<void> {
     await this.call('POST', 'reset');
+  }
+
+  /** A project's raw reader signals: the truth the exports answer from. */
+  signals(projectId: string): Promise<ControlSignals> {
+    return this.call<ControlSignals>('GET', `signals?projectId=${encodeURIComponent(projectId)}`);
   }
 
   async requests(): Promise<RequestRecord[]> {
@@ -133,4 +139,11 @@ export class EmulatorControl {
   async setPlan(projectId: string, previews: boolean): Promise<void> {
     await this.call('POST', 'plan', { projectId, previews });
   }
+}
+
+/** SignalData as the control route sends it (hits per day as pairs). */
+export interface ControlSignals {
+  feedback: FeedbackItem[];
+  searches: (Omit<SearchItem, 'hitsByDay'> & { hitsByDay: [number, number][] })[];
+  turns: TurnItem[];
 }

@@ -6,6 +6,7 @@ import { parseFaultSpec } from './faults';
 import { isRecord, type JsonBody, type Reply } from './http-util';
 import { handlePreviewControl, PREVIEW_CONTROL_ROUTES, type PreviewControlDeps } from './preview-control';
 import type { RequestLog } from './request-log';
+import type { SignalData } from './signal-data';
 import type { EmulatorInfo, KeyState, Usage, Visit } from './types';
 
 export interface ControlDeps extends PreviewControlDeps {
@@ -19,6 +20,8 @@ export interface ControlDeps extends PreviewControlDeps {
   setKeyState(state: KeyState): void;
   /** The raw visit log of a project, or undefined for an unknown one. */
   visits(projectId: string): Visit[] | undefined;
+  /** The raw reader signals of a project (feedback, searches, assistant turns), or undefined for an unknown one. */
+  signals(projectId: string): SignalData | undefined;
   usage(): Usage;
   now(): number;
 }
@@ -40,6 +43,7 @@ const ROUTES = [
   'GET keys',
   'POST keys',
   'GET visits?projectId=P',
+  'GET signals?projectId=P',
   'GET usage',
   ...PREVIEW_CONTROL_ROUTES,
 ];
@@ -99,6 +103,13 @@ export function handleControl(deps: ControlDeps, method: string, segments: strin
       const projectId = params.get('projectId') ?? deps.info().projectId;
       const visits = deps.visits(projectId);
       return visits ? ok({ visits }) : bad('Project not found', 404);
+    }
+    case 'GET signals': {
+      const signals = deps.signals(params.get('projectId') ?? deps.info().projectId);
+      // Search hits per day go out as [day, hits] pairs (a Map is not JSON).
+      return signals
+        ? ok({ ...signals, searches: signals.searches.map((s) => ({ ...s, hitsByDay: [...s.hitsByDay] })) })
+        : bad('Project not found', 404);
     }
     case 'GET usage':
       return ok(deps.usage());

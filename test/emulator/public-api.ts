@@ -7,6 +7,10 @@ import { authRefusal } from './auth';
 import { deploymentStatus, type DeploymentsDeps, triggerPreview } from './deployments-api';
 import { errorReply as error, isRecord, type JsonBody, type Reply } from './http-util';
 import type { SlidingWindowLimiter } from './rate-limit';
+import type { SignalData } from './signal-data';
+import { signalAnswer } from './signals-api';
+import { parseSignalQuery, type SignalExport } from './signals-query';
+import type { VisitLog } from './visit-log';
 import type { AuthOutcome } from './types';
 
 export const MAX_PROMPT_LENGTH = 100_000;
@@ -22,9 +26,10 @@ export interface PublicRequest {
   auth: AuthOutcome;
 }
 
-type Operation = 'create' | 'get' | 'followUp' | 'visitors' | 'preview' | 'deploymentStatus';
+type Operation = 'create' | 'get' | 'followUp' | 'visitors' | 'signals' | 'preview' | 'deploymentStatus';
 interface Route {
   op: Operation;
+  signal?: SignalExport;
   allow: string;
   projectId: string;
   jobId: string;
@@ -40,6 +45,12 @@ function route(s: string[]): Route | null {
   }
   if (version === 'v1' && area === 'analytics' && resource === 'visitors' && s.length === 5) {
     return { op: 'visitors', allow: 'GET', projectId, jobId: '' };
+  }
+  if (version === 'v1' && area === 'analytics') {
+    const name =
+      s.length === 6 && resource === 'feedback' && jobId === 'by-page' ? 'feedback/by-page' : s.length === 5 ? resource : undefined;
+    if (name === 'feedback/by-page' || name === 'feedback' || name === 'searches' || name === 'assistant' || name === 'views')
+      return { op: 'signals', signal: name, allow: 'GET', projectId, jobId: '' };
   }
   // `/v1/project/preview/{projectId}` and `/v1/project/update-status/{statusId}`.
   const [, , , kind = '', id = ''] = s;
@@ -65,6 +76,8 @@ export interface PublicApiDeps extends Omit<DeploymentsDeps, 'hasProject'> {
   analytics: AnalyticsEngine;
   agentLimiter: SlidingWindowLimiter;
   analyticsLimiter: SlidingWindowLimiter;
+  /** A project's reader signals and visit log, or undefined for an unknown project. */
+  signals: (projectId: string) => { data: SignalData; log: VisitLog } | undefined;
 }
 
 export class PublicApi {
@@ -82,7 +95,8 @@ export class PublicApi {
     if (refused) return refused;
     if (r.op === 'preview') return triggerPreview(this.deployments, r.projectId, req.body, ORGANISATION);
     if (r.op === 'deploymentStatus') return deploymentStatus(this.deployments, r.jobId);
-    return r.op === 'visitors' ? this.visitors(r, req) : this.agent(r, req);
+    if (r.op === 'visitors' || r.op === 'signals') return this.analytics(r, req);
+    return this.agent(r, req);
   }
 
   private agent(r: Route, req: PublicRequest): Reply {
@@ -102,7 +116,7 @@ export class PublicApi {
     return { status: 200, body: jobs.followUp(r.projectId, r.jobId, prompt) };
   }
 
-  private visitors(r: Route, req: PublicRequest): Reply {
+  private analytics(r: Route, req: PublicRequest): Reply {
     const { analytics, analyticsLimiter } = this.deps;
     // Every authenticated request costs one, even a 400 or 404: the service meters calls.
     const admission = analyticsLimiter.take(ORGANISATION);
@@ -114,6 +128,13 @@ export class PublicApi {
       };
     }
     if (!analytics.hasProject(r.projectId)) return error(404, 'Project not found');
+    if (r.signal) {
+      const parsed = parseSignalQuery(r.signal, req.params);
+      if (!parsed.ok) return { status: 400, body: { error: 'Invalid query parameters', details: parsed.details } };
+      const project = this.deps.signals(r.projectId);
+      if (!project) return error(404, 'Project not found');
+      return { status: 200, body: signalAnswer(r.signal, project.data, project.log, parsed.value, req.params) };
+    }
     const parsed = parseVisitorsQuery(req.params);
     if (!parsed.ok) return { status: 400, body: { error: 'Invalid query parameters', details: parsed.details } };
     return { status: 200, body: analytics.page(r.projectId, parsed.value) };

@@ -18,11 +18,12 @@ import { stream } from './prng';
 import { PREVIEW_WINDOW_MS } from './deployments-api';
 import { servePreview } from './preview-site';
 import { PREVIEW_PREFIX, PreviewStore } from './previews';
-import { ORGANISATION, PublicApi } from './public-api';
+import { ORGANISATION, PublicApi, type PublicApiDeps } from './public-api';
 import { SlidingWindowLimiter } from './rate-limit';
 import { RequestLog } from './request-log';
 import type { ActiveFault, KeyState, RequestRecord } from './types';
-import { fixtureLog, syntheticLog, type VisitLog } from './visit-log';
+import { fixtureLog, LOG_DAYS, syntheticLog, type VisitLog } from './visit-log';
+import { type SignalData, signalData } from './signal-data';
 
 export type { EmulatorOptions } from './options';
 
@@ -36,6 +37,23 @@ export interface RunningEmulator {
   useGitRemote(remote: string): void;
   /** Stops listening and ends hung responses and open sockets, so tests never hang. */
   close(): Promise<void>;
+}
+
+/** Each project's reader signals, from its log's pages and days, built on first use: the fixture's curated, the large ones at scale. */
+function projectSignals(logs: ReadonlyMap<string, () => VisitLog>, seed: number, fixtureId: string): PublicApiDeps['signals'] {
+  const built = new Map<string, SignalData>();
+  return (projectId) => {
+    const log = logs.get(projectId)?.();
+    if (!log) return undefined;
+    let data = built.get(projectId);
+    if (!data) {
+      const fixture = projectId === fixtureId;
+      const scale = fixture ? { feedback: 120, searches: 40, turns: 60 } : { feedback: 2_000, searches: 5_000, turns: 3_000 };
+      data = signalData(stream(seed, `signals-${projectId}`), log.paths, [log.firstDay, log.firstDay + LOG_DAYS - 1], scale, fixture);
+      built.set(projectId, data);
+    }
+    return { data, log };
+  };
 }
 
 function memo<T>(build: () => T): () => T {
@@ -93,7 +111,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const analyticsLimiter = new SlidingWindowLimiter(opts.analyticsLimitPerHour, now);
   const previewLimiter = new SlidingWindowLimiter(opts.previewLimitPerMinute, now, PREVIEW_WINDOW_MS);
   const analytics = new AnalyticsEngine(logs);
-  const api = new PublicApi({ jobs, analytics, agentLimiter, analyticsLimiter, previews, previewLimiter });
+  const signals = projectSignals(logs, opts.seed, opts.projectId);
+  const api = new PublicApi({ jobs, analytics, agentLimiter, analyticsLimiter, previews, previewLimiter, signals });
   const faults = new FaultRegistry();
   const log = new RequestLog();
   let keyState: KeyState = 'valid';
@@ -143,6 +162,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       keyState = state;
     },
     visits: (projectId) => logs.get(projectId)?.().toVisits(),
+    signals: (projectId) => signals(projectId)?.data,
     usage: () => ({
       agentUses: Object.fromEntries([opts.projectId, opts.syntheticProjectId].map((p) => [p, agentLimiter.count(p)])),
       analyticsRequests: analyticsLimiter.count(ORGANISATION),

@@ -1,6 +1,9 @@
 // Starts the real emulator on loopback for a suite and builds clients that talk to it.
 import { type ClientOptions, DocsApiClient } from '../../../src/api/client';
+import type { ProjectScope } from '../../../src/api/project-scope';
 import { EmulatorControl } from '../../emulator/control-client';
+import { MemoryMemento } from '../fakes/memory-memento';
+import { MemoryTextFiles } from '../fakes/memory-text-files';
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../emulator/server';
 
 export interface ApiFixture {
@@ -45,4 +48,30 @@ export async function failure(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a failure, but the call succeeded');
+}
+
+/** One emulator for a suite of analytics tests (reset before each), and the scopes of its projects. */
+export function useAnalyticsApi(today: string): {
+  api: () => ApiFixture;
+  fixture: () => ProjectScope;
+  synthetic: () => ProjectScope;
+  newStorage: () => { memento: MemoryMemento; files: MemoryTextFiles };
+} {
+  let api: ApiFixture | undefined;
+  const running = (): ApiFixture => {
+    if (!api) throw new Error('the emulator is not running yet');
+    return api;
+  };
+  before(async () => {
+    api = await startApiFixture({ today, analyticsLimitPerHour: 1_000_000 });
+  });
+  after(() => api?.close());
+  beforeEach(() => running().control.reset());
+  return {
+    api: running,
+    fixture: () => ({ baseUrl: running().emulator.baseUrl, projectId: running().emulator.projectId }),
+    synthetic: () => ({ baseUrl: running().emulator.baseUrl, projectId: running().emulator.syntheticProjectId }),
+    // The editor's global state and the report files folder, shared by windows.
+    newStorage: () => ({ memento: new MemoryMemento(), files: new MemoryTextFiles() }),
+  };
 }
