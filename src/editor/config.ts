@@ -189,27 +189,3 @@ export function affectsUs(event: vscode.ConfigurationChangeEvent): boolean {
     event.affectsConfiguration(section) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL')
   );
 }
-
-function boundedSetting(name: SettingName, fallback: number, min: number, max: number): number {
-  const value = settings().get<number>(name, fallback);
-  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
-}
-
-/** Requests one read of what readers said may take per export: the cap the user sees and changes. */
-export function readerSignalCaps(): { feedback: number; searches: number; assistant: number } {
-  return {
-    feedback: boundedSetting(settingNames.readersFeedbackRequests, 3, 1, 20),
-    searches: boundedSetting(settingNames.readersSearchRequests, 2, 1, 20),
-    assistant: boundedSetting(settingNames.readersAssistantRequests, 1, 1, 10),
-  };
-}
-
-/** When the Pages view calls a page unhappy and a search fruitless (shares as 0..1). */
-export function readerSignalThresholds(): { unhappyShare: number; unhappyMinVotes: number; searchMinHits: number; searchMaxCtr: number } {
-  return {
-    unhappyShare: boundedSetting(settingNames.readersUnhappyPercent, 40, 0, 100) / 100,
-    unhappyMinVotes: boundedSetting(settingNames.readersUnhappyMinVotes, 5, 1, 10_000),
-    searchMinHits: boundedSetting(settingNames.readersSearchMinHits, 5, 1, 100_000),
-    searchMaxCtr: boundedSetting(settingNames.readersSearchMaxClickPercent, 10, 0, 100) / 100,
-  };
-}

@@ -87,13 +87,6 @@ export const settingNames = {
   visitorsCodeLens: 'visitors.codeLens',
   visitorsMostlyAiPercent: 'visitors.mostlyAiPercent',
   reviewShowChangesAs: 'review.showChangesAs',
-  readersFeedbackRequests: 'readers.feedbackRequests',
-  readersSearchRequests: 'readers.searchRequests',
-  readersAssistantRequests: 'readers.assistantRequests',
-  readersUnhappyPercent: 'readers.unhappyPercent',
-  readersUnhappyMinVotes: 'readers.unhappyMinVotes',
-  readersSearchMinHits: 'readers.searchMinHits',
-  readersSearchMaxClickPercent: 'readers.searchMaxClickPercent',
 } as const;
 
 export type SettingName = (typeof settingNames)[keyof typeof settingNames];
