@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { createVisitorsFeature } from './visitors/visitors-feature';
 import { createReadersFeature } from './readers/readers-feature';
+import { createSignalsService } from './readers/signals-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
 import { registerReviewCommands } from './commands/review-commands';
@@ -57,7 +58,8 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log });
   releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
-  const readers = createReadersFeature({ service: visitors.service, ledger: visitors.ledger, log }, visitors.reportsChanged);
+  const signals = createSignalsService(storage, visitors, clients);
+  const readers = createReadersFeature({ service: visitors.service, signals, ledger: visitors.ledger, log }, visitors.reportsChanged);
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
   const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };
@@ -81,7 +83,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     visitors,
     readers,
     ...registerVisitorsCommands(visitors.controller),
-    ...registerPagesCommands(readers.pages, readers.loadMissingReports),
+    ...registerPagesCommands(readers.pages, readers.loadMissingReports, readers.loadMissingSignals),
     ...registerChatTools(
       { tracker: jobs.tracker, uses: jobs.uses, keys, log },
       { service: visitors.service, ledger: visitors.ledger, readers: readers.readers, keys },

@@ -1,4 +1,4 @@
-// The Pages view's commands: load the missing report, sort, filter.
+// The Pages view's commands: load the missing report (and what readers said), sort, filter.
 import * as vscode from 'vscode';
 import { addRedirect } from '../readers/add-redirect';
 import { promptForNode } from '../readers/pages-ask';
@@ -6,7 +6,11 @@ import type { PagesNode, PagesView } from '../readers/pages-view';
 import type { PagesSort } from '../readers/pages-model';
 import { commandIds } from '../platform/manifest-ids';
 
-export function registerPagesCommands(view: PagesView, loadMissing: () => Promise<boolean>): vscode.Disposable[] {
+export function registerPagesCommands(
+  view: PagesView,
+  loadMissing: () => Promise<boolean>,
+  loadSignals: () => Promise<boolean>,
+): vscode.Disposable[] {
   const sorts: { label: string; sort: PagesSort }[] = [
     { label: 'Visitors', sort: 'visitors' },
     { label: 'AI share', sort: 'aiShare' },
@@ -14,6 +18,7 @@ export function registerPagesCommands(view: PagesView, loadMissing: () => Promis
   ];
   return [
     vscode.commands.registerCommand(commandIds.loadPagesReport, loadMissing),
+    vscode.commands.registerCommand(commandIds.readReaderSignals, loadSignals),
     vscode.commands.registerCommand(commandIds.addRedirect, (node?: PagesNode) =>
       node?.kind === 'path' ? addRedirect(node.report, node.row) : undefined,
     ),

@@ -35,6 +35,7 @@ export const commandIds = {
   showBuildLog: 'docsAgent.showBuildLog',
   fixPreviewBuild: 'docsAgent.fixPreviewBuild',
   rebuildPreview: 'docsAgent.rebuildPreview',
+  readReaderSignals: 'docsAgent.readReaderSignals',
 } as const;
 
 /** The language model tools chat and agent mode call, by their names in `contributes.languageModelTools`. */

@@ -1,9 +1,10 @@
 // A CodeLens on a docs page's first line with its readers at a glance ("368 visitors · rank 2
-// of 12 · 24% AI · Last 30 days"); clicking it opens the visitors panel. From cached reports only.
+// of 12 · 24% AI · Last 30 days") and, once read, what they said ("👍 41 · 👎 9 · 3 comments");
+// clicking opens the visitors panel. From cached reports only.
 import * as vscode from 'vscode';
 import { visitorsCodeLens } from '../editor/config';
 import { commandIds, settingNames } from '../platform/manifest-ids';
-import { lensTitle } from './readers-text';
+import { feedbackLensTitle, lensTitle } from './readers-text';
 import { followReaders, type SiteReaders } from './site-readers';
 
 export class PageLens implements vscode.CodeLensProvider, vscode.Disposable {
@@ -22,13 +23,25 @@ export class PageLens implements vscode.CodeLensProvider, vscode.Disposable {
     if (!visitorsCodeLens()) return [];
     const found = this.readers.forFile(document.uri);
     if (!found) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const said = feedbackLensTitle(found.signals);
     return [
-      new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
+      new vscode.CodeLens(top, {
         title: lensTitle(found),
         tooltip: 'Show this page’s visitors',
         command: commandIds.showVisitors,
         arguments: [document.uri],
       }),
+      ...(said
+        ? [
+            new vscode.CodeLens(top, {
+              title: said,
+              tooltip: `What readers said · ${found.range}`,
+              command: commandIds.showVisitors,
+              arguments: [document.uri],
+            }),
+          ]
+        : []),
     ];
   }
 

@@ -8,6 +8,8 @@ import { PagesView } from './pages-view';
 import { SiteReaders } from './site-readers';
 import { readCost, readMissingReports, type SiteReportReadDeps } from './site-report-reads';
 import type { VisitorsService } from '../visitors/visitors-service';
+import { readMissingSignals } from './signals-reads';
+import type { SignalsService } from './signals-service';
 
 export interface ReadersFeature extends vscode.Disposable {
   /** The docs sites of the open folders, read from their files. */
@@ -17,15 +19,17 @@ export interface ReadersFeature extends vscode.Disposable {
   pages: PagesView;
   /** Reads the default range's reports the Pages view is missing (after saying what it costs). */
   loadMissingReports: () => Promise<boolean>;
+  /** Reads what readers said in the default range, for the sites not read yet (after saying what it costs). */
+  loadMissingSignals: () => Promise<boolean>;
 }
 
 export function createReadersFeature(
-  deps: SiteReportReadDeps & { service: Pick<VisitorsService, 'fromCacheOnly'> },
+  deps: SiteReportReadDeps & { service: Pick<VisitorsService, 'fromCacheOnly'>; signals: SignalsService },
   /** Whatever may put a new report in the cache. */
-  triggers: ConstructorParameters<typeof SiteReaders>[2],
+  triggers: ConstructorParameters<typeof SiteReaders>[3],
 ): ReadersFeature {
   const sites = new DocsSites();
-  const readers = new SiteReaders(sites, deps.service, triggers);
+  const readers = new SiteReaders(sites, deps.service, deps.signals, triggers);
   const badges = new PageBadges(readers);
   const pages = new PagesView(readers, (missing) => readCost(deps, missing));
   const loadMissingReports = async (): Promise<boolean> => {
@@ -36,7 +40,15 @@ export function createReadersFeature(
     await readers.refresh();
     return done;
   };
+  const loadMissingSignals = async (): Promise<boolean> => {
+    const done = await readMissingSignals(
+      { signals: deps.signals, ledger: deps.ledger, log: deps.log },
+      readers.reports().filter((r) => !r.signals),
+    );
+    await readers.refresh();
+    return done;
+  };
   void readers.refresh();
   const parts = vscode.Disposable.from(sites, readers, badges, pages, new PageLens(readers));
-  return { sites, readers, badges, pages, loadMissingReports, dispose: () => void parts.dispose() };
+  return { sites, readers, badges, pages, loadMissingReports, loadMissingSignals, dispose: () => void parts.dispose() };
 }

@@ -10,6 +10,9 @@ import { type PageReaders, readersByPage, readersWithoutPage } from './page-read
 import type { PathRow, RangeChoice } from '../visitors/protocol';
 import type { ProjectScope } from '../api/project-scope';
 import type { VisitorsService } from '../visitors/visitors-service';
+import { type PageSignals, pageSignals } from './reader-signals';
+import type { SignalsReport } from './signals-report';
+import type { SignalsService } from './signals-service';
 
 /** One site's readers in the default range; `readers` is undefined while no report of it is cached. */
 export interface SiteReport {
@@ -18,6 +21,8 @@ export interface SiteReport {
   range: RangeChoice;
   readers: Map<string, PageReaders> | undefined;
   withoutPage: PathRow[];
+  /** What readers said in the range, when it was read (never read here: from the cache only). */
+  signals: SignalsReport | undefined;
 }
 
 export interface FileReaders {
@@ -26,6 +31,8 @@ export interface FileReaders {
   readers: PageReaders;
   /** "Last 30 days". */
   range: string;
+  /** What readers said about the page, once the range's signals were read. */
+  signals?: PageSignals;
 }
 
 export class SiteReaders implements vscode.Disposable {
@@ -42,6 +49,7 @@ export class SiteReaders implements vscode.Disposable {
   constructor(
     private readonly sites: DocsSites,
     private readonly service: Pick<VisitorsService, 'fromCacheOnly'>,
+    private readonly signals: Pick<SignalsService, 'fromCacheOnly'> | undefined,
     /** Whatever may have put a new report in the cache or changed what to show. */
     triggers: readonly ((listener: () => void) => { dispose(): unknown })[],
   ) {
@@ -96,19 +104,24 @@ export class SiteReaders implements vscode.Disposable {
     const inputs = await Promise.all(
       sites.map(async (site) => {
         const scope = scopeFor(site.root);
-        return { site, scope, report: scope.projectId ? await this.service.fromCacheOnly(scope, choice) : undefined };
+        if (!scope.projectId) return { site, scope, report: undefined, signals: undefined };
+        const [report, signals] = await Promise.all([
+          this.service.fromCacheOnly(scope, choice),
+          this.signals?.fromCacheOnly(scope, choice),
+        ]);
+        return { site, scope, report, signals };
       }),
     );
     // Every request of a read changes the shared ledger: recompute only when a report or a site did.
-    const basis = JSON.stringify([choice, inputs.map(({ scope, report }) => [scope, report?.fetchedAt])]);
+    const basis = JSON.stringify([choice, inputs.map(({ scope, report, signals }) => [scope, report?.fetchedAt, signals?.fetchedAt])]);
     if (sites === this.basis?.sites && basis === this.basis.text) return undefined;
     this.basis = { sites, text: basis };
     const result = new Map<string, FileReaders>();
     const reports: SiteReport[] = [];
-    for (const { site, scope, report } of inputs) {
+    for (const { site, scope, report, signals } of inputs) {
       if (!scope.projectId) continue;
       if (!report) {
-        reports.push({ site, scope, range: choice, readers: undefined, withoutPage: [] });
+        reports.push({ site, scope, range: choice, readers: undefined, withoutPage: [], signals });
         continue;
       }
       const readers = readersByPage(site.pages, report.rows);
@@ -123,12 +136,19 @@ export class SiteReaders implements vscode.Disposable {
           site.redirects,
           site.unchecked.map((u) => u.prefix),
         ),
+        signals,
       });
       for (const page of site.pages) {
         const counts = readers.get(page.pagePath);
         if (!page.file || !counts) continue;
         const uri = vscode.Uri.joinPath(site.root, page.file);
-        result.set(uri.toString(), { uri, pagePath: page.pagePath, readers: counts, range });
+        result.set(uri.toString(), {
+          uri,
+          pagePath: page.pagePath,
+          readers: counts,
+          range,
+          ...(signals ? { signals: pageSignals(signals, page.pagePath) } : {}),
+        });
       }
     }
     return [result, reports];

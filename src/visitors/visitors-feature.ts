@@ -26,6 +26,10 @@ export interface VisitorsFeature extends vscode.Disposable {
   ledger: RequestLedger;
   /** Whatever may put a new report in the cache: a read here, or another window's in the shared index. */
   reportsChanged: readonly ((listener: () => void) => { dispose(): void })[];
+  /** The file every window shares (the budget and the caches' indexes), for the other reports kept beside visitors. */
+  shared: SharedMemento;
+  /** One read of a range on the machine, by its key. */
+  readAlone: <T>(key: string, read: () => Promise<T>) => Promise<T>;
 }
 
 export function createVisitorsFeature(
@@ -39,13 +43,14 @@ export function createVisitorsFeature(
   const cache = new VisitorsCache(shared, files, systemClock);
   const ledger = new RequestLedger(shared, systemClock);
   void shared.ready.then(() => moveEarlierAnalytics(context.globalState, ledger, systemClock));
+  // One read of a range on the machine: a window asking for a range another reads waits for its report.
+  const readAlone = machineReadAlone(storage.analyticsReading, readWaitMs);
   const service = new VisitorsService({
     client: (scope) => clients.forBaseUrl(scope.baseUrl),
     cache,
     ledger,
     clock: systemClock,
-    // One read of a range on the machine: a window asking for a range another reads waits for its report.
-    readAlone: machineReadAlone(storage.analyticsReading, readWaitMs),
+    readAlone,
   });
   const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
   const parts = vscode.Disposable.from(
@@ -64,6 +69,8 @@ export function createVisitorsFeature(
     service,
     ledger,
     reportsChanged: [(listener: () => void) => service.onDidRead(listener), shared.onDidChange],
+    shared,
+    readAlone,
     dispose: () => {
       parts.dispose();
     },

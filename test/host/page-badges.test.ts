@@ -71,6 +71,38 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     assert.equal(await visitorsRequests(), reads, 'badges and lenses made no request');
   });
 
+  it('Read What Readers Said states its most before spending, and then the page’s lens shows its thumbs, for no further request', async () => {
+    const reading = vscode.commands.executeCommand<boolean>('docsAgent.readReaderSignals');
+    let settled = false;
+    void reading.then(() => (settled = true));
+    // The cost is on the item the writer accepts; nothing is asked before.
+    const deadline = Date.now() + 20_000;
+    while (!settled && Date.now() < deadline) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(await reading, true);
+    await docsAgent.siteReaders.refresh();
+    const signalReads = async (): Promise<number> =>
+      (await host.control.requests()).filter((r) => /\/(feedback|searches|assistant)/.test(r.path)).length;
+    const spent = await signalReads();
+    assert.ok(spent >= 4 && spent <= 7, `${spent} requests, at most 7 as stated`);
+
+    const today = todayUtc();
+    const fromDay = Date.parse(addDays(today, -29)) / 86_400_000;
+    const truth = (await host.control.signals(host.emulator.projectId)).feedback.filter(
+      (e) =>
+        e.day >= fromDay &&
+        e.path.replace(/^https?:\/\/[^/]+/, '') === '/guides/webhooks' &&
+        ['contextual', 'thumbs_only'].includes(e.source),
+    );
+    const [, said] = await ourLenses(page('docs/guides/webhooks.mdx'));
+    const [up, down] = [truth.filter((e) => e.helpful).length, truth.filter((e) => !e.helpful).length];
+    assert.match(said?.command?.title ?? '', new RegExp(`^👍 ${up} · 👎 ${down}( · |$)`));
+    for (const path of pages) await ourLenses(page(path));
+    assert.equal(await signalReads(), spent, 'lenses made no request');
+  });
+
   it('the Pages view groups readers without a page, unread pages and every page, sorted by visitors', async () => {
     const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
     // The view as it is now: groups are built afresh on every read of its root.

@@ -1,0 +1,25 @@
+// Builds the reading of what readers said: its report cache beside the visitors' (same shared
+// file for the index, its own folder of reports), the shared budget and one read per machine.
+import type { ClientProvider } from '../editor/client-provider';
+import { systemClock } from '../platform/clock';
+import { folderFiles } from '../platform/machine/folder-files';
+import type { StoragePaths } from '../platform/storage-layout';
+import { ReportCache } from '../visitors/report-cache';
+import type { VisitorsFeature } from '../visitors/visitors-feature';
+import { signalsKind } from './signals-report';
+import { defaultSignalCaps, SignalsService } from './signals-service';
+
+export function createSignalsService(
+  storage: StoragePaths,
+  visitors: Pick<VisitorsFeature, 'shared' | 'readAlone' | 'ledger'>,
+  clients: Pick<ClientProvider, 'forBaseUrl'>,
+): SignalsService {
+  return new SignalsService({
+    client: (scope) => clients.forBaseUrl(scope.baseUrl),
+    cache: new ReportCache(signalsKind, visitors.shared, folderFiles(storage.signalsReports), systemClock),
+    ledger: visitors.ledger,
+    clock: systemClock,
+    caps: () => defaultSignalCaps,
+    readAlone: visitors.readAlone,
+  });
+}
