@@ -55,22 +55,46 @@ export function byStatusThenNewest(a: FeedbackEntry, b: FeedbackEntry): number {
   return statusOrder[a.status] - statusOrder[b.status] || newestFirst(a.createdAt, b.createdAt) || a.id.localeCompare(b.id);
 }
 
+function grouped<T>(items: readonly T[], pathsOf: (item: T) => (string | null)[]): Map<string, T[]> {
+  const byPage = new Map<string, T[]>();
+  for (const item of items) {
+    for (const path of new Set(pathsOf(item).flatMap((p) => (p === null ? [] : [readerPath(p)])))) {
+      const list = byPage.get(path);
+      if (list) list.push(item);
+      else byPage.set(path, [item]);
+    }
+  }
+  return byPage;
+}
+
+/**
+ * What readers said, looked up by page: every entry, search and turn is placed once (a site of
+ * thousands of pages asks for each of them), then a page's lists are sorted when asked for.
+ */
+export function signalsByPage(read: SignalsRead): (pagePath: string) => PageSignals {
+  const counts = new Map(read.pageFeedback.map((row) => [readerPath(row.path), row] as const));
+  const comments = grouped(
+    read.entries.filter((e) => e.comment?.trim()),
+    (e) => [e.path],
+  );
+  const searches = grouped(read.searches, (s) => [s.topClickedPage]);
+  const questions = grouped(read.turns, (t) => t.sources.map((source) => source.url));
+  return (pagePath) => {
+    const page = readerPath(pagePath);
+    return {
+      pagePath: page,
+      thumbsUp: counts.get(page)?.thumbsUp ?? 0,
+      thumbsDown: counts.get(page)?.thumbsDown ?? 0,
+      comments: [...(comments.get(page) ?? [])].sort(byStatusThenNewest),
+      searches: [...(searches.get(page) ?? [])].sort((a, b) => b.hits - a.hits),
+      questions: [...(questions.get(page) ?? [])].sort((a, b) => newestFirst(a.timestamp, b.timestamp)),
+    };
+  };
+}
+
 /** Everything readers said about one page. */
 export function pageSignals(read: SignalsRead, pagePath: string): PageSignals {
-  const page = readerPath(pagePath);
-  const counts = read.pageFeedback.find((row) => readerPath(row.path) === page);
-  return {
-    pagePath: page,
-    thumbsUp: counts?.thumbsUp ?? 0,
-    thumbsDown: counts?.thumbsDown ?? 0,
-    comments: read.entries.filter((e) => e.comment?.trim() && readerPath(e.path) === page).sort(byStatusThenNewest),
-    searches: read.searches
-      .filter((s) => s.topClickedPage !== null && readerPath(s.topClickedPage) === page)
-      .sort((a, b) => b.hits - a.hits),
-    questions: read.turns
-      .filter((t) => t.sources.some((source) => readerPath(source.url) === page))
-      .sort((a, b) => newestFirst(a.timestamp, b.timestamp)),
-  };
+  return signalsByPage(read)(pagePath);
 }
 
 export interface UnhappyPage {

@@ -10,7 +10,7 @@ import { type PageReaders, readersByPage, readersWithoutPage } from './page-read
 import type { PathRow, RangeChoice } from '../visitors/protocol';
 import type { ProjectScope } from '../api/project-scope';
 import type { VisitorsService } from '../visitors/visitors-service';
-import { type PageSignals, pageSignals } from './reader-signals';
+import { type PageSignals, signalsByPage } from './reader-signals';
 import type { SignalsReport } from './signals-report';
 import type { SignalsService } from './signals-service';
 
@@ -138,6 +138,7 @@ export class SiteReaders implements vscode.Disposable {
         ),
         signals,
       });
+      const saidAbout = signals && signalsByPage(signals);
       for (const page of site.pages) {
         const counts = readers.get(page.pagePath);
         if (!page.file || !counts) continue;
@@ -147,7 +148,7 @@ export class SiteReaders implements vscode.Disposable {
           pagePath: page.pagePath,
           readers: counts,
           range,
-          ...(signals ? { signals: pageSignals(signals, page.pagePath) } : {}),
+          ...(saidAbout ? { signals: saidAbout(page.pagePath) } : {}),
         });
       }
     }
