@@ -69,12 +69,23 @@ export function previewStatusText(preview: TrackedPreview, name: string, now: nu
 }
 
 export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
+  /** The target the confirmation named: invoke uses it, so a pull request's branch is not fetched twice. */
+  private prepared: { input: string; target: Promise<Target<PreviewTarget>> } | undefined;
+
   constructor(private readonly deps: PreviewToolDeps) {}
+
+  private target(input: PreviewToolInput, keep: boolean): Promise<Target<PreviewTarget>> {
+    const key = JSON.stringify(input);
+    const prepared = this.prepared?.input === key ? this.prepared.target : undefined;
+    const target = prepared ?? targetOf(this.deps, input);
+    this.prepared = keep ? { input: key, target } : undefined;
+    return target;
+  }
 
   async prepareInvocation({
     input,
   }: vscode.LanguageModelToolInvocationPrepareOptions<PreviewToolInput>): Promise<vscode.PreparedToolInvocation> {
-    const target = await targetOf(this.deps, input);
+    const target = await this.target(input, true);
     if (input.action === 'status' || !('ok' in target)) return { invocationMessage: 'Checking the Docs Agent preview' };
     const { scope, branch } = target.ok;
     return {
@@ -89,7 +100,7 @@ export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
   }
 
   async invoke({ input }: vscode.LanguageModelToolInvocationOptions<PreviewToolInput>): Promise<vscode.LanguageModelToolResult> {
-    const target = await targetOf(this.deps, input);
+    const target = await this.target(input, false);
     if (!('ok' in target)) return textResult(failureText('preview it', target.problem));
     const { scope, branch, jobId } = target.ok;
     const { previews } = this.deps;
