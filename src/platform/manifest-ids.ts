@@ -87,6 +87,13 @@ export const settingNames = {
   visitorsExplorerBadges: 'visitors.explorerBadges',
   visitorsCodeLens: 'visitors.codeLens',
   visitorsMostlyAiPercent: 'visitors.mostlyAiPercent',
+  readersUnhappyPercent: 'readers.unhappyPercent',
+  readersUnhappyMinVotes: 'readers.unhappyMinVotes',
+  readersSearchMinHits: 'readers.searchMinHits',
+  readersSearchMaxClickThroughPercent: 'readers.searchMaxClickThroughPercent',
+  readersFeedbackRequests: 'readers.feedbackRequests',
+  readersSearchRequests: 'readers.searchRequests',
+  readersAssistantRequests: 'readers.assistantRequests',
   reviewShowChangesAs: 'review.showChangesAs',
 } as const;
 

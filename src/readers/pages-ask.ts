@@ -1,8 +1,13 @@
-// Ask the Agent from the Pages view: the prompt for the page, path or group the writer chose.
+// Ask the Agent from the Pages view: the prompt for the page, path, search, question or group
+// the writer chose, quoting its numbers and what readers said.
 import { visitorsMostlyAiPercent } from '../editor/config';
-import { askGroupPrompt, askPrompt, type AskSubject } from './ask-prompt';
-import { rangeLabel } from '../visitors/date-range';
-import type { PagesNode } from './pages-view';
+import { type AskGroup, askGroupPrompt, askPrompt, type AskSubject } from './ask-prompt';
+import { inRange, rangeLabel } from '../visitors/date-range';
+import type { PagesNode } from './pages-nodes';
+import type { UnhappyRow } from './signal-groups';
+import { questionsPrompt, searchPrompt, unhappyPagePrompt, unhappyPagesPrompt } from './signals-prompt';
+import type { AssistantTurn, SearchTerm } from '../api/signal-types';
+import type { UnansweredQuestion } from './reader-signals';
 
 function subjectOf(node: PagesNode): { subject: AskSubject; range: string } | undefined {
   if (node.kind === 'page') return { subject: { kind: 'page', ...node.row }, range: node.range };
@@ -10,12 +15,50 @@ function subjectOf(node: PagesNode): { subject: AskSubject; range: string } | un
   return undefined;
 }
 
-/** The prompt to start from, or undefined for a node that names no page. */
+/** Where the agent changes an unhappy page: its file, its operation in a spec, or its path. */
+function fileOf({ page, sitePage }: UnhappyRow): string {
+  if (sitePage?.generated) return `the "${sitePage.generated.title}" operation in ${sitePage.generated.spec}`;
+  return sitePage?.file ?? `the page at ${page.pagePath}`;
+}
+
+function signalPrompt(node: PagesNode): string | undefined {
+  if (node.kind === 'unhappy') return unhappyPagePrompt(node.row.page, node.row.said, fileOf(node.row), inRange(node.range));
+  if (node.kind === 'search') return searchPrompt([node.term], node.turns, inRange(node.range));
+  if (node.kind === 'question') return questionsPrompt([node.question], inRange(node.range));
+  return undefined;
+}
+
+function signalGroupPrompt(children: readonly PagesNode[], range: string): string | undefined {
+  const unhappy = children.flatMap((c): UnhappyRow[] => (c.kind === 'unhappy' ? [c.row] : []));
+  if (unhappy.length)
+    return unhappyPagesPrompt(
+      unhappy.map((row) => ({ page: row.page, signals: row.said, file: fileOf(row) })),
+      range,
+    );
+  const searches = children.flatMap((c): { term: SearchTerm; turns: readonly AssistantTurn[] }[] => (c.kind === 'search' ? [c] : []));
+  const [first] = searches;
+  if (first)
+    return searchPrompt(
+      searches.map((s) => s.term),
+      first.turns,
+      range,
+    );
+  const questions = children.flatMap((c): UnansweredQuestion[] => (c.kind === 'question' ? [c.question] : []));
+  return questions.length ? questionsPrompt(questions, range) : undefined;
+}
+
+const pageGroups = new Set<string>(['withoutPage', 'unread', 'mostlyAi', 'all'] satisfies AskGroup[]);
+const isPageGroup = (group: string): group is AskGroup => pageGroups.has(group);
+
+/** The prompt to start from, or undefined for a node that names nothing to ask about. */
 export function promptForNode(node: PagesNode): string | undefined {
-  const mostlyAi = visitorsMostlyAiPercent();
   const one = subjectOf(node);
-  if (one) return askPrompt(one.subject, one.range, mostlyAi);
+  if (one) return askPrompt(one.subject, one.range, visitorsMostlyAiPercent());
+  const said = signalPrompt(node);
+  if (said) return said;
   if (node.kind !== 'group' || !node.children.length) return undefined;
+  const { group } = node;
+  if (!isPageGroup(group)) return signalGroupPrompt(node.children, inRange(node.range));
   const subjects = node.children.map(subjectOf).flatMap((s) => (s ? [s.subject] : []));
-  return askGroupPrompt(node.group, node.group === 'all' ? [...subjects].reverse() : subjects, node.range);
+  return askGroupPrompt(group, group === 'all' ? [...subjects].reverse() : subjects, node.range);
 }

@@ -7,17 +7,21 @@ import { commandIds, viewIds } from '../platform/manifest-ids';
 import { rangeLabel } from '../visitors/date-range';
 import { aiShare, visitorsText } from './page-readers';
 import { type PageRow, type PagesSort, pagesGroups } from './pages-model';
-import type { AskGroup } from './ask-prompt';
-import type { PathRow } from '../visitors/protocol';
 import { badgeTooltip } from './readers-text';
 import type { SiteReaders, SiteReport } from './site-readers';
+import { type PagesNode, signalNodes } from './pages-nodes';
+import { signalGroups } from './signal-groups';
+import { affectsReaderThresholds, readerThresholds } from '../editor/config-readers';
+import { questionItem, searchItem, signalsLoadItem, unhappyItem } from './signal-items';
 
-export type PagesNode =
-  | { kind: 'load'; cost: string }
-  | { kind: 'site'; report: SiteReport }
-  | { kind: 'group'; group: AskGroup; label: string; id: string; children: PagesNode[]; expanded: boolean; range: string }
-  | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; range: string }
-  | { kind: 'path'; row: PathRow; report: SiteReport };
+export type { PagesNode } from './pages-nodes';
+
+/** What reading the missing reports, or what readers said of the given sites, would cost. */
+export interface PagesCosts {
+  /** "about 1 request of the 100 an hour (3 used)". */
+  visitors: (reports: readonly SiteReport[]) => string;
+  signals: (reports: readonly SiteReport[]) => string;
+}
 
 const sortLabels: Record<PagesSort, string> = { visitors: 'by visitors', aiShare: 'by AI share', name: 'by name' };
 
@@ -31,14 +35,15 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
 
   constructor(
     private readonly readers: SiteReaders,
-    /** What loading the missing reports would cost ("about 1 request of the 100 an hour (3 used)"). */
-    private readonly cost: (reports: readonly SiteReport[]) => string,
+    private readonly costs: PagesCosts,
   ) {
     this.view = vscode.window.createTreeView(viewIds.pages, { treeDataProvider: this, showCollapseAll: true });
     this.listeners = [
       this.view,
       readers.onDidChange(() => this.update()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent.visitors.mostlyAiPercent') && this.update()),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => (e.affectsConfiguration('docsAgent.visitors.mostlyAiPercent') || affectsReaderThresholds(e)) && this.update(),
+      ),
     ];
     this.update();
   }
@@ -63,7 +68,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     // Shown above the pages when some sites have a report and others not; alone, the load row says it.
     const some = missing.length > 0 && missing.length < reports.length;
     const notes = [
-      some && `Some docs sites have no report yet: loading them costs ${this.cost(missing)}.`,
+      some && `Some docs sites have no report yet: loading them costs ${this.costs.visitors(missing)}.`,
       // Said once here, so a writer knows why paths under such a section never show as lost.
       ...reports.filter((r) => r.readers).flatMap((r) => r.site.unchecked.map((u) => u.why)),
     ].filter((note): note is string => !!note);
@@ -76,7 +81,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     if (!node) {
       const all = this.readers.reports();
       const missing = all.filter((r) => !r.readers);
-      if (all.length && missing.length === all.length) return [{ kind: 'load', cost: this.cost(missing) }];
+      if (all.length && missing.length === all.length) return [{ kind: 'load', cost: this.costs.visitors(missing) }];
       const reports = all.filter((r) => r.readers);
       return reports.length === 1 && reports[0] ? this.groupsOf(reports[0]) : reports.map((report) => ({ kind: 'site', report }));
     }
@@ -92,7 +97,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     const range = rangeLabel(report.range);
     const pages = (rows: PageRow[]): PagesNode[] =>
       rows.map((row) => ({ kind: 'page', row, uri: row.file ? vscode.Uri.joinPath(report.site.root, row.file) : undefined, range }));
-    const group = (id: AskGroup, label: string, children: PagesNode[], expanded: boolean): PagesNode => ({
+    const group: Parameters<typeof signalNodes>[3] = (id, label, children, expanded, partial) => ({
       kind: 'group',
       group: id,
       range,
@@ -100,7 +105,11 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
       label: `${label} (${children.length})`,
       children,
       expanded,
+      ...(partial && { partial }),
     });
+    const said: PagesNode[] = report.signals
+      ? signalNodes(report, signalGroups(report.site.pages, report.signals, readerThresholds(), this.filter), range, group)
+      : [{ kind: 'signalsLoad', cost: this.costs.signals([report]) }];
     return [
       group(
         'withoutPage',
@@ -109,6 +118,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         true,
       ),
       group('unread', 'Unread pages', pages(groups.unread), true),
+      ...said,
       group('mostlyAi', `Mostly AI, over ${visitorsMostlyAiPercent()}%`, pages(groups.mostlyAi), false),
       group('all', 'All pages', pages(groups.all), false),
     ];
@@ -137,11 +147,23 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         const state = node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
         const item = new vscode.TreeItem(node.label, node.children.length ? state : vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
+        if (node.partial) {
+          item.description = node.partial;
+          item.tooltip = `${node.label}, ${node.partial}: raise the docsAgent.readers caps to read more of the range.`;
+        }
         item.contextValue = 'pagesGroup';
         return item;
       }
       case 'page':
         return pageItem(node.row, node.uri, node.range);
+      case 'signalsLoad':
+        return signalsLoadItem(node.cost);
+      case 'unhappy':
+        return unhappyItem(node);
+      case 'search':
+        return searchItem(node);
+      case 'question':
+        return questionItem(node);
       case 'path': {
         const item = new vscode.TreeItem(node.row.path);
         item.description = `${visitorsText(node.row.total)} · ${aiShare(node.row)}% AI`;

@@ -8,7 +8,7 @@ import { PagesView } from './pages-view';
 import { SiteReaders } from './site-readers';
 import { readCost, readMissingReports, type SiteReportReadDeps } from './site-report-reads';
 import type { VisitorsService } from '../visitors/visitors-service';
-import { readMissingSignals } from './signals-reads';
+import { readMissingSignals, signalsCost } from './signals-reads';
 import type { SignalsService } from './signals-service';
 
 export interface ReadersFeature extends vscode.Disposable {
@@ -31,7 +31,10 @@ export function createReadersFeature(
   const sites = new DocsSites();
   const readers = new SiteReaders(sites, deps.service, deps.signals, triggers);
   const badges = new PageBadges(readers);
-  const pages = new PagesView(readers, (missing) => readCost(deps, missing));
+  const pages = new PagesView(readers, {
+    visitors: (missing) => readCost(deps, missing),
+    signals: (missing) => signalsCost(deps, missing.length),
+  });
   const loadMissingReports = async (): Promise<boolean> => {
     const done = await readMissingReports(
       deps,

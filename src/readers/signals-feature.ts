@@ -7,7 +7,8 @@ import type { StoragePaths } from '../platform/storage-layout';
 import { ReportCache } from '../visitors/report-cache';
 import type { VisitorsFeature } from '../visitors/visitors-feature';
 import { signalsKind } from './signals-report';
-import { defaultSignalCaps, SignalsService } from './signals-service';
+import { SignalsService } from './signals-service';
+import { readerCaps } from '../editor/config-readers';
 
 export function createSignalsService(
   storage: StoragePaths,
@@ -19,7 +20,7 @@ export function createSignalsService(
     cache: new ReportCache(signalsKind, visitors.shared, folderFiles(storage.signalsReports), systemClock),
     ledger: visitors.ledger,
     clock: systemClock,
-    caps: () => defaultSignalCaps,
+    caps: readerCaps,
     readAlone: visitors.readAlone,
   });
 }

@@ -66,6 +66,24 @@ export function unhappyPagePrompt(page: UnhappyPage, signals: PageSignals, file:
   ].join('\n');
 }
 
+/** Several unhappy pages: each with its votes and its newest pending comment. */
+export function unhappyPagesPrompt(rows: readonly { page: UnhappyPage; signals: PageSignals; file: string }[], range: string): string {
+  const listed = rows.slice(0, maxQuoted);
+  const lines = listed.map(({ page, signals, file }) => {
+    const [first] = signals.comments;
+    const wrote = first?.comment ? `; one wrote ${quote(first.comment)}` : '';
+    return `- ${file} (${page.pagePath}): ${page.thumbsDown} down, ${page.thumbsUp} up (${percent(page.share)} down)${wrote}`;
+  });
+  const more = rows.length > listed.length ? [`(and ${rows.length - listed.length} more pages like these)`] : [];
+  return [
+    `Readers voted these pages down ${range}:`,
+    ...lines,
+    ...more,
+    '',
+    'Improve each so it answers what its readers missed (their comments say what); keep what works.',
+  ].join('\n');
+}
+
 const whyText: Record<UnansweredQuestion['why'], string> = {
   clarifying: 'it asked a clarifying question instead of answering',
   unanswered: 'it marked the question as not covered by the docs',

@@ -5,25 +5,29 @@ import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
 import { inRange, rangeLabel } from '../visitors/date-range';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
-import { defaultSignalCaps, maxRequests, type SignalsService } from './signals-service';
+import type { SignalsService } from './signals-service';
 import type { SiteReport } from './site-readers';
 
 export interface SignalsReadDeps {
-  signals: Pick<SignalsService, 'load'>;
+  signals: Pick<SignalsService, 'load' | 'mostRequests'>;
   ledger: Pick<RequestLedger, 'countLastHour' | 'wouldExceed'>;
   log: vscode.LogOutputChannel;
 }
 
+/** "at most 7 of the 100 analytics requests an hour (3 used)": what reading `sites` sites would cost. */
+export function signalsCost(deps: Pick<SignalsReadDeps, 'signals' | 'ledger'>, sites: number): string {
+  return `at most ${sites * deps.signals.mostRequests()} of the ${analyticsLimitPerHour} analytics requests an hour (${deps.ledger.countLastHour()} used)`;
+}
+
 export async function readMissingSignals(deps: SignalsReadDeps, missing: readonly Pick<SiteReport, 'scope' | 'range'>[]): Promise<boolean> {
   if (!missing.length) return true;
-  const most = missing.length * maxRequests(defaultSignalCaps);
-  const used = deps.ledger.countLastHour();
+  const most = missing.length * deps.signals.mostRequests();
   const range = inRange(rangeLabel(missing[0]?.range ?? { from: '', to: '' }));
   const over = deps.ledger.wouldExceed(most);
   // The cost is on the item the writer accepts: nothing is spent before that.
   const accept = {
     label: over ? 'Read Anyway' : 'Read',
-    description: `at most ${most} of the ${analyticsLimitPerHour} analytics requests an hour (${used} used)${over ? ': more than are left, the service may refuse some' : ''}`,
+    description: `${signalsCost(deps, missing.length)}${over ? ': more than are left, the service may refuse some' : ''}`,
   };
   const picked = await vscode.window.showQuickPick([accept, { label: 'Cancel', description: 'nothing is read' }], {
     title: `Read what readers said ${range}: feedback, searches, assistant questions (kept for every window)`,

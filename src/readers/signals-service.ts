@@ -45,6 +45,11 @@ export class SignalsService {
 
   constructor(private readonly deps: SignalsServiceDeps) {}
 
+  /** The most one read of a range can cost now (the caps are the writer's settings). */
+  mostRequests(): number {
+    return maxRequests(this.deps.caps());
+  }
+
   /** From memory or disk, never from the service: for views that must cost no request. */
   fromCacheOnly(scope: ProjectScope, range: DayRange): Promise<SignalsReport | undefined> {
     return this.deps.cache.load(scope, range);

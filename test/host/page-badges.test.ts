@@ -5,9 +5,10 @@ import * as vscode from 'vscode';
 import { addDays, todayUtc } from '../../src/visitors/date-range';
 import type { PagesNode } from '../../src/readers/pages-view';
 import type { DocsAgentApi } from '../../src/extension';
+import type { TrackedJob } from '../../src/jobs/tracked-job';
 import { badgeText } from '../../src/site/badge-text';
 import { visitTruth } from '../support/emulator/visit-truth';
-import { api, type HostEmulator, startHostEmulator } from './support';
+import { acceptingQuickInput, api, type HostEmulator, startHostEmulator } from './support';
 
 const page = (path: string): vscode.Uri => vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), path);
 const pages = ['docs/quickstart.mdx', 'docs/guides/webhooks.mdx', 'docs/index.mdx', 'docs/guides/rate-limits.md'];
@@ -72,16 +73,8 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
   });
 
   it('Read What Readers Said states its most before spending, and then the page’s lens shows its thumbs, for no further request', async () => {
-    const reading = vscode.commands.executeCommand<boolean>('docsAgent.readReaderSignals');
-    let settled = false;
-    void reading.then(() => (settled = true));
     // The cost is on the item the writer accepts; nothing is asked before.
-    const deadline = Date.now() + 20_000;
-    while (!settled && Date.now() < deadline) {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.equal(await reading, true);
+    assert.equal(await acceptingQuickInput<boolean>('docsAgent.readReaderSignals'), true);
     await docsAgent.siteReaders.refresh();
     const signalReads = async (): Promise<number> =>
       (await host.control.requests()).filter((r) => /\/(feedback|searches|assistant)/.test(r.path)).length;
@@ -108,7 +101,18 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     // The view as it is now: groups are built afresh on every read of its root.
     const groups = (): Map<string, PagesNode> =>
       new Map(docsAgent.pages.getChildren().map((node) => [labelOf(docsAgent.pages.getTreeItem(node)).replace(/ \(.*$/, ''), node]));
-    assert.deepEqual([...groups().keys()], ['Readers without a page', 'Unread pages', 'Mostly AI, over 50%', 'All pages']);
+    assert.deepEqual(
+      [...groups().keys()],
+      [
+        'Readers without a page',
+        'Unread pages',
+        'Unhappy readers',
+        'Searches that found nothing',
+        'Questions the assistant could not answer',
+        'Mostly AI, over 50%',
+        'All pages',
+      ],
+    );
     const labels = (group: string): string[] => {
       const node = groups().get(group);
       return node ? docsAgent.pages.getChildren(node).map((child) => labelOf(docsAgent.pages.getTreeItem(child))) : [];
@@ -131,6 +135,37 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
       'the filter keeps the guides only',
     );
     await vscode.commands.executeCommand('docsAgent.filterPages', '');
+  });
+
+  it('a search that found nothing, asked about, becomes a tracked job whose prompt quotes it; unhappy readers are the emulator’s', async () => {
+    const root = docsAgent.pages.getChildren();
+    const group = (label: string): PagesNode | undefined =>
+      root.find((node) => node.kind === 'group' && node.label.startsWith(`${label} (`));
+    const unhappy = group('Unhappy readers');
+    assert.ok(unhappy);
+    const [worst] = docsAgent.pages.getChildren(unhappy);
+    assert.equal(
+      worst?.kind === 'unhappy' ? worst.row.page.pagePath : undefined,
+      '/guides/webhooks',
+      'the fixture’s voted-down page first',
+    );
+
+    const searches = group('Searches that found nothing');
+    const [nothing] = searches ? docsAgent.pages.getChildren(searches) : [];
+    assert.ok(nothing?.kind === 'search', 'the fixture has searches nobody opened a result of');
+    const truth = (await host.control.signals(host.emulator.projectId)).searches.find((s) => s.searchQuery === nothing.term.query);
+    assert.ok(truth, 'the row is one of the emulator’s searches');
+    const before = (await host.control.requests()).length;
+    // The drafted prompt is in an input box: Enter sends it as it was drafted.
+    const [job] = (await acceptingQuickInput<TrackedJob[]>('docsAgent.askAgentAboutPages', nothing)) ?? [];
+    try {
+      assert.ok(job, 'a job is tracked');
+      assert.ok(job.prompt.includes(`Readers searched “${nothing.term.query}” ${nothing.term.hits} times in the last 30 days`), job.prompt);
+      const sent = (await host.control.requests()).slice(before).filter((r) => r.method === 'POST');
+      assert.equal(sent.length, 1, 'one job sent');
+    } finally {
+      if (job) await vscode.commands.executeCommand('docsAgent.stopTracking', job.id);
+    }
   });
 
   it('the setting turns the badges off', async () => {

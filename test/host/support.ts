@@ -100,3 +100,22 @@ export async function finishAgain(host: HostEmulator, job: TrackedJob, forced: {
   assert.equal(done?.job.status, 'completed');
   return done;
 }
+
+/**
+ * Runs a command that asks in a quick pick or input box and accepts what it offers (the
+ * selected item, the drafted text) until the command settles, as Enter would.
+ */
+export async function acceptingQuickInput<T>(command: string, ...args: unknown[]): Promise<T | undefined> {
+  const running = vscode.commands.executeCommand<T>(command, ...args);
+  let settled = false;
+  void running.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const deadline = Date.now() + 20_000;
+  while (!settled && Date.now() < deadline) {
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return running;
+}

@@ -1,0 +1,76 @@
+// How the Pages view shows what readers said: an unhappy page with its votes and comments, a
+// search with its count and click-through, a question with how often it was asked and why it
+// went unanswered. Each row's tooltip quotes what readers wrote or asked.
+import * as vscode from 'vscode';
+import { commandIds } from '../platform/manifest-ids';
+import type { PagesNode } from './pages-nodes';
+import { relatedQuestions } from './signals-prompt';
+import type { UnansweredQuestion } from './reader-signals';
+
+const n = (count: number): string => count.toLocaleString('en-US');
+const plural = (count: number, one: string, many = `${one}s`): string => `${n(count)} ${count === 1 ? one : many}`;
+const percent = (share: number): string => `${Math.round(share * 100)}%`;
+const quoted = (text: string): string => `“${text.trim().replace(/\s+/g, ' ').slice(0, 200)}”`;
+
+export function unhappyItem(node: Extract<PagesNode, { kind: 'unhappy' }>): vscode.TreeItem {
+  const { page, said, sitePage } = node.row;
+  const item = new vscode.TreeItem(sitePage?.generated?.title ?? page.pagePath);
+  const comments = said.comments.length ? ` · ${plural(said.comments.length, 'comment')}` : '';
+  item.description = `👎 ${n(page.thumbsDown)} · 👍 ${n(page.thumbsUp)} (${percent(page.share)} down)${comments}`;
+  const wrote = said.comments.slice(0, 3).map((c) => `${c.status === 'pending' ? '(pending) ' : ''}${quoted(c.comment ?? '')}`);
+  item.tooltip = [
+    `${page.pagePath}: ${percent(page.share)} of ${n(page.thumbsUp + page.thumbsDown)} votes were thumbs down · ${node.range}`,
+    ...wrote,
+  ].join('\n');
+  item.iconPath = new vscode.ThemeIcon('thumbsdown');
+  item.contextValue = 'unhappyPage';
+  if (node.uri) {
+    item.resourceUri = node.uri;
+    item.command = { command: 'vscode.open', title: 'Open Page', arguments: [node.uri] };
+  } else if (!sitePage) {
+    item.tooltip += `\n${page.pagePath} is no page of this site now.`;
+  }
+  return item;
+}
+
+export function searchItem(node: Extract<PagesNode, { kind: 'search' }>): vscode.TreeItem {
+  const { term } = node;
+  const item = new vscode.TreeItem(quoted(term.query));
+  const opened = term.topClickedPage ? `top result ${term.topClickedPage}` : 'no result opened';
+  item.description = `${plural(term.hits, 'search', 'searches')} · ${percent(term.ctr)} click-through · ${opened}`;
+  const asked = relatedQuestions(term.query, node.turns);
+  item.tooltip = [
+    `Readers searched ${quoted(term.query)} ${plural(term.hits, 'time')} (${node.range}); ${percent(term.ctr)} opened a result.`,
+    asked.length ? `The assistant was asked about it ${plural(asked.length, 'time')}: ${quoted(asked[0]?.query ?? '')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  item.iconPath = new vscode.ThemeIcon('search');
+  item.contextValue = 'readerSearch';
+  return item;
+}
+
+const whyText: Record<UnansweredQuestion['why'], string> = {
+  clarifying: 'asked back',
+  unanswered: 'not in the docs',
+  'no sources': 'no page cited',
+};
+
+export function questionItem(node: Extract<PagesNode, { kind: 'question' }>): vscode.TreeItem {
+  const { question } = node;
+  const item = new vscode.TreeItem(quoted(question.query));
+  item.description = `asked ${question.asked === 1 ? 'once' : `${n(question.asked)} times`} · ${whyText[question.why]}`;
+  item.tooltip = `${quoted(question.query)} (${node.range})\nThe assistant's latest reply: ${quoted(question.latest.response)}`;
+  item.iconPath = new vscode.ThemeIcon('comment-unresolved');
+  item.contextValue = 'readerQuestion';
+  return item;
+}
+
+export function signalsLoadItem(cost: string): vscode.TreeItem {
+  const item = new vscode.TreeItem('Read What Readers Said');
+  item.description = cost;
+  item.tooltip = `Feedback, searches and assistant questions of the range: never read without your word. Reading costs ${cost}.`;
+  item.iconPath = new vscode.ThemeIcon('feedback');
+  item.command = { command: commandIds.readReaderSignals, title: 'Read What Readers Said' };
+  return item;
+}
