@@ -59,7 +59,10 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
   const signals = createSignalsService(storage, visitors, clients);
-  const readers = createReadersFeature({ service: visitors.service, signals, ledger: visitors.ledger, log }, visitors.reportsChanged);
+  const readers = createReadersFeature(
+    { service: visitors.service, signals, ledger: visitors.ledger, log, panel: visitors.controller },
+    visitors.reportsChanged,
+  );
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
   const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };

@@ -10,6 +10,8 @@ import { readCost, readMissingReports, type SiteReportReadDeps } from './site-re
 import type { VisitorsService } from '../visitors/visitors-service';
 import { readMissingSignals, signalsCost } from './signals-reads';
 import type { SignalsService } from './signals-service';
+import type { VisitorsController } from '../visitors/visitors-controller';
+import { readersSaidSource } from './said-source';
 
 export interface ReadersFeature extends vscode.Disposable {
   /** The docs sites of the open folders, read from their files. */
@@ -24,7 +26,12 @@ export interface ReadersFeature extends vscode.Disposable {
 }
 
 export function createReadersFeature(
-  deps: SiteReportReadDeps & { service: Pick<VisitorsService, 'fromCacheOnly'>; signals: SignalsService },
+  deps: SiteReportReadDeps & {
+    service: Pick<VisitorsService, 'fromCacheOnly'>;
+    signals: SignalsService;
+    /** The visitors panel, whose Readers said tab this feeds. */
+    panel: Pick<VisitorsController, 'useReadersSaid'>;
+  },
   /** Whatever may put a new report in the cache. */
   triggers: ConstructorParameters<typeof SiteReaders>[3],
 ): ReadersFeature {
@@ -52,6 +59,7 @@ export function createReadersFeature(
     return done;
   };
   void readers.refresh();
-  const parts = vscode.Disposable.from(sites, readers, badges, pages, new PageLens(readers));
+  const said = deps.panel.useReadersSaid(readersSaidSource({ signals: deps.signals, ledger: deps.ledger, log: deps.log }, triggers));
+  const parts = vscode.Disposable.from(sites, readers, badges, pages, new PageLens(readers), said);
   return { sites, readers, badges, pages, loadMissingReports, loadMissingSignals, dispose: () => void parts.dispose() };
 }

@@ -9,7 +9,7 @@ import type { SignalsService } from './signals-service';
 import type { SiteReport } from './site-readers';
 
 export interface SignalsReadDeps {
-  signals: Pick<SignalsService, 'load' | 'mostRequests'>;
+  signals: Pick<SignalsService, 'load' | 'mostRequests' | 'fromCacheOnly'>;
   ledger: Pick<RequestLedger, 'countLastHour' | 'wouldExceed'>;
   log: vscode.LogOutputChannel;
 }
@@ -19,7 +19,12 @@ export function signalsCost(deps: Pick<SignalsReadDeps, 'signals' | 'ledger'>, s
   return `at most ${sites * deps.signals.mostRequests()} of the ${analyticsLimitPerHour} analytics requests an hour (${deps.ledger.countLastHour()} used)`;
 }
 
-export async function readMissingSignals(deps: SignalsReadDeps, missing: readonly Pick<SiteReport, 'scope' | 'range'>[]): Promise<boolean> {
+export async function readMissingSignals(
+  deps: SignalsReadDeps,
+  missing: readonly Pick<SiteReport, 'scope' | 'range'>[],
+  /** false: the writer clicked a row that stated the cost, so ask only past the budget. */
+  options: { askUnderBudget: boolean } = { askUnderBudget: true },
+): Promise<boolean> {
   if (!missing.length) return true;
   const most = missing.length * deps.signals.mostRequests();
   const range = inRange(rangeLabel(missing[0]?.range ?? { from: '', to: '' }));
@@ -29,10 +34,12 @@ export async function readMissingSignals(deps: SignalsReadDeps, missing: readonl
     label: over ? 'Read Anyway' : 'Read',
     description: `${signalsCost(deps, missing.length)}${over ? ': more than are left, the service may refuse some' : ''}`,
   };
-  const picked = await vscode.window.showQuickPick([accept, { label: 'Cancel', description: 'nothing is read' }], {
-    title: `Read what readers said ${range}: feedback, searches, assistant questions (kept for every window)`,
-  });
-  if (picked !== accept) return false;
+  if (over || options.askUnderBudget) {
+    const picked = await vscode.window.showQuickPick([accept, { label: 'Cancel', description: 'nothing is read' }], {
+      title: `Read what readers said ${range}: feedback, searches, assistant questions (kept for every window)`,
+    });
+    if (picked !== accept) return false;
+  }
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Reading what readers said…' }, () =>
       Promise.all(missing.map((r) => deps.signals.load(r.scope, r.range))),

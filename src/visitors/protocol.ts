@@ -67,6 +67,24 @@ export interface VisitorsView {
 
 export interface TrendWeek extends DayRange, Counts {}
 
+/** What readers said about the open page, for the Readers said tab (from a read already made). */
+export interface ReadersSaid {
+  pagePath: string;
+  thumbsUp: number;
+  thumbsDown: number;
+  /** Pending first, then newest first. */
+  comments: { status: string; date: string | null; text: string; source: string }[];
+  /** Searches whose top clicked result is this page, most searched first. */
+  searches: { query: string; hits: number; ctr: number }[];
+  /** Assistant questions that cited the page, newest first. */
+  questions: { query: string; date: string | null; clarifying: boolean }[];
+  /** "all 120 feedback entries of the range" or "the newest 300 … (more exist)". */
+  share: string;
+}
+
+/** The tab's content: what was said, or what reading it would cost; none for a file that is no page. */
+export type SaidState = { said: ReadersSaid } | { cost: string; reading: boolean } | { none: string };
+
 /** `readAnyway`: read a range although it would pass the hourly budget (the user was asked). */
 
 export type ToPage =
@@ -75,7 +93,8 @@ export type ToPage =
   | { type: 'page'; page: PageInfo; chart: ChartBar[] }
   | { type: 'error'; message: string; actions: ErrorAction[] }
   | { type: 'trendCost'; requests: number; cachedWeeks: number; weeks: number }
-  | { type: 'trend'; pagePath: string; weeks: TrendWeek[]; requests: number };
+  | { type: 'trend'; pagePath: string; weeks: TrendWeek[]; requests: number }
+  | { type: 'said'; state: SaidState };
 
 export type FromPage =
   /** The page loaded; `range` is the one it showed before a reload. */
@@ -84,13 +103,14 @@ export type FromPage =
   | { type: 'refresh' }
   | { type: 'cancel' }
   | { type: 'loadTrend' }
+  | { type: 'readSaid' }
   | { type: 'openPath'; path: string }
   | { type: 'action'; action: ErrorAction };
 
 /** What the page keeps with setState, so a reload or a restored panel starts where it was. */
 export interface PageState {
   range?: RangeChoice;
-  tab?: 'chart' | 'table';
+  tab?: 'chart' | 'table' | 'said';
   filter?: string;
   sort?: { column: keyof PathRow; descending: boolean };
 }
@@ -122,6 +142,7 @@ export function isFromPage(message: unknown): message is FromPage {
     case 'refresh':
     case 'cancel':
     case 'loadTrend':
+    case 'readSaid':
       return true;
     case 'setRange':
       return isRangeChoice(m.range);

@@ -9,7 +9,9 @@ import { actionCommands, describeError } from '../editor/error-text';
 import { Emitter } from '../platform/emitter';
 import { chartBars, openPageInfo } from './chart-data';
 import { presetRange, rangeLabel, rangeProblem, todayUtc } from './date-range';
-import { fileForPage, type ResolvedPage, resolvePage } from './page-resolver';
+import { type ResolvedPage, resolvePage } from './page-resolver';
+import { openPagePath } from './open-page-path';
+import { type ReadersSaidSource, SaidRelay } from './said-relay';
 import type { FromPage, RangeChoice } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import { pageTrend, trendCost } from './trend';
@@ -36,6 +38,7 @@ export class VisitorsController implements vscode.Disposable {
   private reading: AbortController | undefined;
   /** Which scope and range `reading` waits for. */
   private readingKey: string | undefined;
+  private readonly said = new SaidRelay((message) => this.panel?.post(message));
   private readonly loaded = new Emitter<void>();
   /** A range was read from the service (the status bar may now have numbers). */
   readonly onDidLoad = this.loaded.event;
@@ -48,6 +51,11 @@ export class VisitorsController implements vscode.Disposable {
       }),
       this.deps.keys.onDidChange(() => this.panel && void this.load(false)),
     ];
+  }
+
+  /** Feeds the Readers said tab (the readers feature is built after this one). */
+  useReadersSaid(source: ReadersSaidSource): { dispose(): void } {
+    return this.said.use(source);
   }
 
   /** Another project, service or docs root: another report (from the cache when it has it). */
@@ -73,6 +81,7 @@ export class VisitorsController implements vscode.Disposable {
 
   dispose(): void {
     this.reading?.abort();
+    this.said.dispose();
     this.panel?.dispose();
     for (const listener of this.listeners) listener.dispose();
     this.loaded.dispose();
@@ -94,6 +103,7 @@ export class VisitorsController implements vscode.Disposable {
         const problem = message.range && rangeProblem(message.range, todayUtc());
         if (problem) return this.panel?.post({ type: 'error', message: problem, actions: [] });
         if (message.range) this.range = message.range;
+        if (message.type === 'ready') this.said.forget(); // a page (re)loaded: it has nothing yet
         return this.load(false);
       }
       case 'refresh':
@@ -104,7 +114,9 @@ export class VisitorsController implements vscode.Disposable {
       case 'loadTrend':
         return this.loadTrend();
       case 'openPath':
-        return this.openPath(message.path);
+        return openPagePath(this.page?.root, message.path);
+      case 'readSaid':
+        return this.said.read();
       case 'action': {
         const { action } = message;
         if (action === 'readAnyway') return this.load(false, true);
@@ -126,6 +138,7 @@ export class VisitorsController implements vscode.Disposable {
     const rows = this.shown.report.rows;
     this.panel?.post({ type: 'page', page: openPageInfo(rows, this.page), chart: chartBars(rows, this.page.pagePath) });
     this.postTrendCost();
+    void this.said.show(this.scope(), this.range, this.page.pagePath);
   }
 
   private scope(): ProjectScope {
@@ -237,6 +250,7 @@ export class VisitorsController implements vscode.Disposable {
     });
     this.panel?.setTitle(this.page?.pagePath ? `Visitors · ${this.page.pagePath}` : `Visitors · ${rangeLabel(range)}`);
     this.postTrendCost();
+    void this.said.show(this.scope(), range, this.page?.pagePath ?? null);
   }
 
   private postTrendCost(): void {
@@ -274,22 +288,6 @@ export class VisitorsController implements vscode.Disposable {
       if (error instanceof CancelledError) this.postTrendCost();
       else this.postError(error);
     }
-  }
-
-  private async openPath(pagePath: string): Promise<void> {
-    const root = this.page?.root;
-    const found = root && (await fileForPage(root, pagePath));
-    if (!found) {
-      void vscode.window.showInformationMessage(`No file in the docs folder serves ${pagePath}.`);
-      return;
-    }
-    if ('refused' in found) {
-      void vscode.window.showWarningMessage(
-        `The path ${pagePath} is not opened: ${found.refused}. Only files inside the docs folder open from the panel.`,
-      );
-      return;
-    }
-    await vscode.window.showTextDocument(found.uri, { viewColumn: vscode.ViewColumn.One, preview: true });
   }
 
   private postError(error: unknown): void {

@@ -8,6 +8,7 @@ import type { DocsAgentApi } from '../../src/extension';
 import type { TrackedJob } from '../../src/jobs/tracked-job';
 import { badgeText } from '../../src/site/badge-text';
 import { visitTruth } from '../support/emulator/visit-truth';
+import type { ControlSignals } from '../emulator/control-client';
 import { acceptingQuickInput, api, type HostEmulator, startHostEmulator } from './support';
 
 const page = (path: string): vscode.Uri => vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), path);
@@ -21,6 +22,17 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     await vscode.workspace.openTextDocument(uri); // the command asks the document's providers
     return ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? []).filter(
       (lens) => lens.command?.command === 'docsAgent.showVisitors',
+    );
+  };
+
+  /** The emulator's votes on the fixture's webhooks page in the default range (thumbs and contextual feedback). */
+  const webhooksVotes = async (): Promise<ControlSignals['feedback']> => {
+    const fromDay = Date.parse(addDays(todayUtc(), -29)) / 86_400_000;
+    return (await host.control.signals(host.emulator.projectId)).feedback.filter(
+      (e) =>
+        e.day >= fromDay &&
+        e.path.replace(/^https?:\/\/[^/]+/, '') === '/guides/webhooks' &&
+        ['contextual', 'thumbs_only'].includes(e.source),
     );
   };
 
@@ -81,14 +93,7 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     const spent = await signalReads();
     assert.ok(spent >= 4 && spent <= 7, `${spent} requests, at most 7 as stated`);
 
-    const today = todayUtc();
-    const fromDay = Date.parse(addDays(today, -29)) / 86_400_000;
-    const truth = (await host.control.signals(host.emulator.projectId)).feedback.filter(
-      (e) =>
-        e.day >= fromDay &&
-        e.path.replace(/^https?:\/\/[^/]+/, '') === '/guides/webhooks' &&
-        ['contextual', 'thumbs_only'].includes(e.source),
-    );
+    const truth = await webhooksVotes();
     const [, said] = await ourLenses(page('docs/guides/webhooks.mdx'));
     const [up, down] = [truth.filter((e) => e.helpful).length, truth.filter((e) => !e.helpful).length];
     assert.match(said?.command?.title ?? '', new RegExp(`^👍 ${up} · 👎 ${down}( · |$)`));
@@ -137,19 +142,25 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     await vscode.commands.executeCommand('docsAgent.filterPages', '');
   });
 
-  it('a search that found nothing, asked about, becomes a tracked job whose prompt quotes it; unhappy readers are the emulator’s', async () => {
+  it('Unhappy readers lists the fixture’s voted-down page from the votes its setting asks for, not one fewer', async () => {
+    const votes = (await webhooksVotes()).length;
+    const unhappy = async (minVotes: number): Promise<string[]> => {
+      await vscode.workspace.getConfiguration('docsAgent').update('readers.unhappyMinVotes', minVotes, vscode.ConfigurationTarget.Global);
+      const group = docsAgent.pages.getChildren().find((node) => node.kind === 'group' && node.group === 'unhappy');
+      return (group ? docsAgent.pages.getChildren(group) : []).flatMap((row) => (row.kind === 'unhappy' ? [row.row.page.pagePath] : []));
+    };
+    try {
+      assert.equal((await unhappy(votes))[0], '/guides/webhooks', `${votes} votes, mostly down: the worst page`);
+      assert.ok(!(await unhappy(votes + 1)).includes('/guides/webhooks'), 'one vote short of the setting');
+    } finally {
+      await vscode.workspace.getConfiguration('docsAgent').update('readers.unhappyMinVotes', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('a search that found nothing, asked about, becomes a tracked job whose prompt quotes it', async () => {
     const root = docsAgent.pages.getChildren();
     const group = (label: string): PagesNode | undefined =>
       root.find((node) => node.kind === 'group' && node.label.startsWith(`${label} (`));
-    const unhappy = group('Unhappy readers');
-    assert.ok(unhappy);
-    const [worst] = docsAgent.pages.getChildren(unhappy);
-    assert.equal(
-      worst?.kind === 'unhappy' ? worst.row.page.pagePath : undefined,
-      '/guides/webhooks',
-      'the fixture’s voted-down page first',
-    );
-
     const searches = group('Searches that found nothing');
     const [nothing] = searches ? docsAgent.pages.getChildren(searches) : [];
     assert.ok(nothing?.kind === 'search', 'the fixture has searches nobody opened a result of');

@@ -14,6 +14,7 @@ import { renderTotals } from './render-summary';
 import { createTable } from './render-table';
 import { createTabs } from './render-tabs';
 import { createTrend, type Trend, type TrendCost } from './render-trend';
+import { createSaid } from './render-said';
 
 let view: VisitorsView | null = null;
 let trendCost: TrendCost | null = null;
@@ -34,10 +35,12 @@ pageCard.setAttribute('aria-label', 'Open page');
 const trendView = createTrend(loadTrend);
 const chartPanel = el('div', 'chart');
 const table = createTable(saved, openPath, saveState);
+const said = createSaid(() => post({ type: 'readSaid' }));
 const tabs = createTabs(
   [
     { id: 'chart', label: 'Chart', panel: chartPanel },
     { id: 'table', label: 'Table', panel: table.root },
+    { id: 'said', label: 'Readers said', panel: said.root },
   ],
   saved.tab ?? 'chart',
   (tab) => saveState({ tab }),
@@ -135,6 +138,9 @@ function handle(message: ToPage): void {
       // A new cost follows every trend the extension finished, or gave up on.
       trendLoading = false;
       updateTrend();
+      return;
+    case 'said':
+      said.update(message.state);
       return;
     case 'trend':
       if (!view) return;

@@ -18,6 +18,8 @@ export function isToPage(data: unknown): data is ToPage {
       return typeof data.requests === 'number';
     case 'trend':
       return typeof data.pagePath === 'string' && Array.isArray(data.weeks);
+    case 'said':
+      return isRecord(data.state);
     default:
       return false;
   }

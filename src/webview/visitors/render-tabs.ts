@@ -1,7 +1,7 @@
-// Chart and Table as ARIA tabs: arrow keys move between tabs, Tab goes into the panel.
+// Chart, Table and Readers said as ARIA tabs: arrow keys move between tabs, Tab goes into the panel.
 import { el } from './dom';
 
-export type TabId = 'chart' | 'table';
+export type TabId = 'chart' | 'table' | 'said';
 
 export interface Tabs {
   root: HTMLElement;
