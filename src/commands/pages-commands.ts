@@ -28,8 +28,13 @@ export function registerPagesCommands(
       if (!suggested) return undefined;
       const prompt = await vscode.window.showInputBox({
         title: 'Ask the agent',
-        prompt: 'The prompt names the pages and their numbers: edit it, then Enter sends it as a new agent job.',
-        value: suggested,
+        prompt: 'The prompt quotes the numbers and what readers said: edit it, then Enter sends it as a new agent job.',
+        // An input box drops line breaks without a space: the lines are joined by one instead.
+        value: suggested
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .join(' '),
       });
       return prompt?.trim() ? vscode.commands.executeCommand(commandIds.newJob, prompt) : undefined;
     }),

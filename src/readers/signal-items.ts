@@ -16,7 +16,7 @@ export function unhappyItem(node: Extract<PagesNode, { kind: 'unhappy' }>): vsco
   const { page, said, sitePage } = node.row;
   const item = new vscode.TreeItem(sitePage?.generated?.title ?? page.pagePath);
   const comments = said.comments.length ? ` · ${plural(said.comments.length, 'comment')}` : '';
-  item.description = `👎 ${n(page.thumbsDown)} · 👍 ${n(page.thumbsUp)} (${percent(page.share)} down)${comments}`;
+  item.description = `${n(page.thumbsDown)} down · ${n(page.thumbsUp)} up (${percent(page.share)} down)${comments}`;
   const wrote = said.comments.slice(0, 3).map((c) => `${c.status === 'pending' ? '(pending) ' : ''}${quoted(c.comment ?? '')}`);
   item.tooltip = [
     `${page.pagePath}: ${percent(page.share)} of ${n(page.thumbsUp + page.thumbsDown)} votes were thumbs down · ${node.range}`,

@@ -95,8 +95,7 @@ export function createSaid(read: () => void): SaidView {
           );
         }
         const { said } = state;
-        const votes = el('p', 'said-votes', `👍 ${count(said.thumbsUp)} · 👎 ${count(said.thumbsDown)}`);
-        votes.setAttribute('aria-label', `${plural(said.thumbsUp, 'thumb')} up, ${plural(said.thumbsDown, 'thumb')} down`);
+        const votes = el('p', 'said-votes', `${plural(said.thumbsUp, 'reader')} found it helpful · ${count(said.thumbsDown)} did not`);
         root.replaceChildren(
           el('h2', 'section-title', `Readers said about ${said.pagePath}`),
           votes,

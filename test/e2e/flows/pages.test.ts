@@ -15,6 +15,8 @@ describe('e2e: readers across the docs tree', () => {
   let workbench: Workbench;
   const visitorsRequests = async (): Promise<number> =>
     (await workbench.control.requests()).filter((r) => r.path.includes('/visitors')).length;
+  const signalRequests = async (): Promise<number> =>
+    (await workbench.control.requests()).filter((r) => /\/(feedback|searches|assistant)/.test(r.path)).length;
   const pagesRow = (label: string): Locator => workbench.viewPane('Pages').locator('.monaco-list-row', { hasText: label }).first();
 
   before(async () => {
@@ -116,5 +118,78 @@ describe('e2e: readers across the docs tree', () => {
     );
     await workbench.openDocsAgentView();
     await workbench.jobRow('/drafts/unpublished had no visitors').waitFor({ timeout: 30_000 });
+  });
+
+  it('Read What Readers Said states its most on the row, reads once, and groups what readers said', async () => {
+    await workbench.showPagesView();
+    const read = pagesRow('Read What Readers Said');
+    await read.waitFor({ timeout: 30_000 });
+    assert.match(await workbench.text(read), /at most 7 of the 100 analytics requests an hour \(\d+ used\)/);
+    assert.equal(await signalRequests(), 0);
+    await read.click();
+    await workbench.page.locator('.quick-input-widget', { hasText: 'Read what readers said' }).waitFor();
+    await workbench.page.keyboard.press('Enter');
+    await pagesRow('Unhappy readers (').waitFor({ timeout: 30_000 });
+    const spent = await signalRequests();
+    assert.ok(spent >= 4 && spent <= 7, `${spent} requests, at most 7 as stated`);
+    await pagesRow('/guides/webhooks').filter({ hasText: '% down' }).waitFor();
+    await pagesRow('Searches that found nothing').click();
+    await pagesRow('Questions the assistant could not answer').click();
+    await workbench.widenSideBar(560);
+    await workbench.clearNotifications();
+    await workbench.screenshot('pages-readers-said');
+  });
+
+  it('a search that found nothing: Ask the Agent drafts a prompt quoting it, sent as a tracked job', async () => {
+    const row = workbench.viewPane('Pages').locator('.monaco-list-row', { hasText: 'no result opened' }).first();
+    const query = (await row.locator('.label-name').innerText()).replace(/^“|”$/g, '');
+    await row.hover();
+    await row.locator('.action-label[aria-label="Ask the Agent About These Pages"]').click();
+    const input = workbench.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor();
+    assert.ok((await input.inputValue()).startsWith(`- Readers searched “${query}” `), await input.inputValue());
+    const posts = (await workbench.control.requests()).filter((r) => r.method === 'POST').length;
+    await input.press('Enter');
+    const [request] = (await workbench.control.waitForRequests(posts + 1, 30_000, (r) => r.method === 'POST')).slice(posts);
+    assert.ok(String((request?.body as { prompt?: unknown } | undefined)?.prompt).includes(`“${query}”`));
+    await workbench.openDocsAgentView();
+    await workbench.jobRow('Readers searched').waitFor({ timeout: 30_000 });
+  });
+
+  it('the Readers said tab shows the open page’s comments in the emulator’s order, for no request', async () => {
+    const before = await signalRequests();
+    await workbench.openFile('docs/guides/webhooks.mdx');
+    await workbench.runCommand('Docs Agent: Show Visitors for This Page');
+    const panel = workbench.webview();
+    await panel.getByRole('tab', { name: 'Readers said' }).click();
+    await panel.locator('.said-comment').first().waitFor({ timeout: 30_000 });
+    const fromDay = Date.parse(addDays(todayUtc(), -29)) / 86_400_000;
+    const order = ['pending', 'in_progress', 'resolved', 'dismissed'];
+    const expected = (await workbench.control.signals(workbench.emulator.projectId)).feedback
+      .filter((e) => e.day >= fromDay && e.path.replace(/^https?:\/\/[^/]+/, '') === '/guides/webhooks' && e.comment?.trim())
+      .sort(
+        (a, b) => order.indexOf(a.status) - order.indexOf(b.status) || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id),
+      )
+      .map((e) => e.comment);
+    assert.deepEqual(await panel.locator('.said-comment .said-text').allInnerTexts(), expected);
+    await workbench.clearNotifications();
+    // The picture shows the tab from its top, under the cards.
+    await panel
+      .getByRole('tab', { name: 'Readers said' })
+      .evaluate((tab: { scrollIntoView(options: object): void }) => tab.scrollIntoView({ block: 'start' }));
+    await workbench.screenshot('readers-said-tab');
+    assert.equal(await signalRequests(), before, 'the tab read nothing: the read above is in the cache');
+  });
+
+  it('a second window shows what readers said for no request: the read was paid once on the machine', async () => {
+    const before = await signalRequests();
+    const second = await workbench.openWindow();
+    try {
+      await second.showPagesView();
+      await second.viewPane('Pages').locator('.monaco-list-row', { hasText: 'Unhappy readers (' }).first().waitFor({ timeout: 30_000 });
+      assert.equal(await signalRequests(), before);
+    } finally {
+      await second.closeWindow();
+    }
   });
 });
