@@ -8,6 +8,7 @@ import { historyBench } from './history-bench';
 import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
 import { readersBench } from './readers-bench';
+import { signalsBench } from './signals-bench';
 import { sizeBench } from './sizes';
 import { editorsBench } from './editors-bench';
 import { type BenchResult, runBench } from './stats';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const polling = await runBench('3 polling (virtual time)', pollBench);
   const size = await runBench('4 bundle sizes', sizeBench);
   const readers = await runBench('6 readers across the docs tree (module)', readersBench);
+  const signals = await runBench('8 what readers said (module)', signalsBench);
   const history = await runBench('5d a year of job history in the store (module)', () => historyBench());
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
   const machine = await runBench('5 several windows on one machine', machineBench);
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     machine,
     history,
     readers,
+    signals,
     editors,
   };
   console.log(JSON.stringify(report));
@@ -135,6 +138,17 @@ async function main(): Promise<void> {
         ],
       ];
     }),
+    ...rowsOf(signals, '8 what readers said', (f) => [
+      [
+        `8 30-day read, default caps: requests`,
+        String(f.capped.requests),
+        `at most ${f.capped.most}; read ${f.capped.feedback} of ${f.inRange.feedback} entries, ${f.capped.searches} of ${f.inRange.searches} searches, ${f.capped.turns} of ${f.inRange.turns} turns`,
+      ],
+      ['8 30-day read, caps for the whole range: requests', String(f.whole.requests), `${f.whole.minimum} (the page sizes' minimum)`],
+      [`8 cached report -> Pages view's signal groups, ${f.pages} pages`, ms(f.groupsMs), '<= 200 ms'],
+      ['8 cached report -> every page’s signals', ms(f.everyPageMs), ''],
+      ['8 reload / second window: requests', `${f.reopenRequests} / ${f.secondWindowRequests}`, '0 / 0'],
+    ]),
     ...rowsOf(readers, '6 readers', (f) => [
       [`6 cached report -> every badge, ${f.pages} pages`, ms(f.badgesMs), '< 200 ms'],
       ['6 cached report -> readers without a page', ms(f.withoutPageMs), '< 200 ms'],
