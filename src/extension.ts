@@ -89,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerPagesCommands(readers.pages, readers.loadMissingReports, readers.loadMissingSignals),
     ...registerChatTools(
       { tracker: jobs.tracker, uses: jobs.uses, keys, log },
-      { service: visitors.service, ledger: visitors.ledger, readers: readers.readers, keys },
+      { service: visitors.service, signals, ledger: visitors.ledger, readers: readers.readers, keys },
       { tracker: jobs.tracker, previews, log },
     ),
   );

@@ -7,8 +7,11 @@ import { contextKeys, toolNames } from '../platform/manifest-ids';
 import { CreateJobTool, FollowUpTool, type JobToolDeps, JobStatusTool } from './job-tools';
 import { PreviewTool, type PreviewToolDeps } from './preview-tool';
 import { PageVisitorsTool, PagesNeedingAttentionTool, type ReadersToolDeps } from './readers-tools';
+import { type FeedbackToolDeps, ReaderFeedbackTool } from './feedback-tool';
 
-function register(jobs: JobToolDeps, readers: ReadersToolDeps, previews: PreviewToolDeps): vscode.Disposable[] {
+type ReadersDeps = ReadersToolDeps & FeedbackToolDeps;
+
+function register(jobs: JobToolDeps, readers: ReadersDeps, previews: PreviewToolDeps): vscode.Disposable[] {
   const tools: [string, vscode.LanguageModelTool<never>][] = [
     [toolNames.createJob, new CreateJobTool(jobs)],
     [toolNames.jobStatus, new JobStatusTool(jobs)],
@@ -16,6 +19,7 @@ function register(jobs: JobToolDeps, readers: ReadersToolDeps, previews: Preview
     [toolNames.pageVisitors, new PageVisitorsTool(readers)],
     [toolNames.pagesNeedingAttention, new PagesNeedingAttentionTool(readers)],
     [toolNames.preview, new PreviewTool(previews)],
+    [toolNames.readerFeedback, new ReaderFeedbackTool(readers)],
   ];
   const registered: vscode.Disposable[] = [];
   try {
@@ -29,7 +33,7 @@ function register(jobs: JobToolDeps, readers: ReadersToolDeps, previews: Preview
 }
 
 /** The tools, where this editor has them; `docsAgent.chatTools` (in each tool's `when`) says whether they are there. */
-export function registerChatTools(jobs: JobToolDeps, readers: ReadersToolDeps, previews: PreviewToolDeps): vscode.Disposable[] {
+export function registerChatTools(jobs: JobToolDeps, readers: ReadersDeps, previews: PreviewToolDeps): vscode.Disposable[] {
   let registered: vscode.Disposable[] = [];
   if (hasLanguageModelTools()) {
     try {

@@ -46,6 +46,7 @@ export const toolNames = {
   pageVisitors: 'docsAgent_pageVisitors',
   pagesNeedingAttention: 'docsAgent_pagesNeedingAttention',
   preview: 'docsAgent_preview',
+  readerFeedback: 'docsAgent_readerFeedback',
 } as const;
 
 /** Context keys the `when` clauses in package.json read. */

@@ -67,10 +67,10 @@ describe('Docs Agent in chat: the language model tools', () => {
 
   // VS Code 1.99's extension host lists a tool only if its `when` held when the list was last
   // sent, which our keys (set after activation) miss, so the list cannot be checked there (its
-  // chat reads the live list); the calls below prove all six are registered on every version.
+  // chat reads the live list); the calls below prove all seven are registered on every version.
   const listsEveryTool = !vscode.version.startsWith('1.99.');
   if (listsEveryTool)
-    it('lists all six tools, each with what the model reads and its input schema', async () => {
+    it('lists all seven tools, each with what the model reads and its input schema', async () => {
       const all = Object.values(toolNames).sort();
       // Listed once the extension registered them. (This list ignores `when`: the clause hides
       // them from chat's tool picker and from what chat offers a model.)
@@ -185,6 +185,35 @@ describe('Docs Agent in chat: the language model tools', () => {
       assert.ok(expected, `${path} had readers`);
       assert.equal(said, counts(expected));
     }
+  });
+
+  it('says what readers said of a page: its votes equal the emulator’s, read once and then kept; the site’s groups for nothing', async () => {
+    const signalRequests = async (): Promise<number> =>
+      (await host.control.requests()).filter((r) => /\/(feedback|searches|assistant)/.test(r.path)).length;
+    const before = await signalRequests();
+    const text = await call(toolNames.readerFeedback, { file: 'docs/guides/webhooks.mdx', range: '90d' });
+    const spent = (await signalRequests()) - before;
+    assert.ok(spent >= 4 && spent <= 7, `${spent} requests, at most 7`);
+    const fromDay = Date.parse(addDays(todayUtc(), -89)) / 86_400_000;
+    const votes = (await host.control.signals(host.emulator.projectId)).feedback.filter(
+      (e) =>
+        e.day >= fromDay &&
+        e.path.replace(/^https?:\/\/[^/]+/, '') === '/guides/webhooks' &&
+        ['contextual', 'thumbs_only'].includes(e.source),
+    );
+    const up = votes.filter((e) => e.helpful).length;
+    assert.match(
+      text,
+      new RegExp(
+        `^What readers said about /guides/webhooks \\(Last 90 days · .*\\), from all \\d+ feedback entries of the range:\nVotes: ${up} helpful, ${votes.length - up} not helpful\\.`,
+      ),
+    );
+    assert.match(text, /\nRead now: \d+ analytics requests/);
+    const site = await call(toolNames.readerFeedback, { site: true, range: '90d' });
+    assert.equal(await signalRequests(), before + spent, 'the site’s groups come from the kept read');
+    assert.match(site, /\nUnhappy readers \(\d+\):\n(- .*\n)*- \/guides\/webhooks \(docs\/guides\/webhooks\.mdx\): \d+ down/);
+    assert.match(site, /\nSearches that found nothing \(\d+\):/);
+    assert.match(site, /\nFrom a read kept since /);
   });
 
   it('refuses a read that would pass the hourly budget, saying when to ask again', async () => {

@@ -1,0 +1,130 @@
+// The reader feedback tool: what readers said of a page (votes, comments, searches that lead
+// to it, assistant questions citing it) or across the docs sites (unhappy pages, searches that
+// found nothing, questions the assistant could not answer). Answered from a kept read for free
+// when it can; a read states its most first, and one that would pass the hourly analytics
+// budget is refused here (Read What Readers Said asks for those).
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from '../editor/api-key-store';
+import { readerThresholds } from '../editor/config-readers';
+import { relativeTime } from '../platform/relative-time';
+import { shareText, signalsByPage } from '../readers/reader-signals';
+import { signalGroups } from '../readers/signal-groups';
+import type { SignalsReport } from '../readers/signals-report';
+import type { SignalsService } from '../readers/signals-service';
+import type { SiteReaders } from '../readers/site-readers';
+import { rangeLabel } from '../visitors/date-range';
+import type { RangeChoice } from '../visitors/protocol';
+import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
+import type { ProjectScope } from '../api/project-scope';
+import { failureText, InputProblem } from './failure-text';
+import { feedbackCostConfirmation, type FeedbackSource, pageFeedbackText, siteFeedbackText } from './feedback-tool-text';
+import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
+import { textResult } from './tool-target';
+
+export interface FeedbackToolDeps {
+  signals: Pick<SignalsService, 'load' | 'fromCacheOnly' | 'mostRequests'>;
+  ledger: Pick<RequestLedger, 'countLastHour' | 'countLastHourNow'>;
+  readers: Pick<SiteReaders, 'reports' | 'refresh'>;
+  keys: Pick<ApiKeyStore, 'require' | 'usable'>;
+}
+
+export interface ReaderFeedbackInput extends PageInput, RangeInput {
+  /** The whole docs sites instead of one page. */
+  site?: boolean;
+  limit?: number;
+}
+
+interface Plan {
+  reads: { scope: ProjectScope; range: RangeChoice }[];
+  what: string;
+  range: RangeChoice;
+}
+
+export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedbackInput> {
+  constructor(private readonly deps: FeedbackToolDeps) {}
+
+  private async plan(input: ReaderFeedbackInput): Promise<Plan | { problem: unknown }> {
+    const range = rangeOf(input);
+    if (!('ok' in range)) return range;
+    if (input.site) {
+      await this.deps.readers.refresh();
+      const reads = this.deps.readers.reports().map((r) => ({ scope: r.scope, range: range.ok }));
+      return { reads, what: 'what readers said across the docs sites', range: range.ok };
+    }
+    const target = await pageTarget(input, this.deps.readers);
+    if (!('ok' in target)) return target;
+    return { reads: [{ scope: target.ok.scope, range: range.ok }], what: `what readers said about ${target.ok.pagePath}`, range: range.ok };
+  }
+
+  /** Requests the reads not kept yet may cost at most, and the hour's use. */
+  private async cost(plan: Plan): Promise<{ most: number; used: number }> {
+    const kept = await Promise.all(plan.reads.map((r) => this.deps.signals.fromCacheOnly(r.scope, r.range)));
+    const most = kept.filter((report) => !report).length * this.deps.signals.mostRequests();
+    return { most, used: most ? await this.deps.ledger.countLastHourNow() : this.deps.ledger.countLastHour() };
+  }
+
+  async prepareInvocation({
+    input,
+  }: vscode.LanguageModelToolInvocationPrepareOptions<ReaderFeedbackInput>): Promise<vscode.PreparedToolInvocation> {
+    const plan = await this.plan(input);
+    if ('problem' in plan) return { invocationMessage: 'Checking what to read' };
+    const { most, used } = await this.cost(plan);
+    const asks = most > 0 && used + most <= analyticsLimitPerHour && (await this.deps.keys.usable());
+    const label = rangeLabel(plan.range, { withDays: true });
+    return {
+      invocationMessage: `Reading ${plan.what}`,
+      ...(asks ? { confirmationMessages: feedbackCostConfirmation(plan.what, label, most, used) } : {}),
+    };
+  }
+
+  async invoke({ input }: vscode.LanguageModelToolInvocationOptions<ReaderFeedbackInput>): Promise<vscode.LanguageModelToolResult> {
+    const plan = await this.plan(input);
+    if ('problem' in plan) return textResult(failureText('read what readers said', plan.problem));
+    const label = rangeLabel(plan.range, { withDays: true });
+    const { most, used } = await this.cost(plan);
+    if (used + most > analyticsLimitPerHour) {
+      const why = `reading ${plan.what} takes up to ${most} requests and ${used} of the ${analyticsLimitPerHour} an hour are used`;
+      return textResult(
+        failureText('read what readers said', new InputProblem(`${why}; Read What Readers Said asks before passing the budget.`)),
+      );
+    }
+    let reports: { report: SignalsReport; fromCache: boolean }[];
+    try {
+      if (most) await this.deps.keys.require();
+      reports = [];
+      for (const read of plan.reads) reports.push(await this.deps.signals.load(read.scope, read.range));
+    } catch (error) {
+      return textResult(failureText('read what readers said', error));
+    }
+    const source = sourceOf(reports, this.deps);
+    const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
+    if (!input.site) {
+      const [first] = reports;
+      const target = await pageTarget(input, this.deps.readers);
+      if (!first || !('ok' in target)) return textResult('Nothing was read.');
+      const said = signalsByPage(first.report)(target.ok.pagePath);
+      return textResult(pageFeedbackText(said, label, shareText(first.report), source, limit));
+    }
+    const sites = this.deps.readers.reports().map((site, i) => {
+      const report = reports[i]?.report;
+      const groups = report && signalGroups(site.site.pages, report, readerThresholds(), '');
+      const file = (name: string | undefined): string | undefined =>
+        name && vscode.workspace.asRelativePath(vscode.Uri.joinPath(site.site.root, name), false);
+      return {
+        site: vscode.workspace.asRelativePath(site.site.root, true) || site.scope.projectId,
+        unhappy: (groups?.unhappy ?? []).map((row) => ({ ...row.page, file: file(row.sitePage?.file) })),
+        searches: groups?.searches ?? [],
+        questions: groups?.questions ?? [],
+        partial: Object.values(groups?.partial ?? {}),
+      };
+    });
+    return textResult(siteFeedbackText(sites, label, source, limit));
+  }
+}
+
+function sourceOf(results: readonly { report: SignalsReport; fromCache: boolean }[], deps: FeedbackToolDeps): FeedbackSource {
+  const read = results.filter((r) => !r.fromCache);
+  if (read.length) return { requests: read.reduce((sum, r) => sum + r.report.requests, 0), used: deps.ledger.countLastHour() };
+  const oldest = Math.min(...results.map((r) => r.report.fetchedAt));
+  return { cachedAgo: relativeTime(new Date(oldest).toISOString(), Date.now()) };
+}
