@@ -3,7 +3,7 @@
 import { visitorsMostlyAiPercent } from '../editor/config';
 import { type AskGroup, askGroupPrompt, askPrompt, type AskSubject } from './ask-prompt';
 import { inRange, rangeLabel } from '../visitors/date-range';
-import type { PagesNode } from './pages-nodes';
+import { type PagesNode, pagesUnder } from './pages-nodes';
 import type { UnhappyRow } from './signal-groups';
 import { questionsPrompt, searchPrompt, unhappyPagePrompt, unhappyPagesPrompt } from './signals-prompt';
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
@@ -56,9 +56,18 @@ export function promptForNode(node: PagesNode): string | undefined {
   if (one) return askPrompt(one.subject, one.range, visitorsMostlyAiPercent());
   const said = signalPrompt(node);
   if (said) return said;
+  if (node.kind === 'section') return pagesPrompt('all', pagesUnder(node));
   if (node.kind !== 'group' || !node.children.length) return undefined;
   const { group } = node;
   if (!isPageGroup(group)) return signalGroupPrompt(node.children, inRange(node.range));
-  const subjects = node.children.map(subjectOf).flatMap((s) => (s ? [s.subject] : []));
-  return askGroupPrompt(group, group === 'all' ? [...subjects].reverse() : subjects, node.range);
+  return pagesPrompt(group, pagesUnder(node));
+}
+
+/** A group of pages (or a section of them), the least read first for every page. */
+function pagesPrompt(group: AskGroup, nodes: readonly PagesNode[]): string | undefined {
+  const [first] = nodes;
+  const range = first?.kind === 'page' ? first.range : first?.kind === 'path' ? rangeLabel(first.report.range) : undefined;
+  if (!range) return undefined;
+  const subjects = nodes.map(subjectOf).flatMap((s) => (s ? [s.subject] : []));
+  return askGroupPrompt(group, group === 'all' ? [...subjects].reverse() : subjects, range);
 }

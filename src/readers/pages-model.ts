@@ -4,6 +4,8 @@
 import type { SitePage } from '../site/inventory';
 import { aiShare, type PageReaders } from './page-readers';
 import type { PathRow } from '../visitors/protocol';
+import type { NavSection } from '../site/navigation';
+import { pagesBySection, type SectionGroup } from './pages-sections';
 
 export type PagesSort = 'visitors' | 'aiShare' | 'name';
 
@@ -21,11 +23,15 @@ export interface PageRow {
   file: string | undefined;
   /** For an API page the platform generates: its title and the OpenAPI file it comes from. */
   generated?: { title: string; spec: string };
+  /** Its place in navigation (language, product, tab…); undefined for a hidden page. */
+  sections?: NavSection[];
   readers: PageReaders;
 }
 
 export interface PagesGroups {
   all: PageRow[];
+  /** Every page by the site's sections, each section's pages sorted; undefined for a site of one section. */
+  bySection: SectionGroup<PageRow> | undefined;
   unread: PageRow[];
   mostlyAi: PageRow[];
   withoutPage: PathRow[];
@@ -53,14 +59,24 @@ export function pagesGroups(
       pagePath: page.pagePath,
       file: page.file,
       ...(page.generated && { generated: { title: page.generated.title, spec: page.generated.spec } }),
+      ...(page.sections && { sections: page.sections }),
       readers: readers.get(page.pagePath) ?? { human: 0, ai: 0, total: 0, rank: undefined, of: 0 },
     }))
-    .filter((row) => shown(row.pagePath) || shown(row.file) || shown(row.generated?.title))
-    .sort(orders[options.sort]);
+    .filter((row) => shown(row.pagePath) || shown(row.file) || shown(row.generated?.title));
+  // Sections in navigation order (the pages' order), each one's pages in the chosen order.
+  const bySection = pagesBySection(rows);
+  rows.sort(orders[options.sort]);
+  if (bySection) sortWithin(bySection, orders[options.sort]);
   return {
     all: rows,
+    bySection,
     unread: rows.filter((row) => (row.file !== undefined || row.generated) && row.readers.total === 0),
     mostlyAi: rows.filter((row) => row.readers.total > 0 && aiShare(row.readers) > options.mostlyAiPercent),
     withoutPage: withoutPage.filter((row) => shown(row.path)),
   };
+}
+
+function sortWithin(group: SectionGroup<PageRow>, order: (a: PageRow, b: PageRow) => number): void {
+  group.rows.sort(order);
+  for (const section of group.sections) sortWithin(section, order);
 }

@@ -7,6 +7,7 @@ import type { AskGroup } from './ask-prompt';
 import type { PageRow } from './pages-model';
 import type { UnansweredQuestion } from './reader-signals';
 import type { SignalGroups, UnhappyRow } from './signal-groups';
+import type { SectionGroup } from './pages-sections';
 import type { SiteReport } from './site-readers';
 
 /** The groups of what readers said. */
@@ -27,6 +28,7 @@ export type PagesNode =
       /** What share of the range the group is made from, when not all of it. */
       partial?: string;
     }
+  | { kind: 'section'; id: string; label: string; children: PagesNode[] }
   | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; range: string }
   | { kind: 'path'; row: PathRow; report: SiteReport }
   | { kind: 'unhappy'; row: UnhappyRow; uri: vscode.Uri | undefined; range: string }
@@ -34,6 +36,26 @@ export type PagesNode =
   | { kind: 'question'; question: UnansweredQuestion; range: string };
 
 type Group = (id: AskGroup | SignalGroup, label: string, children: PagesNode[], expanded: boolean, partial?: string) => PagesNode;
+
+/** A site's pages by its sections (language, product, tab…), each with the pages directly in it. */
+export function sectionNodes(group: SectionGroup<PageRow>, siteId: string, pages: (rows: PageRow[]) => PagesNode[]): PagesNode[] {
+  return [
+    ...group.sections.map((section): PagesNode => ({
+      kind: 'section',
+      id: `${siteId}#section${section.key}`,
+      label: `${section.label} (${section.count})`,
+      children: sectionNodes(section, siteId, pages),
+    })),
+    ...pages(group.rows),
+  ];
+}
+
+/** The pages under a node, however deep its sections go. */
+export function pagesUnder(node: PagesNode): PagesNode[] {
+  if (node.kind === 'section' || node.kind === 'group')
+    return node.children.flatMap((child) => (child.kind === 'section' ? pagesUnder(child) : [child]));
+  return [node];
+}
 
 /** The three groups of what readers said, collapsed but for the unhappy pages. */
 export function signalNodes(report: SiteReport, groups: SignalGroups, range: string, group: Group): PagesNode[] {

@@ -9,7 +9,8 @@ import { aiShare, visitorsText } from './page-readers';
 import { type PageRow, type PagesSort, pagesGroups } from './pages-model';
 import { badgeTooltip } from './readers-text';
 import type { SiteReaders, SiteReport } from './site-readers';
-import { type PagesNode, signalNodes } from './pages-nodes';
+import { type PagesNode, sectionNodes, signalNodes } from './pages-nodes';
+import type { PageTitles } from './page-titles';
 import { signalGroups } from './signal-groups';
 import { affectsReaderThresholds, readerThresholds } from '../editor/config-readers';
 import { questionItem, searchItem, signalsLoadItem, unhappyItem } from './signal-items';
@@ -36,11 +37,13 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
   constructor(
     private readonly readers: SiteReaders,
     private readonly costs: PagesCosts,
+    private readonly titles: PageTitles,
   ) {
     this.view = vscode.window.createTreeView(viewIds.pages, { treeDataProvider: this, showCollapseAll: true });
     this.listeners = [
       this.view,
       readers.onDidChange(() => this.update()),
+      titles.onDidChange(() => this.changed.fire()),
       vscode.workspace.onDidChangeConfiguration(
         (e) => (e.affectsConfiguration('docsAgent.visitors.mostlyAiPercent') || affectsReaderThresholds(e)) && this.update(),
       ),
@@ -86,7 +89,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
       return reports.length === 1 && reports[0] ? this.groupsOf(reports[0]) : reports.map((report) => ({ kind: 'site', report }));
     }
     if (node.kind === 'site') return this.groupsOf(node.report);
-    return node.kind === 'group' ? node.children : [];
+    return node.kind === 'group' || node.kind === 'section' ? node.children : [];
   }
 
   private groupsOf(report: SiteReport): PagesNode[] {
@@ -102,7 +105,8 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
       group: id,
       range,
       id: `${report.site.root.toString()}#${id}`,
-      label: `${label} (${children.length})`,
+      // All pages may hold sections: its count is of pages.
+      label: `${label} (${id === 'all' ? groups.all.length : children.length})`,
       children,
       expanded,
       ...(partial && { partial }),
@@ -120,7 +124,12 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
       group('unread', 'Unread pages', pages(groups.unread), true),
       ...said,
       group('mostlyAi', `Mostly AI, over ${visitorsMostlyAiPercent()}%`, pages(groups.mostlyAi), false),
-      group('all', 'All pages', pages(groups.all), false),
+      group(
+        'all',
+        'All pages',
+        groups.bySection ? sectionNodes(groups.bySection, report.site.root.toString(), pages) : pages(groups.all),
+        false,
+      ),
     ];
   }
 
@@ -155,7 +164,14 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         return item;
       }
       case 'page':
-        return pageItem(node.row, node.uri, node.range);
+        return pageItem(node.row, node.uri, node.range, node.uri && this.titles.title(node.uri));
+      case 'section': {
+        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon('list-tree');
+        item.contextValue = 'pagesSection';
+        return item;
+      }
       case 'signalsLoad':
         return signalsLoadItem(node.cost);
       case 'unhappy':
@@ -181,15 +197,17 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
   }
 }
 
-function pageItem(row: PageRow, uri: vscode.Uri | undefined, range: string): vscode.TreeItem {
-  const item = new vscode.TreeItem(row.pagePath);
+/** A page by its title (the path while none is known), the path and its numbers beside it. */
+function pageItem(row: PageRow, uri: vscode.Uri | undefined, range: string, title: string | undefined): vscode.TreeItem {
+  const item = new vscode.TreeItem(title ?? row.pagePath);
   const { readers } = row;
   const counts = readers.rank === undefined ? 'no visitors' : `${visitorsText(readers.total)} · ${aiShare(readers)}% AI · #${readers.rank}`;
-  item.description = counts;
+  item.description = title ? `${row.pagePath} · ${counts}` : counts;
   item.tooltip = uri ? badgeTooltip({ readers, range }) : `${row.pagePath} is in the navigation but has no file.`;
   if (row.generated) {
     // No file to open: the platform builds this page from the spec.
-    item.description = `${row.generated.title} · ${counts}`;
+    item.label = row.generated.title;
+    item.description = `${row.pagePath} · ${counts}`;
     item.tooltip = `${row.pagePath} is an API page generated from ${row.generated.spec} (${row.generated.title}).\n${badgeTooltip({ readers, range })}`;
     item.iconPath = new vscode.ThemeIcon('symbol-method');
     item.contextValue = 'generatedPage';

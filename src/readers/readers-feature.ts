@@ -5,6 +5,7 @@ import { DocsSites } from './docs-sites';
 import { PageBadges } from './page-badges';
 import { PageLens } from './page-lens';
 import { PagesView } from './pages-view';
+import { PageTitles } from './page-titles';
 import { SiteReaders } from './site-readers';
 import { readCost, readMissingReports, type SiteReportReadDeps } from './site-report-reads';
 import type { VisitorsService } from '../visitors/visitors-service';
@@ -38,10 +39,15 @@ export function createReadersFeature(
   const sites = new DocsSites();
   const readers = new SiteReaders(sites, deps.service, deps.signals, triggers);
   const badges = new PageBadges(readers);
-  const pages = new PagesView(readers, {
-    visitors: (missing) => readCost(deps, missing),
-    signals: (missing) => signalsCost(deps, missing.length),
-  });
+  const titles = new PageTitles();
+  const pages = new PagesView(
+    readers,
+    {
+      visitors: (missing) => readCost(deps, missing),
+      signals: (missing) => signalsCost(deps, missing.length),
+    },
+    titles,
+  );
   const loadMissingReports = async (): Promise<boolean> => {
     const done = await readMissingReports(
       deps,
@@ -60,6 +66,6 @@ export function createReadersFeature(
   };
   void readers.refresh();
   const said = deps.panel.useReadersSaid(readersSaidSource({ signals: deps.signals, ledger: deps.ledger, log: deps.log }, triggers));
-  const parts = vscode.Disposable.from(sites, readers, badges, pages, new PageLens(readers), said);
+  const parts = vscode.Disposable.from(sites, readers, badges, pages, titles, new PageLens(readers), said);
   return { sites, readers, badges, pages, loadMissingReports, loadMissingSignals, dispose: () => void parts.dispose() };
 }

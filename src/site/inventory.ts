@@ -2,7 +2,7 @@
 // docs.json lists it, the API pages generated from OpenAPI files, and pages the navigation
 // lists that have no file (yet). Files `.mintignore` excludes are not served, so not pages.
 import { comparablePath } from './redirects';
-import type { ListedPage } from './navigation';
+import type { ListedPage, NavSection } from './navigation';
 import type { GeneratedPage } from './openapi-pages';
 import { publishedPagePath } from './page-files';
 
@@ -12,6 +12,8 @@ export interface SitePage {
   file?: string;
   /** Where the navigation lists it, outermost first; undefined for a hidden (unlisted) page. */
   trail?: string[];
+  /** Its sections in navigation (language, product, tab…), outermost first; undefined for a hidden page. */
+  sections?: NavSection[];
   /** An API page the platform generates from an OpenAPI file (no file of its own). */
   generated?: { title: string; spec: string; method: string; path: string };
 }
@@ -28,13 +30,13 @@ export function siteInventory(files: readonly string[], listed: readonly ListedP
   const byPath = new Map<string, SitePage>();
   for (const page of listed) {
     const key = comparablePath(page.pagePath);
-    if (!byPath.has(key)) byPath.set(key, { pagePath: page.pagePath, trail: page.trail });
+    if (!byPath.has(key)) byPath.set(key, { pagePath: page.pagePath, trail: page.trail, sections: page.sections });
   }
-  for (const { pagePath, trail, title, spec, method, path } of options.generated ?? []) {
+  for (const { pagePath, trail, sections, title, spec, method, path } of options.generated ?? []) {
     const key = comparablePath(pagePath);
     const known = byPath.get(key);
     // A listed file of the same path is what the site serves there; a generated page fills a listed path with no file.
-    if (!known) byPath.set(key, { pagePath, trail, generated: { title, spec, method, path } });
+    if (!known) byPath.set(key, { pagePath, trail, sections, generated: { title, spec, method, path } });
   }
   const excluded = options.excluded ?? (() => false);
   for (const file of [...files].sort()) {

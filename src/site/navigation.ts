@@ -6,11 +6,23 @@
 // (one operation of the nearest level's spec, or of the spec the entry names first).
 import { isRecord } from '../platform/checks';
 
+/** The levels of navigation that make a site's sections (a group does not). */
+export const sectionKinds = ['language', 'version', 'product', 'dropdown', 'tab'] as const;
+export type SectionKind = (typeof sectionKinds)[number];
+
+/** One section a page is in: `{ kind: 'language', label: 'es' }`. */
+export interface NavSection {
+  kind: SectionKind;
+  label: string;
+}
+
 export interface ListedPage {
   /** The page path it serves (`/guides/webhooks`, `/` for the root index). */
   pagePath: string;
   /** Where navigation puts it, outermost first: ["Español", "Guides", "Webhooks"]. */
   trail: string[];
+  /** The sections among the trail, outermost first (language, then product, tab…). */
+  sections: NavSection[];
 }
 
 /** A spec as a navigation level names it: `"openapi": "spec.json"` or `{ "source", "directory" }`. */
@@ -27,6 +39,7 @@ export interface ApiListing {
   /** undefined: every operation; else `[method, path]` pairs in navigation order. */
   operations: { method: string; path: string }[] | undefined;
   trail: string[];
+  sections: NavSection[];
 }
 
 export interface Navigation {
@@ -73,7 +86,7 @@ export function readNavigation(navigation: unknown): Navigation {
   const found = new Map<string, ListedPage>();
   const api: ApiListing[] = [];
   const named = new Map<string, ApiListing>();
-  const operation = (entry: string, spec: OpenApiSource | undefined, trail: string[]): boolean => {
+  const operation = (entry: string, spec: OpenApiSource | undefined, trail: string[], sections: NavSection[]): boolean => {
     const match = operationEntry.exec(entry.trim());
     if (!match) return false;
     const [, file, method = '', path = ''] = match;
@@ -82,35 +95,40 @@ export function readNavigation(navigation: unknown): Navigation {
     const key = `${source.source}\n${source.directory}\n${trail.join('\n')}`;
     let listing = named.get(key);
     if (!listing) {
-      listing = { spec: source, operations: [], trail };
+      listing = { spec: source, operations: [], trail, sections };
       named.set(key, listing);
       api.push(listing);
     }
     listing.operations?.push({ method: method.toLowerCase(), path });
     return true;
   };
-  const visit = (node: unknown, trail: string[], spec: OpenApiSource | undefined, depth: number): void => {
+  type Place = { trail: string[]; sections: NavSection[] };
+  const visit = (node: unknown, at: Place, spec: OpenApiSource | undefined, depth: number): void => {
     if (depth > 32) return; // a config is never this deep; a cycle through $ref would be
     if (typeof node === 'string') {
-      if (operation(node, spec, trail)) return;
+      if (operation(node, spec, at.trail, at.sections)) return;
       const pagePath = pagePathOfEntry(node);
-      if (pagePath && !found.has(pagePath)) found.set(pagePath, { pagePath, trail });
+      if (pagePath && !found.has(pagePath)) found.set(pagePath, { pagePath, ...at });
       return;
     }
     if (Array.isArray(node)) {
-      for (const child of node) visit(child, trail, spec, depth + 1);
+      for (const child of node) visit(child, at, spec, depth + 1);
       return;
     }
     if (!isRecord(node)) return;
     const label = labelOf(node);
-    const here = label ? [...trail, label] : trail;
+    const kind = sectionKinds.find((k) => typeof node[k] === 'string' && String(node[k]).trim());
+    const here: Place = {
+      trail: label ? [...at.trail, label] : at.trail,
+      sections: kind ? [...at.sections, { kind, label: String(node[kind]).trim() }] : at.sections,
+    };
     const own = openApiSourceOf(node.openapi);
     // A level naming a spec and listing nothing under it shows every operation of that spec.
-    if (own && !nestingKeys.some((key) => key in node)) api.push({ spec: own, operations: undefined, trail: here });
+    if (own && !nestingKeys.some((key) => key in node)) api.push({ spec: own, operations: undefined, ...here });
     if (typeof node.root === 'string') visit(node.root, here, own ?? spec, depth + 1);
     for (const key of nestingKeys) if (key in node) visit(node[key], here, own ?? spec, depth + 1);
   };
-  visit(navigation, [], undefined, 0);
+  visit(navigation, { trail: [], sections: [] }, undefined, 0);
   return { pages: [...found.values()], api };
 }
 

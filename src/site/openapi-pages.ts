@@ -4,7 +4,7 @@
 // summary (or the method and path), each made URL-safe; the later of two equal paths in one
 // listing gets -1, -2. Operations marked `x-excluded` get no page; `x-hidden` ones still do.
 import { isRecord } from '../platform/checks';
-import type { ApiListing } from './navigation';
+import type { ApiListing, NavSection } from './navigation';
 
 export interface GeneratedPage {
   pagePath: string;
@@ -13,6 +13,7 @@ export interface GeneratedPage {
   method: string;
   path: string;
   trail: string[];
+  sections: NavSection[];
 }
 
 const methods = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'];
@@ -81,6 +82,7 @@ export function generatedPages(spec: unknown, listing: ApiListing): GeneratedPag
       method,
       path,
       trail: listing.trail,
+      sections: listing.sections,
     };
   });
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { addDays, todayUtc } from '../../src/visitors/date-range';
 import type { PagesNode } from '../../src/readers/pages-view';
+import { pagesUnder } from '../../src/readers/pages-nodes';
 import type { DocsAgentApi } from '../../src/extension';
 import { LARGE_SITE_PROJECT_ID } from '../emulator/large-site-log';
 import { largeSitePlan } from '../fixtures/large-site-plan/plan';
@@ -30,6 +31,11 @@ describe('a large real-world docs site in the real extension host', () => {
   const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('docsAgent');
   const groups = (): Map<string, PagesNode> =>
     new Map(docsAgent.pages.getChildren().map((node) => [labelOf(docsAgent.pages.getTreeItem(node)).replace(/ \(.*$/, ''), node]));
+  /** Every page row under All pages, however deep the site's sections nest. */
+  const allPages = (): Extract<PagesNode, { kind: 'page' }>[] => {
+    const node = groups().get('All pages');
+    return (node ? pagesUnder(node) : []).flatMap((child) => (child.kind === 'page' ? [child] : []));
+  };
   const rows = (group: string): vscode.TreeItem[] => {
     const node = groups().get(group);
     return node ? docsAgent.pages.getChildren(node).map((child) => docsAgent.pages.getTreeItem(child)) : [];
@@ -57,19 +63,50 @@ describe('a large real-world docs site in the real extension host', () => {
     // More than 250 pages: the read takes two requests, and the row says so before it is made.
     assert.match(String(load?.description), /: about 2 requests \(estimated from the site's 2\d\d pages\) of the 100 an hour/);
     await vscode.commands.executeCommand('docsAgent.loadPagesReport');
-    await eventually(() => rows('All pages').length > 0, 'the Pages view to list the site', 20_000);
-    const all = rows('All pages');
-    assert.deepEqual(all.map(labelOf).sort(), [...plan.served].sort(), 'every served path, and nothing else');
+    await eventually(() => allPages().length > 0, 'the Pages view to list the site', 20_000);
+    const all = allPages();
+    assert.deepEqual(all.map((node) => node.row.pagePath).sort(), [...plan.served].sort(), 'every served path, and nothing else');
     const today = todayUtc();
     const truth = await visitTruth(host.control, LARGE_SITE_PROJECT_ID, addDays(today, -29), today);
-    const generated = all.filter((item) => item.contextValue === 'generatedPage');
+    const generated = all.filter((node) => node.row.generated);
     assert.equal(generated.length, plan.generated.length);
-    for (const item of generated) assert.equal(visitorsIn(item), truth.byPath.get(labelOf(item))?.total ?? 0, labelOf(item));
+    for (const node of generated) {
+      const item = docsAgent.pages.getTreeItem(node);
+      assert.equal(visitorsIn(item), truth.byPath.get(node.row.pagePath)?.total ?? 0, node.row.pagePath);
+      assert.equal(labelOf(item), node.row.generated?.title, 'an API page by its operation’s title');
+    }
     assert.ok(
-      generated.every((item) => visitorsIn(item) > 0),
+      generated.every((node) => visitorsIn(docsAgent.pages.getTreeItem(node)) > 0),
       'a crawler read every API page in the range',
     );
     assert.deepEqual(rows('Readers without a page').map(labelOf).sort(), [...plan.lost].sort());
+  });
+
+  it('groups every page as its navigation does: language, then product, then tab, each page by its title', async () => {
+    const all = groups().get('All pages');
+    assert.ok(all);
+    const labels = (nodes: readonly PagesNode[]): string[] =>
+      nodes.filter((node) => node.kind === 'section').map((node) => labelOf(docsAgent.pages.getTreeItem(node)).replace(/ \(\d+\)$/, ''));
+    const children = docsAgent.pages.getChildren(all);
+    assert.deepEqual(labels(children), ['English (en)', 'Spanish (es)', 'French (fr)'], 'languages in navigation order');
+    const spanish = children.find((node) => node.kind === 'section' && node.label.startsWith('Spanish'));
+    assert.ok(spanish);
+    const products = docsAgent.pages.getChildren(spanish);
+    assert.deepEqual(labels(products), ['Payments', 'Identity']);
+    const [payments] = products;
+    assert.ok(payments);
+    const tabs = docsAgent.pages.getChildren(payments);
+    assert.deepEqual(labels(tabs), ['Guías', 'Referencia de la API']);
+    // Every page is under one section, and the sections' counts add up to the site's pages.
+    const underLanguages = children.filter((node) => node.kind === 'section').flatMap((node) => pagesUnder(node));
+    const hidden = children.filter((node) => node.kind === 'page');
+    assert.equal(underLanguages.length + hidden.length, plan.served.length);
+    const guide = pagesUnder(tabs[0] ?? spanish).find((node) => node.kind === 'page' && node.row.file);
+    assert.ok(guide?.kind === 'page' && guide.uri);
+    const title = /^title:\s*"(.*)"\s*$/m.exec((await vscode.workspace.openTextDocument(guide.uri)).getText())?.[1];
+    assert.ok(title);
+    await eventually(() => labelOf(docsAgent.pages.getTreeItem(guide)) === title, 'the page’s title', 10_000);
+    assert.match(String(docsAgent.pages.getTreeItem(guide).description), new RegExp(`^${guide.row.pagePath} · `));
   });
 
   it('reads the site again when a file it is built from changes, and not when another JSON file is saved', async () => {

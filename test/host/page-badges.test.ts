@@ -9,9 +9,11 @@ import type { TrackedJob } from '../../src/jobs/tracked-job';
 import { badgeText } from '../../src/site/badge-text';
 import { visitTruth } from '../support/emulator/visit-truth';
 import type { ControlSignals } from '../emulator/control-client';
+import { eventually } from '../support/eventually';
 import { acceptingQuickInput, api, type HostEmulator, startHostEmulator } from './support';
 
 const page = (path: string): vscode.Uri => vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file('/'), path);
+const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
 const pages = ['docs/quickstart.mdx', 'docs/guides/webhooks.mdx', 'docs/index.mdx', 'docs/guides/rate-limits.md'];
 
 describe('Explorer badges and the page CodeLens, from the cache only', () => {
@@ -102,7 +104,6 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
   });
 
   it('the Pages view groups readers without a page, unread pages and every page, sorted by visitors', async () => {
-    const labelOf = (item: vscode.TreeItem): string => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
     // The view as it is now: groups are built afresh on every read of its root.
     const groups = (): Map<string, PagesNode> =>
       new Map(docsAgent.pages.getChildren().map((node) => [labelOf(docsAgent.pages.getTreeItem(node)).replace(/ \(.*$/, ''), node]));
@@ -118,9 +119,12 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
         'All pages',
       ],
     );
+    // The paths of a group's rows (a page's row is labelled by its title once that is read).
     const labels = (group: string): string[] => {
       const node = groups().get(group);
-      return node ? docsAgent.pages.getChildren(node).map((child) => labelOf(docsAgent.pages.getTreeItem(child))) : [];
+      const pathOf = (child: PagesNode): string =>
+        child.kind === 'page' ? child.row.pagePath : child.kind === 'path' ? child.row.path : '';
+      return node ? docsAgent.pages.getChildren(node).map(pathOf) : [];
     };
     assert.deepEqual(labels('Readers without a page').sort(), ['/articles/concepts-agents', '/guides/webhooks-v1', '/legacy/setup']);
     assert.deepEqual(labels('Unread pages'), ['/drafts/unpublished']);
@@ -177,6 +181,17 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     } finally {
       if (job) await vscode.commands.executeCommand('docsAgent.stopTracking', job.id);
     }
+  });
+
+  it('labels a page by its frontmatter title, with its path beside it', async () => {
+    const all = [...docsAgent.pages.getChildren()].find((node) => node.kind === 'group' && node.group === 'all');
+    const quickstart = all && docsAgent.pages.getChildren(all).find((node) => node.kind === 'page' && node.row.pagePath === '/quickstart');
+    assert.ok(quickstart);
+    const title = /^title:\s*"?(.*?)"?\s*$/m.exec((await vscode.workspace.openTextDocument(page('docs/quickstart.mdx'))).getText())?.[1];
+    assert.ok(title, 'the fixture page has a title');
+    // Titles are read when a row first asks for one: the row shows it once read.
+    await eventually(() => labelOf(docsAgent.pages.getTreeItem(quickstart)) === title, 'the title to be read', 10_000);
+    assert.match(String(docsAgent.pages.getTreeItem(quickstart).description), /^\/quickstart · [\d,]+ visitors/);
   });
 
   it('the setting turns the badges off', async () => {

@@ -125,17 +125,37 @@ describe('site: the pages docs.json’s navigation lists', () => {
         { language: 'es', groups: [{ group: 'Inicio', pages: ['es/quickstart', 'quickstart'] }] },
       ],
     };
-    assert.deepEqual(listedPages(navigation), [
-      { pagePath: '/', trail: ['en', 'v2', 'Guides', 'Start'] },
-      { pagePath: '/quickstart', trail: ['en', 'v2', 'Guides', 'Start'] },
-      { pagePath: '/guides/webhooks', trail: ['en', 'v2', 'Guides', 'Start', 'Webhooks'] },
-      { pagePath: '/guides/webhooks/retries', trail: ['en', 'v2', 'Guides', 'Start', 'Webhooks'] },
-      { pagePath: '/api/jobs/get', trail: ['en', 'v2', 'API', 'Reference', 'Jobs'] },
-      { pagePath: '/es/quickstart', trail: ['es', 'Inicio'] },
-    ]);
+    const en = [
+      { kind: 'language', label: 'en' },
+      { kind: 'version', label: 'v2' },
+    ];
+    assert.deepEqual(
+      listedPages(navigation).map((p) => [p.pagePath, p.sections.map((section) => `${section.kind} ${section.label}`).join(' > ')]),
+      [
+        ['/', 'language en > version v2 > tab Guides'],
+        ['/quickstart', 'language en > version v2 > tab Guides'],
+        ['/guides/webhooks', 'language en > version v2 > tab Guides'],
+        ['/guides/webhooks/retries', 'language en > version v2 > tab Guides'],
+        ['/api/jobs/get', 'language en > version v2 > tab API > dropdown Jobs'],
+        ['/es/quickstart', 'language es'],
+      ],
+      'a group is no section; a language, version, tab and dropdown are',
+    );
+    assert.deepEqual(listedPages(navigation)[0]?.sections.slice(0, 2), en);
+    assert.deepEqual(
+      listedPages(navigation).map(({ pagePath, trail }) => ({ pagePath, trail })),
+      [
+        { pagePath: '/', trail: ['en', 'v2', 'Guides', 'Start'] },
+        { pagePath: '/quickstart', trail: ['en', 'v2', 'Guides', 'Start'] },
+        { pagePath: '/guides/webhooks', trail: ['en', 'v2', 'Guides', 'Start', 'Webhooks'] },
+        { pagePath: '/guides/webhooks/retries', trail: ['en', 'v2', 'Guides', 'Start', 'Webhooks'] },
+        { pagePath: '/api/jobs/get', trail: ['en', 'v2', 'API', 'Reference', 'Jobs'] },
+        { pagePath: '/es/quickstart', trail: ['es', 'Inicio'] },
+      ],
+    );
   });
   it('reads mint.json’s older list of groups', () => {
-    assert.deepEqual(listedPages([{ group: 'Start', pages: ['intro'] }]), [{ pagePath: '/intro', trail: ['Start'] }]);
+    assert.deepEqual(listedPages([{ group: 'Start', pages: ['intro'] }]), [{ pagePath: '/intro', trail: ['Start'], sections: [] }]);
   });
 });
 
@@ -158,7 +178,10 @@ describe('site: docs.json split over files', () => {
   it('resolves every $ref relative to the file holding it, and finds where the redirects live', async () => {
     const config = await readDocsConfig('/site', read);
     assert.ok(config);
-    assert.deepEqual(listedPages(config.value.navigation), [{ pagePath: '/quickstart', trail: ['en', 'Start'] }]);
+    assert.deepEqual(
+      listedPages(config.value.navigation).map(({ pagePath, trail }) => ({ pagePath, trail })),
+      [{ pagePath: '/quickstart', trail: ['en', 'Start'] }],
+    );
     assert.deepEqual(redirectsOf(config.value.redirects), [{ source: '/old', destination: '/quickstart' }]);
     assert.deepEqual(config.redirectsAt, { file: '/site/redirects.json', path: [] });
   });
@@ -187,15 +210,15 @@ describe('site: every page of a docs root', () => {
     const pages = siteInventory(
       ['quickstart.mdx', 'guides/index.mdx', 'drafts/unpublished.mdx', '_snippets/note.mdx', 'images/logo.png', '.hidden/x.md'],
       [
-        { pagePath: '/guides', trail: ['Guides'] },
-        { pagePath: '/quickstart', trail: ['Start'] },
-        { pagePath: '/planned', trail: ['Start'] },
+        { pagePath: '/guides', trail: ['Guides'], sections: [] },
+        { pagePath: '/quickstart', trail: ['Start'], sections: [] },
+        { pagePath: '/planned', trail: ['Start'], sections: [] },
       ],
     );
     assert.deepEqual(pages, [
-      { pagePath: '/guides', trail: ['Guides'], file: 'guides/index.mdx' },
-      { pagePath: '/quickstart', trail: ['Start'], file: 'quickstart.mdx' },
-      { pagePath: '/planned', trail: ['Start'] },
+      { pagePath: '/guides', trail: ['Guides'], sections: [], file: 'guides/index.mdx' },
+      { pagePath: '/quickstart', trail: ['Start'], sections: [], file: 'quickstart.mdx' },
+      { pagePath: '/planned', trail: ['Start'], sections: [] },
       { pagePath: '/drafts/unpublished', file: 'drafts/unpublished.mdx' },
     ]);
   });
@@ -222,7 +245,7 @@ describe('site: API pages generated from OpenAPI files', () => {
         },
       ],
     });
-    assert.deepEqual(navigation.pages, [{ pagePath: '/guides/intro', trail: ['API', 'Users'] }]);
+    assert.deepEqual(navigation.pages, [{ pagePath: '/guides/intro', trail: ['API', 'Users'], sections: [{ kind: 'tab', label: 'API' }] }]);
     assert.deepEqual(
       navigation.api.map((l) => [l.spec.source, l.spec.directory, l.operations]),
       [
@@ -232,7 +255,7 @@ describe('site: API pages generated from OpenAPI files', () => {
     );
   });
   it('names pages by directory, tag and summary, by x-mint.href, or by method and path; x-excluded gets none', () => {
-    const listing = { spec: { source: 'a.json', directory: 'api-reference' }, operations: undefined, trail: [] };
+    const listing = { spec: { source: 'a.json', directory: 'api-reference' }, operations: undefined, trail: [], sections: [] };
     assert.deepEqual(
       generatedPages(spec, listing).map((p) => p.pagePath),
       ['/api-reference/user-accounts/list-all-users-fast', '/reference/users/v1', '/api-reference/get-users-posts'],

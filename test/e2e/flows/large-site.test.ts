@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { LARGE_SITE_PROJECT_ID } from '../../emulator/large-site-log';
 import { largeSitePlan } from '../../fixtures/large-site-plan/plan';
@@ -42,6 +44,29 @@ describe('e2e: a large real-world docs site in the Pages view', () => {
     await workbench.answerInput('/es/api/payments/get-charges-one', 'Filter pages');
     const generated = pagesRow('/es/api/payments/get-charges-one');
     await generated.waitFor({ timeout: 10_000 });
-    assert.match(await workbench.text(generated), /Get a charge · [\d,]+ visitors?/);
+    assert.match(await workbench.text(generated), /Get a charge\s*\/es\/api\/payments\/get-charges-one · [\d,]+ visitors?/);
+  });
+
+  it('groups All pages by language, product and tab, each page by its title with its path beside it', async () => {
+    await workbench.runCommand('Docs Agent: Filter Pages');
+    await workbench.answerInput('', 'Filter pages');
+    await workbench.widenSideBar(560);
+    await pagesRow('Spanish (es) (').click();
+    // English is folded: the one product row shown is Spanish's.
+    const spanishPayments = workbench.viewPane('Pages').locator('.monaco-list-row[aria-level="3"]', { hasText: 'Payments (' }).first();
+    await spanishPayments.click();
+    await pagesRow('Guías (').click();
+    // The most read guide first: a page row under All pages > Spanish > Payments > Guías.
+    const guide = workbench.viewPane('Pages').locator('.monaco-list-row[aria-level="5"]').first();
+    await guide.waitFor({ timeout: 10_000 });
+    const text = await workbench.text(guide);
+    const path = /\/es\/payments\/[a-z/-]+/.exec(text)?.[0] ?? '';
+    const title = /^title: "(.*)"$/m.exec(readFileSync(join(largeSiteDocsDir(), `${path.slice(1)}.mdx`), 'utf8'))?.[1];
+    assert.ok(title, `${path} has a title`);
+    // Titles are read as rows are first shown: the row's label turns into its title.
+    const titled = workbench.viewPane('Pages').locator('.monaco-list-row[aria-level="5"]', { hasText: title }).first();
+    await titled.waitFor({ timeout: 10_000 });
+    assert.ok((await workbench.text(titled)).startsWith(`${title}${path} · `), await workbench.text(titled));
+    await workbench.screenshot('pages-by-section');
   });
 });

@@ -119,4 +119,35 @@ describe('emulator: what readers said (feedback, searches, assistant, views)', (
     assert.equal((await h.call('GET', '/v1/analytics/nope/searches')).status, 404);
     assert.equal((await h.control.usage()).analyticsRequests, before + 4);
   });
+
+  it('refuses a cursor from another query: a page of other filters is not this query’s next page', async () => {
+    const first = await get('feedback', { dateFrom: '2025-12-01', dateTo: TODAY, limit: 10 });
+    const cursor = String(first.nextCursor);
+    assert.ok(first.nextCursor, 'more than one page');
+    const foreign = await h.call(
+      'GET',
+      `/v1/analytics/${h.emu.projectId}/feedback?dateFrom=2025-12-01&dateTo=${TODAY}&limit=10&status=resolved&cursor=${encodeURIComponent(cursor)}`,
+    );
+    assert.equal(foreign.status, 400, foreign.text);
+    const own = await h.call(
+      'GET',
+      `/v1/analytics/${h.emu.projectId}/feedback?dateFrom=2025-12-01&dateTo=${TODAY}&limit=10&cursor=${encodeURIComponent(cursor)}`,
+    );
+    assert.equal(own.status, 200, own.text);
+  });
+});
+
+describe('emulator: what readers said shares the analytics budget', () => {
+  const h = useEmulator({ today: TODAY, analyticsLimitPerHour: 3 });
+
+  it('the request past the hour’s budget is refused with 429 and Retry-After, on every export alike', async () => {
+    for (const path of ['feedback', 'searches', 'assistant']) {
+      assert.equal((await h.call('GET', `/v1/analytics/${h.emu.projectId}/${path}`)).status, 200, path);
+    }
+    for (const path of ['feedback/by-page', 'views', 'visitors']) {
+      const refused = await h.call('GET', `/v1/analytics/${h.emu.projectId}/${path}`);
+      assert.equal(refused.status, 429, path);
+      assert.ok(Number(refused.headers.get('retry-after')) > 0, `${path}: Retry-After`);
+    }
+  });
 });
