@@ -13,13 +13,15 @@ import type {
   FeedbackStatus,
   PageFeedbackReport,
   SearchTerm,
+  ViewRow,
 } from './signal-types';
-import { parseAssistantPage, parseFeedbackPage, parsePageFeedback, parseSearchesPage } from './validate-signals';
+import type { VisitorCounts } from './types';
+import { parseAssistantPage, parseFeedbackPage, parsePageFeedback, parseSearchesPage, parseViewsPage } from './validate-signals';
 
 type Analytics = Pick<DocsApiClient, 'getAnalytics'>;
 
 /** The largest pages each export allows: the fewest requests. */
-export const signalPageSizes = { pageFeedback: 100, feedback: 100, searches: 100, assistant: 1000 } as const;
+export const signalPageSizes = { pageFeedback: 100, feedback: 100, searches: 100, assistant: 1000, views: 250 } as const;
 
 export interface CappedRead<T> {
   items: T[];
@@ -129,4 +131,25 @@ export function readAssistant(
     (turn) => turn.id,
     options,
   );
+}
+
+/** View events per path, 250 a page along the offset while `hasMore`, up to the cap; the range's totals from the first page. */
+export async function readViews(
+  client: Analytics,
+  projectId: string,
+  range: DateRange,
+  options: CappedOptions,
+): Promise<CappedRead<ViewRow> & { totals: VisitorCounts }> {
+  const rows: ViewRow[] = [];
+  let totals: VisitorCounts = { human: 0, ai: 0, total: 0 };
+  for (let requests = 1; ; requests++) {
+    const offset = (requests - 1) * signalPageSizes.views;
+    const page = await client.getAnalytics(projectId, 'views', { ...range, limit: signalPageSizes.views, offset }, parseViewsPage, options);
+    if (requests === 1) totals = page.totals;
+    rows.push(...page.views);
+    options.onPage?.(rows.length);
+    // A page that says more but brings nothing would page for ever.
+    if (!page.hasMore || !page.views.length) return { items: rows, totals, requests, complete: true };
+    if (requests >= Math.max(1, options.maxRequests)) return { items: rows, totals, requests, complete: false };
+  }
 }

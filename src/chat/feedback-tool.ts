@@ -82,7 +82,7 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     if ('problem' in plan) return textResult(failureText('read what readers said', plan.problem));
     const label = rangeLabel(plan.range, { withDays: true });
     const { most, used } = await this.cost(plan);
-    if (used + most > analyticsLimitPerHour) {
+    if (most > 0 && used + most > analyticsLimitPerHour) {
       const why = `reading ${plan.what} takes up to ${most} requests and ${used} of the ${analyticsLimitPerHour} an hour are used`;
       return textResult(
         failureText('read what readers said', new InputProblem(`${why}; Read What Readers Said asks before passing the budget.`)),

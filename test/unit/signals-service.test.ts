@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { signalsKind, type SignalsReport } from '../../src/readers/signals-report';
 import { defaultSignalCaps, maxRequests, type SignalCaps, SignalsService } from '../../src/readers/signals-service';
-import { presetRange } from '../../src/visitors/date-range';
+import { presetRange, toQuery } from '../../src/visitors/date-range';
+import { readViews } from '../../src/api/signal-reads';
 import { ReportCache } from '../../src/visitors/report-cache';
 import { RequestLedger } from '../../src/visitors/request-ledger';
 import { type ApiFixture, useAnalyticsApi } from '../support/emulator/api-fixture';
@@ -79,5 +80,22 @@ describe('what readers said: reading a range once per machine', () => {
     const [a, b] = await Promise.all([service.load(fixture(), month), service.load(fixture(), month)]);
     assert.deepEqual(a.report, b.report);
     assert.equal(a.report.requests, await signalRequests());
+  });
+
+  it('views page by offset, 250 rows a request, to the end of the range or the cap', async () => {
+    const viewRequests = async (): Promise<number> => (await api.control.requests()).filter((r) => r.path.endsWith('/views')).length;
+    const query = toQuery(month);
+    const whole = await readViews(api.client(), synthetic().projectId, query, { maxRequests: 1000 });
+    assert.equal(whole.complete, true);
+    assert.equal(whole.requests, Math.ceil(whole.items.length / 250), `${whole.items.length} paths`);
+    assert.equal(await viewRequests(), whole.requests);
+    assert.equal(new Set(whole.items.map((row) => row.path)).size, whole.items.length, 'each path once');
+    assert.equal(
+      whole.items.reduce((sum, row) => sum + row.total, 0),
+      whole.totals.total,
+      'the rows add up to the range’s totals',
+    );
+    const capped = await readViews(api.client(), synthetic().projectId, query, { maxRequests: 3 });
+    assert.deepEqual([capped.requests, capped.items.length, capped.complete], [3, 750, false]);
   });
 });
