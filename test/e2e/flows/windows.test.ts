@@ -176,7 +176,7 @@ describe('e2e: several windows, one truth', () => {
     }
   });
 
-  it('visitors for a range cost their requests once: a second window and a reload read none', async () => {
+  it('visitors and what readers said cost their requests once: a second window and a reload read none', async () => {
     const one = second as Workbench;
     const other = third as Workbench;
     const reads = async (): Promise<number> => (await one.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
@@ -193,6 +193,23 @@ describe('e2e: several windows, one truth', () => {
     await other.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
     console.log(`      visitors requests: first window ${once}, then a second window and a reload ${(await reads()) - once}`);
     assert.equal(await reads(), once);
+
+    // What readers said, read from the first window's Readers said tab (its button states the
+    // cost), is there in the other window after its reload, for no request.
+    const said = async (): Promise<number> =>
+      (await one.control.requests()).filter((r) => /\/(feedback|searches|assistant)/.test(r.path)).length;
+    const tab = one.webview();
+    await tab.getByRole('tab', { name: 'Readers said' }).click();
+    await tab.locator('.said-cost', { hasText: /^Costs at most 7 of the 100 analytics requests an hour/ }).waitFor({ timeout: 30_000 });
+    await tab.getByRole('button', { name: 'Read What Readers Said' }).click();
+    await tab.locator('.said-votes').waitFor({ timeout: 30_000 });
+    const paid = await said();
+    assert.ok(paid >= 4 && paid <= 7, `${paid} requests, at most 7 as stated`);
+    const there = other.webview();
+    await there.getByRole('tab', { name: 'Readers said' }).click();
+    await there.locator('.said-votes').waitFor({ timeout: 30_000 });
+    console.log(`      signals requests: first window ${paid}, the other window ${(await said()) - paid}`);
+    assert.equal(await said(), paid, 'the other window read nothing');
   });
 
   it('near the hourly budget, the panel asks before an automatic read, and reads on Read Anyway', async () => {
