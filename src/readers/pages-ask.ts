@@ -69,5 +69,7 @@ function pagesPrompt(group: AskGroup, nodes: readonly PagesNode[]): string | und
   const range = first?.kind === 'page' ? first.range : first?.kind === 'path' ? rangeLabel(first.report.range) : undefined;
   if (!range) return undefined;
   const subjects = nodes.map(subjectOf).flatMap((s) => (s ? [s.subject] : []));
-  return askGroupPrompt(group, group === 'all' ? [...subjects].reverse() : subjects, range);
+  // Every page, least read first across the site's sections (each section lists its own most read first).
+  const total = (s: AskSubject): number => (s.kind === 'page' ? s.readers.total : s.row.total);
+  return askGroupPrompt(group, group === 'all' ? [...subjects].sort((a, b) => total(a) - total(b)) : subjects, range);
 }

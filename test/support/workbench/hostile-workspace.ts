@@ -35,11 +35,19 @@ export class HostileWorkspace {
 
   /** Docs Agent's warning about the workspace's base URL, in the notification centre (its toast may have come and gone). */
   async warning(): Promise<Locator> {
-    await this.workbench.runCommand('Notifications: Show Notifications');
     // .first(): the centre's list can render one notification twice while it lays out.
     const item = this.workbench.page.locator('.notifications-center .notification-list-item', { hasText: /ignores the base URL/ }).first();
-    await item.waitFor({ timeout: 30_000 });
-    return item;
+    // The centre closes when focus moves (a view settling after activation): open it again until the warning shows, or the deadline.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await this.workbench.runCommand('Notifications: Show Notifications');
+      try {
+        await item.waitFor({ timeout: 5_000 });
+        return item;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
   }
 
   async close(): Promise<void> {
