@@ -2,10 +2,11 @@
 import * as vscode from 'vscode';
 import { createVisitorsFeature } from './visitors/visitors-feature';
 import { createReadersFeature } from './readers/readers-feature';
-import { createSignalsService } from './readers/signals-feature';
+import { createSignalReads } from './readers/signals-feature';
 import { registerJobCommands } from './commands/job-commands';
 import { registerKeyCommands } from './commands/key-commands';
 import { registerReviewCommands } from './commands/review-commands';
+import { registerMergeTrendCommands } from './commands/merge-trend-commands';
 import { registerPagesCommands } from './commands/pages-commands';
 import { registerSendCommands } from './commands/send-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
@@ -58,9 +59,9 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log });
   releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
-  const signals = createSignalsService(storage, visitors, clients);
+  const { signals, votes } = createSignalReads(storage, visitors, clients);
   const readers = createReadersFeature(
-    { service: visitors.service, signals, ledger: visitors.ledger, log, panel: visitors.controller },
+    { service: visitors.service, signals, votes, ledger: visitors.ledger, log, panel: visitors.controller },
     visitors.reportsChanged,
   );
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
@@ -86,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     visitors,
     readers,
     ...registerVisitorsCommands(visitors.controller),
+    ...registerMergeTrendCommands(deps, visitors.controller),
     ...registerPagesCommands(readers.pages, readers.loadMissingReports, readers.loadMissingSignals),
     ...registerChatTools(
       { tracker: jobs.tracker, uses: jobs.uses, keys, log },

@@ -14,6 +14,7 @@ export const commandIds = {
   openPullRequest: 'docsAgent.openPullRequest',
   reviewChanges: 'docsAgent.reviewChanges',
   checkOutChange: 'docsAgent.checkOutChange',
+  readersAroundMerge: 'docsAgent.readersAroundMerge',
   applyChangeFile: 'docsAgent.applyChangeFile',
   sendFollowUp: 'docsAgent.sendFollowUp',
   refreshJob: 'docsAgent.refreshJob',

@@ -16,6 +16,8 @@ export const sharedKeys = {
   visitorsIndex: 'docsAgent.visitorsCacheIndex',
   /** The same for what readers said (feedback, searches, assistant questions) per range. */
   signalsIndex: 'docsAgent.signalsCacheIndex',
+  /** The same for pages' thumbs per range (the weeks around a merge). */
+  votesIndex: 'docsAgent.votesCacheIndex',
   /** Times of this machine's preview requests in the last minute: the 5-a-minute limit. */
   previewRequests: 'docsAgent.previewRequests',
   /** Projects (service and project id) whose plan answered 403 to a preview: their preview commands hide. */
@@ -59,6 +61,8 @@ export function storagePaths(root: string) {
     visitorsReports: join(root, 'visitors'),
     /** One file per range of what readers said (name from a hash of site, project and range). */
     signalsReports: join(root, 'signals'),
+    /** One file per range of pages' thumbs (the feedback-by-page export), for trends around a merge. */
+    votesReports: join(root, 'votes'),
     /** One file per previewed branch (per service and project): its latest deployment, changed under its lock. */
     previews: join(root, 'previews'),
     /** Preview requests of the last minute (5 a minute per organisation), and projects whose plan has no previews. */
@@ -81,6 +85,7 @@ export function leftoverFolders(paths: StoragePaths): string[] {
     paths.analyticsReading,
     paths.visitorsReports,
     paths.signalsReports,
+    paths.votesReports,
     paths.previews,
     dirname(paths.previewsShared),
     dirname(paths.lastPrune),

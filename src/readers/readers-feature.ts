@@ -11,6 +11,7 @@ import { readCost, readMissingReports, type SiteReportReadDeps } from './site-re
 import type { VisitorsService } from '../visitors/visitors-service';
 import { readMissingSignals, signalsCost } from './signals-reads';
 import type { SignalsService } from './signals-service';
+import type { MergeVotesSource } from '../visitors/trend-relay';
 import type { VisitorsController } from '../visitors/visitors-controller';
 import { readersSaidSource } from './said-source';
 
@@ -30,8 +31,10 @@ export function createReadersFeature(
   deps: SiteReportReadDeps & {
     service: Pick<VisitorsService, 'fromCacheOnly'>;
     signals: SignalsService;
-    /** The visitors panel, whose Readers said tab this feeds. */
-    panel: Pick<VisitorsController, 'useReadersSaid'>;
+    /** The visitors panel, whose Readers said tab and trend around a merge this feeds. */
+    panel: Pick<VisitorsController, 'useReadersSaid' | 'useMergeVotes'>;
+    /** Thumbs before and after a merge. */
+    votes: MergeVotesSource;
   },
   /** Whatever may put a new report in the cache. */
   triggers: ConstructorParameters<typeof SiteReaders>[3],
@@ -66,6 +69,7 @@ export function createReadersFeature(
   };
   void readers.refresh();
   const said = deps.panel.useReadersSaid(readersSaidSource({ signals: deps.signals, ledger: deps.ledger, log: deps.log }, triggers));
-  const parts = vscode.Disposable.from(sites, readers, badges, pages, titles, new PageLens(readers), said);
+  const votes = deps.panel.useMergeVotes(deps.votes);
+  const parts = vscode.Disposable.from(sites, readers, badges, pages, titles, new PageLens(readers), said, votes);
   return { sites, readers, badges, pages, loadMissingReports, loadMissingSignals, dispose: () => void parts.dispose() };
 }

@@ -1,16 +1,18 @@
 // Builds the reading of what readers said: its report cache beside the visitors' (same shared
-// file for the index, its own folder of reports), the shared budget and one read per machine.
+// file for the index, its own folder of reports), the shared budget and one read per machine;
+// and the thumbs read around a merge, kept the same way.
 import type { ClientProvider } from '../editor/client-provider';
 import { systemClock } from '../platform/clock';
 import { folderFiles } from '../platform/machine/folder-files';
 import type { StoragePaths } from '../platform/storage-layout';
 import { ReportCache } from '../visitors/report-cache';
 import type { VisitorsFeature } from '../visitors/visitors-feature';
+import { MergeVotes, votesKind } from './merge-votes';
 import { signalsKind } from './signals-report';
 import { SignalsService } from './signals-service';
 import { readerCaps } from '../editor/config-readers';
 
-export function createSignalsService(
+function createSignalsService(
   storage: StoragePaths,
   visitors: Pick<VisitorsFeature, 'shared' | 'readAlone' | 'ledger'>,
   clients: Pick<ClientProvider, 'forBaseUrl'>,
@@ -23,4 +25,22 @@ export function createSignalsService(
     caps: readerCaps,
     readAlone: visitors.readAlone,
   });
+}
+
+/** What readers said, and a page's thumbs per window around a merge (kept beside it). */
+export function createSignalReads(
+  storage: StoragePaths,
+  visitors: Pick<VisitorsFeature, 'shared' | 'readAlone' | 'ledger'>,
+  clients: Pick<ClientProvider, 'forBaseUrl'>,
+): { signals: SignalsService; votes: MergeVotes } {
+  const signals = createSignalsService(storage, visitors, clients);
+  const votes = new MergeVotes({
+    client: (scope) => clients.forBaseUrl(scope.baseUrl),
+    cache: new ReportCache(votesKind, visitors.shared, folderFiles(storage.votesReports), systemClock),
+    signals,
+    ledger: visitors.ledger,
+    clock: systemClock,
+    readAlone: visitors.readAlone,
+  });
+  return { signals, votes };
 }

@@ -19,6 +19,15 @@ export interface GitRemote {
   readonly pushUrl?: string;
 }
 
+/** A commit as the Git API reads it (git.d.ts `Commit`). */
+export interface GitCommit {
+  readonly hash: string;
+  readonly message: string;
+  readonly parents: readonly string[];
+  readonly authorDate?: Date;
+  readonly commitDate?: Date;
+}
+
 export interface GitRepository {
   readonly rootUri: vscode.Uri;
   readonly state: {
@@ -37,7 +46,9 @@ export interface GitRepository {
     readonly mergeChanges: readonly GitChange[];
   };
   fetch(options: { remote?: string; ref?: string; silent?: boolean }): Promise<void>;
-  getCommit(ref: string): Promise<{ readonly hash: string }>;
+  getCommit(ref: string): Promise<GitCommit>;
+  /** `range` as git log takes it; `reverse` also limits it to descendants of the range's start (--ancestry-path). */
+  log(options: { range: string; reverse?: boolean }): Promise<readonly GitCommit[]>;
   getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   show(ref: string, path: string): Promise<string>;

@@ -67,6 +67,24 @@ export interface VisitorsView {
 
 export interface TrendWeek extends DayRange, Counts {}
 
+/** A day the trend is split at: when a job's change reached the site's default branch. */
+export interface MergeMark {
+  pagePath: string;
+  /** The merge's calendar day (UTC): its week is the first one after. */
+  day: string;
+  /** "pull request #12, merged into origin/main (merge commit)". */
+  label: string;
+}
+
+/** Thumbs on a page over one window; null: the page is not among the most voted pages read. */
+export type WindowVotes = { up: number; down: number } | null;
+
+/** The page before the merge against after it: weeks that are whole (7 days) and votes. */
+export interface MergeCompare {
+  before: { range: DayRange; fullWeeks: number; perWeek: number | null; votes: WindowVotes };
+  after: { range: DayRange; fullWeeks: number; perWeek: number | null; votes: WindowVotes };
+}
+
 /** What readers said about the open page, for the Readers said tab (from a read already made). */
 export interface ReadersSaid {
   pagePath: string;
@@ -92,8 +110,8 @@ export type ToPage =
   | { type: 'data'; view: VisitorsView }
   | { type: 'page'; page: PageInfo; chart: ChartBar[] }
   | { type: 'error'; message: string; actions: ErrorAction[] }
-  | { type: 'trendCost'; requests: number; cachedWeeks: number; weeks: number }
-  | { type: 'trend'; pagePath: string; weeks: TrendWeek[]; requests: number }
+  | { type: 'trendCost'; requests: number; cachedWeeks: number; weeks: number; mark?: MergeMark }
+  | { type: 'trend'; pagePath: string; weeks: TrendWeek[]; requests: number; mark?: MergeMark; compare?: MergeCompare }
   | { type: 'said'; state: SaidState };
 
 export type FromPage =

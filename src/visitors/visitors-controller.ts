@@ -12,9 +12,10 @@ import { presetRange, rangeLabel, rangeProblem, todayUtc } from './date-range';
 import { type ResolvedPage, resolvePage } from './page-resolver';
 import { openPagePath } from './open-page-path';
 import { type ReadersSaidSource, SaidRelay } from './said-relay';
-import type { FromPage, RangeChoice } from './protocol';
+import type { FromPage, MergeMark, RangeChoice } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
-import { pageTrend, trendCost } from './trend';
+import { type MergeVotesSource, TrendRelay } from './trend-relay';
+import { mergeWindows } from './merge-windows';
 import type { CachedReport } from './visitors-cache';
 import { VisitorsPanel } from './visitors-panel';
 import type { VisitorsService } from './visitors-service';
@@ -39,12 +40,19 @@ export class VisitorsController implements vscode.Disposable {
   /** Which scope and range `reading` waits for. */
   private readingKey: string | undefined;
   private readonly said = new SaidRelay((message) => this.panel?.post(message));
+  private readonly trend: TrendRelay;
   private readonly loaded = new Emitter<void>();
   /** A range was read from the service (the status bar may now have numbers). */
   readonly onDidLoad = this.loaded.event;
   private readonly listeners: vscode.Disposable[];
 
   constructor(private readonly deps: VisitorsDeps) {
+    this.trend = new TrendRelay({
+      service: deps.service,
+      ledger: deps.ledger,
+      post: (message) => this.panel?.post(message),
+      postError: (error) => this.postError(error),
+    });
     this.listeners = [
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (this.panel && editor && editor.document.uri.scheme === 'file') void this.follow(editor.document.uri);
@@ -56,6 +64,24 @@ export class VisitorsController implements vscode.Disposable {
   /** Feeds the Readers said tab (the readers feature is built after this one). */
   useReadersSaid(source: ReadersSaidSource): { dispose(): void } {
     return this.said.use(source);
+  }
+
+  /** Feeds the votes of a trend split at a merge (the readers feature is built after this one). */
+  useMergeVotes(source: MergeVotesSource): { dispose(): void } {
+    return this.trend.useVotes(source);
+  }
+
+  /**
+   * Opens the panel on a page over the weeks around a merge, its trend split there; the trend is
+   * shown at once when it costs nothing, else its button states the cost.
+   */
+  async showAroundMerge(uri: vscode.Uri, mark: MergeMark): Promise<void> {
+    const windows = mergeWindows(mark.day, todayUtc());
+    this.range = windows.range;
+    this.trend.markMerge(mark, windows);
+    await this.show(uri);
+    const pagePath = this.page?.pagePath;
+    if (pagePath === mark.pagePath && (await this.trend.cost(this.scope(), this.range, pagePath)).requests === 0) await this.loadTrend();
   }
 
   /** Another project, service or docs root: another report (from the cache when it has it). */
@@ -254,40 +280,16 @@ export class VisitorsController implements vscode.Disposable {
   }
 
   private postTrendCost(): void {
-    if (!this.page?.pagePath) return;
-    this.panel?.post({ type: 'trendCost', ...trendCost(this.deps.service, this.scope(), this.range) });
+    void this.trend.postCost(this.scope(), this.range, this.page?.pagePath);
   }
 
   private async loadTrend(): Promise<void> {
     const pagePath = this.page?.pagePath;
     if (!pagePath || !(await this.ready())) return;
-    const scope = this.scope();
-    const cost = trendCost(this.deps.service, scope, this.range);
-    if (cost.requests > 0 && this.deps.ledger.wouldExceed(cost.requests)) {
-      const go = 'Load Anyway';
-      const answer = await vscode.window.showWarningMessage(
-        `The weekly trend needs about ${cost.requests} requests, more than the ${analyticsLimitPerHour - this.deps.ledger.countLastHour()} left this hour.`,
-        { modal: true },
-        go,
-      );
-      if (answer !== go) {
-        this.postTrendCost(); // the page waits for an answer to its button
-        return;
-      }
-    }
     this.reading?.abort();
     const reading = new AbortController();
     this.reading = reading;
-    try {
-      const trend = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading the weekly trend' }, () =>
-        pageTrend(this.deps.service, scope, this.range, pagePath, { signal: reading.signal }),
-      );
-      this.panel?.post({ type: 'trend', pagePath, weeks: trend.weeks, requests: trend.requests });
-      this.postTrendCost();
-    } catch (error) {
-      if (error instanceof CancelledError) this.postTrendCost();
-      else this.postError(error);
-    }
+    await this.trend.load(this.scope(), this.range, pagePath, reading.signal);
   }
 
   private postError(error: unknown): void {

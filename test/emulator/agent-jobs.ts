@@ -6,7 +6,7 @@
 // adds a link to a missing page to it, for a preview build that fails).
 import type { EmulatorClock } from './clock';
 import { armAt } from './due-timer';
-import type { GitSide } from './git-side';
+import type { GitSide, MergeHow } from './git-side';
 import { hex, intBetween, type Rng, stream } from './prng';
 import type { ControlJob, JobWire } from './types';
 
@@ -155,6 +155,19 @@ export class JobStore {
       // Finishing runs in a timer: a git failure must not take the emulator (or a test) down.
       process.stderr.write(`emulator: could not commit ${entry.job.id}'s change: ${String(error)}\n`);
     }
+  }
+
+  /**
+   * A reviewer merges the job's pull request into `main` at `at`: undefined for an unknown job,
+   * a string saying why for a job with no pull request (or no git side).
+   */
+  merge(id: string, how: MergeHow, at: Date): { main: string } | string | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    const git = this.options.git;
+    if (!git || entry.prNumber === null || !entry.edit) return 'This job has no pull request to merge';
+    const title = (entry.prompts[0] ?? '').split('\n')[0]?.trim().slice(0, 72) || 'Docs agent change';
+    return { main: git.mergePull(entry.prNumber, how, at, title) };
   }
 
   /** Applies fields verbatim (robustness tests) and stops the job's schedule. */

@@ -102,6 +102,11 @@ export class EmulatorControl {
     return this.call('POST', `jobs/${encodeURIComponent(id)}/finish`, outcome);
   }
 
+  /** A reviewer merges the job's pull request into main at `at` (a merge commit, squashed, or rebased). */
+  mergeJob(id: string, how: 'merge' | 'squash' | 'rebase', at: Date): Promise<{ main: string }> {
+    return this.call('POST', `jobs/${encodeURIComponent(id)}/merge`, { how, at: at.toISOString() });
+  }
+
   /** Forces job fields verbatim (any values) and stops the job's schedule. */
   setJob(id: string, fields: Record<string, unknown>): Promise<ControlJob> {
     return this.call('POST', `jobs/${encodeURIComponent(id)}/set`, fields);

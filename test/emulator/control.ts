@@ -39,6 +39,7 @@ const ROUTES = [
   'GET jobs',
   'POST jobs/{id}/finish',
   'POST jobs/{id}/set',
+  'POST jobs/{id}/merge',
   'POST advance',
   'GET keys',
   'POST keys',
@@ -117,6 +118,7 @@ export function handleControl(deps: ControlDeps, method: string, segments: strin
   if (method === 'POST' && parts.length === 3 && first === 'jobs' && (action === 'finish' || action === 'set')) {
     return action === 'finish' ? finishJob(deps, id, body) : setJob(deps, id, body);
   }
+  if (method === 'POST' && parts.length === 3 && first === 'jobs' && action === 'merge') return mergeJob(deps, id, body);
   const preview = handlePreviewControl(deps, method, parts, body);
   if (preview) return preview;
   return bad(`No control route ${method} /${CONTROL_PREFIX}/${segments.join('/')}`, 404);
@@ -139,4 +141,15 @@ function setJob(deps: ControlDeps, id: string, body: unknown): Reply {
   if (!isRecord(body)) return bad('Body must be an object of job fields');
   const job = deps.jobs.set(id, body);
   return job ? ok(job) : bad('Job not found', 404);
+}
+
+/** `{ how: 'merge' | 'squash' | 'rebase', at: ISO date }`: the job's pull request merged into main then. */
+function mergeJob(deps: ControlDeps, id: string, body: unknown): Reply {
+  const how = isRecord(body) ? body.how : undefined;
+  const at = isRecord(body) && typeof body.at === 'string' ? new Date(body.at) : undefined;
+  if (how !== 'merge' && how !== 'squash' && how !== 'rebase') return bad('how must be merge, squash or rebase');
+  if (!at || Number.isNaN(at.getTime())) return bad('at must be an ISO date');
+  const merged = deps.jobs.merge(id, how, at);
+  if (merged === undefined) return bad('Job not found', 404);
+  return typeof merged === 'string' ? bad(merged, 409) : ok(merged);
 }

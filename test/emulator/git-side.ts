@@ -11,6 +11,9 @@ import { join } from 'node:path';
 /** The page a job edits when its prompt names none (paths relative to the repository's root). */
 export const defaultEditedPage = 'docs/quickstart.mdx';
 
+/** How a reviewer merges a pull request on the host. */
+export type MergeHow = 'merge' | 'squash' | 'rebase';
+
 export interface AgentEdit {
   /** Pages changed, repository-relative. */
   pages: string[];
@@ -80,6 +83,38 @@ export class GitSide {
   /** Points `ref` at `commit` too (the agent's branch beside its pull request's head). */
   pointRef(ref: string, commit: string): void {
     this.git(['update-ref', ref, commit]);
+  }
+
+  /**
+   * Merges a pull request's head into `main` as a reviewer on the host would, at `at` (the
+   * committer date): a merge commit, one squashed commit titled "<title> (#N)", or each of its
+   * commits replayed on `main` (rebase: author, author date and message kept). Returns main's new tip.
+   */
+  mergePull(number: number, how: MergeHow, at: Date, title: string): string {
+    const head = this.git(['rev-parse', `refs/pull/${number}/head`]).trim();
+    const main = this.git(['rev-parse', 'refs/heads/main']).trim();
+    const date = { GIT_COMMITTER_DATE: at.toISOString(), GIT_AUTHOR_DATE: at.toISOString() };
+    // merge-tree --write-tree: the merged tree without a work tree (git 2.38 and later).
+    const mergedTree = (ours: string, theirs: string): string =>
+      this.git(['merge-tree', '--write-tree', ours, theirs]).split('\n')[0] ?? '';
+    let tip: string;
+    if (how === 'merge') {
+      const message = `Merge pull request #${number} from acme/pull-${number}`;
+      tip = this.git(['commit-tree', mergedTree(main, head), '-p', main, '-p', head, '-m', message], date).trim();
+    } else if (how === 'squash') {
+      tip = this.git(['commit-tree', mergedTree(main, head), '-p', main, '-m', `${title} (#${number})`], date).trim();
+    } else {
+      tip = main;
+      for (const commit of this.git(['rev-list', '--reverse', `${main}..${head}`])
+        .split('\n')
+        .filter(Boolean)) {
+        const [message = '', authorDate = ''] = this.git(['log', '-1', '--format=%B%x00%aI', commit]).split('\0');
+        const env = { GIT_COMMITTER_DATE: at.toISOString(), GIT_AUTHOR_DATE: authorDate.trim() };
+        tip = this.git(['commit-tree', mergedTree(tip, commit), '-p', tip, '-m', message.trim()], env).trim();
+      }
+    }
+    this.git(['update-ref', 'refs/heads/main', tip, main]);
+    return tip;
   }
 
   /** Every file of a commit (or ref), repository-relative. */

@@ -3,6 +3,7 @@
 import type { PageInfo, RangeChoice, ToPage } from '../../visitors/protocol';
 import { formatDays } from '../../visitors/date-range';
 import { button, count, el, plural } from './dom';
+import { mergeCompare, mergeLine } from './render-merge';
 
 export type TrendCost = Extract<ToPage, { type: 'trendCost' }>;
 export type Trend = Extract<ToPage, { type: 'trend' }>;
@@ -22,7 +23,8 @@ export interface TrendView {
 }
 
 function costText(cost: TrendCost | null, shown: boolean): string {
-  const verb = shown ? 'Reload weekly trend' : 'Show weekly trend';
+  const what = cost?.mark ? 'before and after the merge' : 'weekly trend';
+  const verb = `${shown ? 'Reload' : 'Show'} ${what}`;
   if (!cost) return verb;
   if (cost.requests === 0) return `${verb} (cached)`;
   return `${verb} (costs about ${plural(cost.requests, 'request')})`;
@@ -34,6 +36,12 @@ function weeksChart(message: Trend): HTMLElement {
   list.setAttribute('aria-label', `Weekly visitors of ${message.pagePath}`);
   const max = message.weeks.reduce((m, w) => Math.max(m, w.total), 1);
   for (const week of message.weeks) {
+    if (message.mark && week.from === message.mark.day) {
+      const merge = el('li', 'trend-merge');
+      merge.setAttribute('aria-label', 'Merge');
+      merge.title = `Merged: ${message.mark.label}`;
+      list.append(merge);
+    }
     const label = formatDays(week.from, week.to, false);
     const item = el('li', 'trend-week');
     const words = `${label}: ${count(week.total)} total, ${count(week.human)} human, ${count(week.ai)} AI`;
@@ -64,8 +72,9 @@ export function createTrend(load: () => void): TrendView {
   note.setAttribute('aria-live', 'polite');
   const controls = el('div', 'trend-controls');
   controls.append(loadButton, note);
+  const marked = el('div', 'trend-mark');
   const chart = el('div', 'trend-chart');
-  root.append(controls, chart);
+  root.append(marked, controls, chart);
 
   function update({ page, range, cost, trend, loading }: TrendInput): void {
     root.hidden = page.pagePath === null;
@@ -74,6 +83,8 @@ export function createTrend(load: () => void): TrendView {
       trend !== null && trend.message.pagePath === page.pagePath && trend.range.from === range.from && trend.range.to === range.to;
     loadButton.textContent = loading ? 'Loading weekly trend…' : costText(cost, fits);
     loadButton.setAttribute('aria-disabled', String(loading));
+    const mark = cost?.mark?.pagePath === page.pagePath ? cost.mark : undefined;
+    marked.replaceChildren(...(mark ? [mergeLine(mark)] : []));
     if (!fits || !trend) {
       chart.replaceChildren();
       note.textContent = '';
@@ -81,6 +92,7 @@ export function createTrend(load: () => void): TrendView {
     }
     const { message } = trend;
     chart.replaceChildren(message.weeks.length > 0 ? weeksChart(message) : el('p', 'page-empty', 'No weeks to show for this range.'));
+    if (message.compare) chart.append(mergeCompare(message.compare));
     note.textContent = message.requests > 0 ? `Read with ${plural(message.requests, 'request')}.` : 'From cache.';
   }
 

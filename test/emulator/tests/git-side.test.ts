@@ -97,4 +97,31 @@ describe('emulator: git side', () => {
     await h.control.finishJob(await create('anything'), { prLink: 'https://github.com/acme/docs/pull/999' });
     assert.equal(refs(), before);
   });
+  it('merges a pull request into main at a given date: a merge commit, squashed "(#N)", or rebased keeping authorship', async () => {
+    const at = new Date('2026-10-01T12:00:00Z');
+    const tips: Record<string, string> = {};
+    for (const how of ['merge', 'squash', 'rebase'] as const) {
+      const job = await h.control.finishJob(await create(`Tighten guides/webhooks.mdx (${how})`));
+      const number = /\/pull\/(\d+)$/.exec(job.prLink ?? '')?.[1] ?? '';
+      tips[how] = (await h.control.mergeJob(job.id, how, at)).main;
+      gitIn(clone, 'fetch', '-q', 'origin');
+      assert.equal(gitIn(clone, 'rev-parse', 'origin/main'), tips[how]);
+      assert.equal(gitIn(clone, 'log', '-1', '--format=%cI', 'origin/main'), '2026-10-01T12:00:00+00:00');
+      assert.ok(
+        gitIn(clone, 'show', 'origin/main:docs/guides/webhooks.mdx').includes(job.edit?.line ?? '?'),
+        `${how}: the edit is on main`,
+      );
+      const parents = gitIn(clone, 'log', '-1', '--format=%P', 'origin/main').split(' ');
+      const subject = gitIn(clone, 'log', '-1', '--format=%s', 'origin/main');
+      if (how === 'merge') assert.deepEqual(parents.slice(1), [job.edit?.commit]);
+      if (how === 'squash') assert.equal(subject, `Tighten guides/webhooks.mdx (squash) (#${number})`);
+      if (how === 'rebase') {
+        const original = gitIn(clone, 'log', '-1', '--format=%s %aI', job.edit?.commit ?? '');
+        assert.equal(gitIn(clone, 'log', '-1', '--format=%s %aI', 'origin/main'), original);
+        assert.notEqual(tips[how], job.edit?.commit);
+      }
+    }
+    const pushed = await h.control.finishJob(await create('[push] Update index.mdx'));
+    await assert.rejects(h.control.mergeJob(pushed.id, 'merge', at), /no pull request/);
+  });
 });

@@ -74,7 +74,10 @@ export class MemoryGit implements GitRepository {
   fetch(): Promise<void> {
     return Promise.reject(new Error('not in memory'));
   }
-  getCommit(): Promise<{ hash: string }> {
+  getCommit(): Promise<{ hash: string; message: string; parents: string[] }> {
+    return Promise.reject(new Error('not in memory'));
+  }
+  log(): Promise<[]> {
     return Promise.reject(new Error('not in memory'));
   }
   diffBetween(): Promise<[]> {

@@ -1,0 +1,106 @@
+// Readers Before and After Merge: from a finished job, a page its change touched, in the
+// visitors panel over the weeks around the day the change reached the default branch (found in
+// git), the trend split there with visitors a week and thumbs on each side.
+import * as vscode from 'vscode';
+import type { TrackedJob } from '../jobs/tracked-job';
+import { commandIds } from '../platform/manifest-ids';
+import { changeStatus } from '../review/git-api';
+import type { JobChange } from '../review/job-change';
+import { findJobMerge, type MergeFinding } from '../review/job-merge';
+import { parseDay, todayUtc } from '../visitors/date-range';
+import { resolvePage } from '../visitors/page-resolver';
+import type { MergeMark } from '../visitors/protocol';
+import type { VisitorsController } from '../visitors/visitors-controller';
+import type { CommandDeps } from './deps';
+import { canReview, fetchWithProgress } from './fetch-change';
+import { resolveJobs } from './job-picker';
+import { reportReviewFailure } from './review-failures';
+
+type Panel = Pick<VisitorsController, 'showAroundMerge'>;
+
+interface ChangedPage {
+  uri: vscode.Uri;
+  pagePath: string;
+  file: string;
+}
+
+/** The docs pages the change leaves on the site (a page it deleted has no after). */
+async function changedPages(change: JobChange): Promise<ChangedPage[]> {
+  const pages: ChangedPage[] = [];
+  for (const entry of change.changes) {
+    if (entry.status === changeStatus.deleted) continue;
+    const uri = entry.renameUri ?? entry.uri;
+    const page = await resolvePage(uri);
+    if (page.pagePath) pages.push({ uri, pagePath: page.pagePath, file: page.file });
+  }
+  return pages;
+}
+
+/** Why no merge was found, and the day the writer gives instead (or undefined: they did not). */
+async function dayFromWriter(why: string): Promise<string | undefined> {
+  const choose = 'Choose the Merge Date…';
+  if ((await vscode.window.showWarningMessage(why, choose)) !== choose) return undefined;
+  const today = todayUtc();
+  return vscode.window.showInputBox({
+    title: 'When did the change reach the site?',
+    prompt: 'The day it was merged (YYYY-MM-DD, UTC); the trend compares the weeks before it with the weeks after.',
+    value: today,
+    validateInput: (value) => {
+      const day = value.trim();
+      if (parseDay(day) === undefined) return 'A calendar day, as YYYY-MM-DD.';
+      return day > today ? `A day up to today (${today}).` : undefined;
+    },
+  });
+}
+
+function markLabel(change: JobChange, finding: MergeFinding): string {
+  if ('notMerged' in finding) return `${change.source.label}, merged on the day you chose`;
+  const { how, into } = finding.merged;
+  return `${change.source.label} into ${into} (${how})`;
+}
+
+async function pickPage(pages: ChangedPage[]): Promise<ChangedPage | undefined> {
+  if (pages.length <= 1) return pages[0];
+  const picked = await vscode.window.showQuickPick(
+    pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
+    { placeHolder: 'Which page’s readers, before and after the merge?' },
+  );
+  return picked?.page;
+}
+
+/** What was shown (host tests read it), or undefined when nothing was. */
+export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, job: TrackedJob): Promise<MergeMark | undefined> {
+  try {
+    const { change } = await fetchWithProgress(job);
+    const finding = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Looking for the merge on the default branch…' },
+      () => findJobMerge(change, job.job.prLink),
+    );
+    const day = 'merged' in finding ? todayUtc(finding.merged.at) : (await dayFromWriter(finding.notMerged))?.trim();
+    if (!day) return undefined;
+    const pages = await changedPages(change);
+    if (!pages.length) {
+      void vscode.window.showInformationMessage(`The ${change.source.label} changes no docs page, so no page’s readers compare.`);
+      return undefined;
+    }
+    const page = await pickPage(pages);
+    if (!page) return undefined;
+    const mark: MergeMark = { pagePath: page.pagePath, day, label: markLabel(change, finding) };
+    // The page in the editor, where the writer can act on what readers did.
+    await vscode.window.showTextDocument(page.uri, { preview: true }).then(undefined, () => undefined);
+    await panel.showAroundMerge(page.uri, mark);
+    return mark;
+  } catch (error) {
+    reportReviewFailure(deps, error, job, 'Show readers around the merge', () => showReadersAroundMerge(deps, panel, job));
+    return undefined;
+  }
+}
+
+export function registerMergeTrendCommands(deps: CommandDeps, panel: Panel): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(commandIds.readersAroundMerge, async (arg: unknown, selection: unknown) => {
+      const [job] = await resolveJobs(deps, arg, selection, canReview);
+      return job ? showReadersAroundMerge(deps, panel, job) : undefined;
+    }),
+  ];
+}
