@@ -63,7 +63,7 @@ async function pickPage(pages: ChangedPage[]): Promise<ChangedPage | undefined> 
   if (pages.length <= 1) return pages[0];
   const picked = await vscode.window.showQuickPick(
     pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
-    { placeHolder: 'Which page’s readers, before and after the merge?' },
+    { title: 'Readers Before and After Merge', placeHolder: 'The change touched these pages: which one’s readers?' },
   );
   return picked?.page;
 }

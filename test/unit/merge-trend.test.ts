@@ -36,7 +36,12 @@ describe('readers before and after a merge', () => {
 
     it('averages whole weeks only (a short last week is no drop) and says the change in visitors a week', () => {
       const windows = mergeWindows('2026-11-06', TODAY);
-      const weeks: TrendWeek[] = weeksOf(windows.range).map((w, i) => ({ ...w, human: 0, ai: 0, total: [40, 40, 44, 36, 60, 60, 3][i] ?? 0 }));
+      const weeks: TrendWeek[] = weeksOf(windows.range).map((w, i) => ({
+        ...w,
+        human: 0,
+        ai: 0,
+        total: [40, 40, 44, 36, 60, 60, 3][i] ?? 0,
+      }));
       const compare = compareAroundMerge(weeks, windows, { before: { up: 2, down: 8 }, after: null });
       assert.equal(compare.before.perWeek, 40);
       assert.equal(compare.before.fullWeeks, 4);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { eventually } from '../../support/eventually';
+import { addDays, todayUtc } from '../../../src/visitors/date-range';
 import { Workbench } from '../../support/workbench/workbench';
 
 // One writer's journey through the agent's change, step by step in the real workbench with real
@@ -111,5 +112,37 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
       .locator('.monaco-editor .view-line', { hasText: `Edited by the docs agent (${pushed.id})` })
       .first()
       .waitFor();
+  });
+  it('once the reviewer merges the pull request, Readers Before and After Merge splits the page’s weeks at the merge', async () => {
+    await workbench.clearNotifications();
+    const mergedOn = addDays(todayUtc(Date.now()), -14);
+    await workbench.control.mergeJob(jobId, 'merge', new Date(`${mergedOn}T10:00:00Z`));
+    await workbench.contextMenu(workbench.jobRow(selected), 'Readers Before and After Merge');
+    // The change touched two pages: the writer picks one.
+    const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Readers Before and After Merge' });
+    await picker.locator('.monaco-list-row', { hasText: '/guides/webhooks' }).click();
+    const panel = workbench.webview();
+    const line = panel.locator('.merge-line');
+    await line.waitFor({ timeout: 30_000 });
+    assert.match((await line.textContent()) ?? '', /^Merged \w+ \d+, \d{4}: pull request #\d+ into origin\/main \(merge commit\)$/);
+    await panel.getByRole('button', { name: /^Show before and after the merge \(costs about \d+ requests\)$/ }).click();
+    const table = panel.getByRole('table', { name: 'Before and after the merge' });
+    await table.waitFor({ timeout: 30_000 });
+    const cells = async (row: string): Promise<string[]> =>
+      table
+        .locator('tr', { has: panel.locator('th', { hasText: row }) })
+        .locator('td')
+        .allTextContents();
+    const [before = '', after = ''] = await cells('Visitors');
+    assert.match(before, /a week \(4 whole weeks\)$/);
+    assert.match(after, /a week \(2 whole weeks\)$/);
+    const thumbs = await cells('Thumbs');
+    assert.ok(
+      thumbs.every((t) => /\d+ up, \d+ down|no votes/.test(t)),
+      `thumbs: ${thumbs.join(' | ')}`,
+    );
+    assert.equal(await panel.locator('.trend-merge').count(), 1, 'one line at the merge');
+    await table.scrollIntoViewIfNeeded();
+    await workbench.screenshot('readers-around-merge');
   });
 });
