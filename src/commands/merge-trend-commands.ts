@@ -4,15 +4,16 @@
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
-import { changeStatus } from '../review/git-api';
-import type { JobChange } from '../review/job-change';
+import { changeSourceOf } from '../review/change-ref';
+import { changeStatus, loadGitApi } from '../review/git-api';
+import { fetchJobChange, type JobChange } from '../review/job-change';
 import { findJobMerge, type MergeFinding } from '../review/job-merge';
 import { parseDay, todayUtc } from '../visitors/date-range';
 import { resolvePage } from '../visitors/page-resolver';
 import type { MergeMark } from '../visitors/protocol';
 import type { VisitorsController } from '../visitors/visitors-controller';
 import type { CommandDeps } from './deps';
-import { canReview, fetchWithProgress } from './fetch-change';
+import { canReview } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
 
@@ -71,10 +72,18 @@ async function pickPage(pages: ChangedPage[]): Promise<ChangedPage | undefined> 
 /** What was shown (host tests read it), or undefined when nothing was. */
 export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, job: TrackedJob): Promise<MergeMark | undefined> {
   try {
-    const { change } = await fetchWithProgress(job);
-    const finding = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Looking for the merge on the default branch…' },
-      () => findJobMerge(change, job.job.prLink),
+    const api = await loadGitApi();
+    // One progress toast for both steps: the editor holds back toasts that come in quick
+    // succession, and the answer (or the question for a date) must not be one of them.
+    const { change, finding } = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Looking for when the ${changeSourceOf(job.job)?.label ?? 'change'} was merged…`,
+      },
+      async () => {
+        const fetched = await fetchJobChange(api, job);
+        return { change: fetched, finding: await findJobMerge(fetched, job.job.prLink) };
+      },
     );
     const day = 'merged' in finding ? todayUtc(finding.merged.at) : (await dayFromWriter(finding.notMerged))?.trim();
     if (!day) return undefined;
@@ -86,8 +95,6 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, jo
     const page = await pickPage(pages);
     if (!page) return undefined;
     const mark: MergeMark = { pagePath: page.pagePath, day, label: markLabel(change, finding) };
-    // The page in the editor, where the writer can act on what readers did.
-    await vscode.window.showTextDocument(page.uri, { preview: true }).then(undefined, () => undefined);
     await panel.showAroundMerge(page.uri, mark);
     return mark;
   } catch (error) {

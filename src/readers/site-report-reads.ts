@@ -1,5 +1,6 @@
 // Reading the reports the Pages view is missing, on the writer's word: what it costs (stated
 // before), never past the hourly budget without asking, and one clear message when it fails.
+import { fitsBudgetOrAsk } from '../visitors/budget-question';
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
 import { inRange, rangeLabel } from '../visitors/date-range';
@@ -45,15 +46,7 @@ export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {
   if (!missing.length) return true;
   const requests = requestsFor(deps, missing);
-  if (deps.ledger.wouldExceed(requests)) {
-    const anyway = 'Load Anyway';
-    const picked = await vscode.window.showWarningMessage(
-      `Loading takes about ${requests} requests; ${deps.ledger.countLastHour()} of the ${analyticsLimitPerHour} this hour are used, so the service may refuse some.`,
-      { modal: true },
-      anyway,
-    );
-    if (picked !== anyway) return false;
-  }
+  if (!(await fitsBudgetOrAsk(deps.ledger, requests, 'Reading visitors for the Pages view', 'Load Anyway'))) return false;
   try {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Reading visitors for the Pages view…' },

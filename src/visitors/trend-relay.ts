@@ -7,7 +7,8 @@ import type { ProjectScope } from '../api/project-scope';
 import { CancelledError } from '../api/errors';
 import { compareAroundMerge, type MergeWindows } from './merge-windows';
 import type { DayRange, MergeMark, RangeChoice, ToPage, WindowVotes } from './protocol';
-import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
+import { fitsBudgetOrAsk } from './budget-question';
+import type { RequestLedger } from './request-ledger';
 import { pageTrend, trendCost } from './trend';
 import type { VisitorsService } from './visitors-service';
 
@@ -66,14 +67,8 @@ export class TrendRelay {
   /** Reads the trend (asking first when it would pass the hourly budget) and posts it. */
   async load(scope: ProjectScope, range: RangeChoice, pagePath: string, signal: AbortSignal): Promise<void> {
     const cost = await this.cost(scope, range, pagePath);
-    if (cost.requests > 0 && this.deps.ledger.wouldExceed(cost.requests)) {
-      const go = 'Load Anyway';
-      const answer = await vscode.window.showWarningMessage(
-        `The weekly trend needs about ${cost.requests} requests, more than the ${analyticsLimitPerHour - this.deps.ledger.countLastHour()} left this hour.`,
-        { modal: true },
-        go,
-      );
-      if (answer !== go) return this.postCost(scope, range, pagePath); // the page waits for an answer to its button
+    if (!(await fitsBudgetOrAsk(this.deps.ledger, cost.requests, 'The weekly trend', 'Load Anyway'))) {
+      return this.postCost(scope, range, pagePath); // the page waits for an answer to its button
     }
     const mark = this.markFor(pagePath, range);
     try {

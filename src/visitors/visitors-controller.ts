@@ -14,6 +14,7 @@ import { openPagePath } from './open-page-path';
 import { type ReadersSaidSource, SaidRelay } from './said-relay';
 import type { FromPage, MergeMark, RangeChoice } from './protocol';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
+import { fitsBudgetOrAsk } from './budget-question';
 import { type MergeVotesSource, TrendRelay } from './trend-relay';
 import { mergeWindows } from './merge-windows';
 import type { CachedReport } from './visitors-cache';
@@ -41,6 +42,8 @@ export class VisitorsController implements vscode.Disposable {
   private readingKey: string | undefined;
   private readonly said = new SaidRelay((message) => this.panel?.post(message));
   private readonly trend: TrendRelay;
+  /** A command chose the range: the page's saved one, sent when it loads again, does not replace it. */
+  private keepRange = false;
   private readonly loaded = new Emitter<void>();
   /** A range was read from the service (the status bar may now have numbers). */
   readonly onDidLoad = this.loaded.event;
@@ -72,13 +75,15 @@ export class VisitorsController implements vscode.Disposable {
   }
 
   /**
-   * Opens the panel on a page over the weeks around a merge, its trend split there; the trend is
+   * Opens a page's file and the panel on it over the weeks around a merge, the trend split there:
    * shown at once when it costs nothing, else its button states the cost.
    */
   async showAroundMerge(uri: vscode.Uri, mark: MergeMark): Promise<void> {
     const windows = mergeWindows(mark.day, todayUtc());
-    this.range = windows.range;
+    [this.range, this.keepRange] = [windows.range, true];
     this.trend.markMerge(mark, windows);
+    const viewColumn = this.panel?.columnBeside() ?? vscode.ViewColumn.Active;
+    await vscode.window.showTextDocument(uri, { preview: true, viewColumn }).then(undefined, () => undefined);
     await this.show(uri);
     const pagePath = this.page?.pagePath;
     if (pagePath === mark.pagePath && (await this.trend.cost(this.scope(), this.range, pagePath)).requests === 0) await this.loadTrend();
@@ -128,7 +133,8 @@ export class VisitorsController implements vscode.Disposable {
         // The page checks a custom range too; an older page (or its saved state) may not have.
         const problem = message.range && rangeProblem(message.range, todayUtc());
         if (problem) return this.panel?.post({ type: 'error', message: problem, actions: [] });
-        if (message.range) this.range = message.range;
+        if (message.range && (message.type === 'setRange' || !this.keepRange)) this.range = message.range;
+        if (message.type === 'setRange') this.keepRange = false;
         if (message.type === 'ready') this.said.forget(); // a page (re)loaded: it has nothing yet
         return this.load(false);
       }
@@ -185,21 +191,7 @@ export class VisitorsController implements vscode.Disposable {
 
   private async refresh(): Promise<void> {
     const pages = this.deps.service.estimatePages(this.scope(), this.range);
-    if (this.deps.ledger.wouldExceed(pages)) {
-      const used = this.deps.ledger.countLastHour();
-      const go = 'Refresh Anyway';
-      const answer = await vscode.window.showWarningMessage(
-        `This refresh needs about ${pages} request${pages === 1 ? '' : 's'}, and ${used} of the ${analyticsLimitPerHour} analytics requests an hour are used.`,
-        {
-          modal: true,
-          detail:
-            'Past the limit the service refuses analytics requests for the rest of the hour, in every tool that uses this organisation’s key.',
-        },
-        go,
-      );
-      if (answer !== go) return;
-    }
-    await this.load(true);
+    if (await fitsBudgetOrAsk(this.deps.ledger, pages, 'This refresh', 'Refresh Anyway')) await this.load(true);
   }
 
   /** Shows the range; `budgetAsked`: the user already agreed to pass the hourly budget. */

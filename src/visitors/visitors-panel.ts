@@ -34,8 +34,17 @@ export class VisitorsPanel implements vscode.Disposable {
         if (message.type === 'ready') this.flush();
         onMessage(message);
       }),
+      // Hidden, the page is dropped (no retained context) and loads again when shown: hold messages until it says ready.
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (!webviewPanel.visible) this.ready = false;
+      }),
       panel.onDidDispose(() => this.dispose()),
     );
+  }
+
+  /** The column a page's file should open in so it does not cover the panel. */
+  columnBeside(): vscode.ViewColumn {
+    return this.panel.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
   }
 
   static create(extensionUri: vscode.Uri, onMessage: (message: FromPage) => void): VisitorsPanel {

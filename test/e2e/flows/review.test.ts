@@ -145,4 +145,26 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await table.scrollIntoViewIfNeeded();
     await workbench.screenshot('readers-around-merge');
   });
+  it('a pull request git finds no merge of says so, and Choose the Merge Date… takes the day instead', async () => {
+    await workbench.clearNotifications();
+    await workbench.newJob('Shorten changelog.mdx');
+    await workbench.control.waitForRequests(
+      1,
+      30_000,
+      (r) => r.method === 'POST' && JSON.stringify(r.body).includes('Shorten changelog.mdx'),
+    );
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === 'Shorten changelog.mdx');
+    assert.ok(job, 'the job was sent');
+    await workbench.control.finishJob(job.id);
+    await workbench.jobIcon('Shorten changelog.mdx', 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+    await workbench.contextMenu(workbench.jobRow('Shorten changelog.mdx'), 'Readers Before and After Merge');
+    const toast = await workbench.notification(/The pull request #\d+ is not on origin\/main yet/);
+    await toast.locator('.monaco-button', { hasText: 'Choose the Merge Date…' }).click();
+    const day = addDays(todayUtc(Date.now()), -3);
+    await workbench.answerInput(day, 'When did the change reach the site?');
+    const line = workbench.webview().locator('.merge-line', { hasText: 'merged on the day you chose' });
+    await line.waitFor({ timeout: 30_000 });
+    assert.match((await line.textContent()) ?? '', /^Merged \w+ \d+, \d{4}: pull request #\d+, merged on the day you chose$/);
+  });
 });
