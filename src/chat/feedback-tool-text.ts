@@ -6,14 +6,13 @@ import type { PageSignals, UnansweredQuestion, UnhappyPage } from '../readers/re
 import type { SearchTerm } from '../api/signal-types';
 import { analyticsLimitPerHour } from '../visitors/request-ledger';
 import type { Confirmation } from './job-tool-text';
+import type { ReadSource } from './read-source';
+import { count as n, percent, quoted as quote } from '../readers/said-words';
 
-const n = (count: number): string => count.toLocaleString('en-US');
-const percent = (share: number): string => `${Math.round(share * 100)}%`;
-const quote = (text: string): string => `“${text.trim().replace(/\s+/g, ' ').slice(0, 300)}”`;
 const day = (date: string | null): string => (date ? date.slice(0, 10) : 'undated');
 
 /** Where the answer came from: a kept read (free) or one made now. */
-export type FeedbackSource = { cachedAgo: string } | { requests: number; used: number };
+export type FeedbackSource = ReadSource;
 
 function sourceLine(source: FeedbackSource): string {
   return 'cachedAgo' in source

@@ -6,7 +6,6 @@
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { readerThresholds } from '../editor/config-readers';
-import { relativeTime } from '../platform/relative-time';
 import { shareText, signalsByPage } from '../readers/reader-signals';
 import { signalGroups } from '../readers/signal-groups';
 import type { SignalsReport } from '../readers/signals-report';
@@ -17,8 +16,9 @@ import type { RangeChoice } from '../visitors/protocol';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
 import type { ProjectScope } from '../api/project-scope';
 import { failureText, InputProblem } from './failure-text';
-import { feedbackCostConfirmation, type FeedbackSource, pageFeedbackText, siteFeedbackText } from './feedback-tool-text';
+import { feedbackCostConfirmation, pageFeedbackText, siteFeedbackText } from './feedback-tool-text';
 import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
+import { readSource } from './read-source';
 import { textResult } from './tool-target';
 
 export interface FeedbackToolDeps {
@@ -36,6 +36,8 @@ export interface ReaderFeedbackInput extends PageInput, RangeInput {
 
 interface Plan {
   reads: { scope: ProjectScope; range: RangeChoice }[];
+  /** The page asked about; none for the whole sites. */
+  pagePath?: string;
   what: string;
   range: RangeChoice;
 }
@@ -53,7 +55,8 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     }
     const target = await pageTarget(input, this.deps.readers);
     if (!('ok' in target)) return target;
-    return { reads: [{ scope: target.ok.scope, range: range.ok }], what: `what readers said about ${target.ok.pagePath}`, range: range.ok };
+    const { scope, pagePath } = target.ok;
+    return { reads: [{ scope, range: range.ok }], pagePath, what: `what readers said about ${pagePath}`, range: range.ok };
   }
 
   /** Requests the reads not kept yet may cost at most, and the hour's use. */
@@ -96,13 +99,12 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     } catch (error) {
       return textResult(failureText('read what readers said', error));
     }
-    const source = sourceOf(reports, this.deps);
+    const source = readSource(reports, this.deps.ledger);
     const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
-    if (!input.site) {
+    if (plan.pagePath !== undefined) {
       const [first] = reports;
-      const target = await pageTarget(input, this.deps.readers);
-      if (!first || !('ok' in target)) return textResult('Nothing was read.');
-      const said = signalsByPage(first.report)(target.ok.pagePath);
+      if (!first) return textResult('Nothing was read.');
+      const said = signalsByPage(first.report)(plan.pagePath);
       return textResult(pageFeedbackText(said, label, shareText(first.report), source, limit));
     }
     const sites = this.deps.readers.reports().map((site, i) => {
@@ -120,11 +122,4 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     });
     return textResult(siteFeedbackText(sites, label, source, limit));
   }
-}
-
-function sourceOf(results: readonly { report: SignalsReport; fromCache: boolean }[], deps: FeedbackToolDeps): FeedbackSource {
-  const read = results.filter((r) => !r.fromCache);
-  if (read.length) return { requests: read.reduce((sum, r) => sum + r.report.requests, 0), used: deps.ledger.countLastHour() };
-  const oldest = Math.min(...results.map((r) => r.report.fetchedAt));
-  return { cachedAgo: relativeTime(new Date(oldest).toISOString(), Date.now()) };
 }

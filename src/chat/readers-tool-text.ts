@@ -7,6 +7,7 @@ import type { PageRow } from '../readers/pages-model';
 import type { Counts, PathRow } from '../visitors/protocol';
 import { formatWait } from '../api/wait-text';
 import type { Confirmation } from './job-tool-text';
+import type { ReadSource } from './read-source';
 
 const requestsText = (n: number): string => `${n} request${n === 1 ? '' : 's'}`;
 
@@ -35,7 +36,7 @@ export function budgetRefusalText(what: string, range: string, requests: number,
 }
 
 /** Where the numbers came from: a kept report (free) or a read just made. */
-export type ReportSource = { cachedAgo: string } | { requests: number; used: number };
+export type ReportSource = ReadSource;
 
 function sourceText(source: ReportSource): string {
   if ('cachedAgo' in source) return `Source: a report read ${source.cachedAgo}, kept on this machine (no request).`;

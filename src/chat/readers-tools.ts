@@ -12,11 +12,11 @@ import { requestsFor } from '../readers/site-report-reads';
 import type { LoadResult, VisitorsService } from '../visitors/visitors-service';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { visitorsMostlyAiPercent } from '../editor/config';
-import { relativeTime } from '../platform/relative-time';
 import { failureText } from './failure-text';
 import type { Confirmation } from './job-tool-text';
+import { readSource } from './read-source';
 import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
-import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation, type ReportSource } from './readers-tool-text';
+import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation } from './readers-tool-text';
 import { signalOf, textResult } from './tool-target';
 
 export interface ReadersToolDeps {
@@ -73,13 +73,6 @@ async function loadAll(deps: ReadersToolDeps, reads: readonly Read[], what: stri
   }
 }
 
-function sourceOf(results: readonly LoadResult[], deps: ReadersToolDeps): ReportSource {
-  const read = results.filter((r) => !r.fromCache);
-  if (read.length) return { requests: read.reduce((sum, r) => sum + r.report.requests, 0), used: deps.ledger.countLastHour() };
-  const oldest = Math.min(...results.map((r) => r.report.fetchedAt));
-  return { cachedAgo: relativeTime(new Date(oldest).toISOString(), Date.now()) };
-}
-
 /** "docs", or the folder's name when the site is the whole folder. */
 function siteName(root: vscode.Uri): string {
   const relative = vscode.workspace.asRelativePath(root, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
@@ -110,7 +103,7 @@ export class PageVisitorsTool implements vscode.LanguageModelTool<PageVisitorsIn
     const readers = readersByPage([{ pagePath }], result.report.rows).get(pagePath);
     if (!readers) return textResult(`No visitors of ${pagePath} were read.`);
     const label = rangeLabel(range.ok, { withDays: true });
-    const source = sourceOf([result], this.deps);
+    const source = readSource([result], this.deps.ledger);
     return textResult(pageVisitorsText({ pagePath, file, range: label, readers, site: result.report.totals, source }));
   }
 }
@@ -157,7 +150,7 @@ export class PagesNeedingAttentionTool implements vscode.LanguageModelTool<Atten
     );
     if (!loaded.results) return textResult(loaded.text ?? '');
     const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
-    const source = sourceOf(loaded.results, this.deps);
+    const source = readSource(loaded.results, this.deps.ledger);
     const attention = sites.map((s, i) => {
       const rows = loaded.results[i]?.report.rows ?? [];
       const inWorkspace = (file: string | undefined): string | undefined =>

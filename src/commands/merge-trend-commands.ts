@@ -85,15 +85,14 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, jo
         return { change: fetched, finding: await findJobMerge(fetched, job.job.prLink) };
       },
     );
-    const day = 'merged' in finding ? todayUtc(finding.merged.at) : (await dayFromWriter(finding.notMerged))?.trim();
-    if (!day) return undefined;
     const pages = await changedPages(change);
     if (!pages.length) {
       void vscode.window.showInformationMessage(`The ${change.source.label} changes no docs page, so no page’s readers compare.`);
       return undefined;
     }
-    const page = await pickPage(pages);
-    if (!page) return undefined;
+    const day = 'merged' in finding ? todayUtc(finding.merged.at) : (await dayFromWriter(finding.notMerged))?.trim();
+    const page = day ? await pickPage(pages) : undefined;
+    if (!day || !page) return undefined;
     const mark: MergeMark = { pagePath: page.pagePath, day, label: markLabel(change, finding) };
     await panel.showAroundMerge(page.uri, mark);
     return mark;

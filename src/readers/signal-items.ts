@@ -6,11 +6,9 @@ import { commandIds } from '../platform/manifest-ids';
 import type { PagesNode } from './pages-nodes';
 import { relatedQuestions } from './signals-prompt';
 import type { UnansweredQuestion } from './reader-signals';
+import { count as n, percent, plural, quoted as quotedUpTo } from './said-words';
 
-const n = (count: number): string => count.toLocaleString('en-US');
-const plural = (count: number, one: string, many = `${one}s`): string => `${n(count)} ${count === 1 ? one : many}`;
-const percent = (share: number): string => `${Math.round(share * 100)}%`;
-const quoted = (text: string): string => `“${text.trim().replace(/\s+/g, ' ').slice(0, 200)}”`;
+const quoted = (text: string): string => quotedUpTo(text, 200);
 
 export function unhappyItem(node: Extract<PagesNode, { kind: 'unhappy' }>): vscode.TreeItem {
   const { page, said, sitePage } = node.row;

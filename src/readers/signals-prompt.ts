@@ -4,13 +4,10 @@
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
 import { readerPath } from './reader-path';
 import type { PageSignals, UnansweredQuestion, UnhappyPage } from './reader-signals';
+import { oneLine, percent, quoted as quote, times } from './said-words';
 
 /** At most this many quotes of one kind: the agent works on a focused job better. */
 const maxQuoted = 5;
-
-const percent = (share: number): string => `${Math.round(share * 100)}%`;
-const times = (n: number): string => (n === 1 ? 'once' : `${n} times`);
-const quote = (text: string): string => `“${text.trim().replace(/\s+/g, ' ').slice(0, 300)}”`;
 
 /** Assistant turns asking about the same thing as a search: every word of the search in the question. */
 export function relatedQuestions(term: string, turns: readonly AssistantTurn[]): AssistantTurn[] {
@@ -56,7 +53,7 @@ export function searchPrompt(terms: readonly SearchTerm[], turns: readonly Assis
 
 /** An unhappy page: its votes and what its readers wrote. */
 export function unhappyPagePrompt(page: UnhappyPage, signals: PageSignals, file: string, range: string): string {
-  const comments = signals.comments.slice(0, maxQuoted).map((c) => `> ${c.comment?.trim().replace(/\s+/g, ' ').slice(0, 300) ?? ''}`);
+  const comments = signals.comments.slice(0, maxQuoted).map((c) => `> ${oneLine(c.comment ?? '')}`);
   const wrote = comments.length ? ['', 'Their comments (newest pending first):', ...comments] : [];
   return [
     `Readers of ${page.pagePath} voted ${page.thumbsDown} down and ${page.thumbsUp} up ${range} (${percent(page.share)} down).`,

@@ -42,8 +42,11 @@ export class VisitorsController implements vscode.Disposable {
   private readingKey: string | undefined;
   private readonly said = new SaidRelay((message) => this.panel?.post(message));
   private readonly trend: TrendRelay;
-  /** A command chose the range: the page's saved one, sent when it loads again, does not replace it. */
-  private keepRange = false;
+  /**
+   * The range is the weeks around a merge, chosen by a command: the page's saved range, sent when
+   * it loads again, does not replace it, and a panel opened after this one closed starts from the default.
+   */
+  private aroundMerge = false;
   private readonly loaded = new Emitter<void>();
   /** A range was read from the service (the status bar may now have numbers). */
   readonly onDidLoad = this.loaded.event;
@@ -80,11 +83,11 @@ export class VisitorsController implements vscode.Disposable {
    */
   async showAroundMerge(uri: vscode.Uri, mark: MergeMark): Promise<void> {
     const windows = mergeWindows(mark.day, todayUtc());
-    [this.range, this.keepRange] = [windows.range, true];
+    [this.range, this.aroundMerge] = [windows.range, true];
     this.trend.markMerge(mark, windows);
     const viewColumn = this.panel?.columnBeside() ?? vscode.ViewColumn.Active;
     await vscode.window.showTextDocument(uri, { preview: true, viewColumn }).then(undefined, () => undefined);
-    await this.show(uri);
+    await this.show(uri, true);
     const pagePath = this.page?.pagePath;
     if (pagePath === mark.pagePath && (await this.trend.cost(this.scope(), this.range, pagePath)).requests === 0) await this.loadTrend();
   }
@@ -95,7 +98,10 @@ export class VisitorsController implements vscode.Disposable {
   }
 
   /** Opens (or reveals) the panel for a file's page. */
-  async show(uri: vscode.Uri | undefined): Promise<void> {
+  async show(uri: vscode.Uri | undefined, aroundMerge = false): Promise<void> {
+    // The merge's weeks last while their panel is open: a panel opened anew starts from the default.
+    if (!this.panel && this.aroundMerge && !aroundMerge)
+      [this.range, this.aroundMerge] = [presetRange(visitorsDefaultRange(), todayUtc()), false];
     if (this.panel) this.panel.reveal();
     else this.attach(VisitorsPanel.create(this.deps.extensionUri, (m) => void this.handle(m)));
     const target = uri ?? vscode.window.activeTextEditor?.document.uri;
@@ -133,8 +139,10 @@ export class VisitorsController implements vscode.Disposable {
         // The page checks a custom range too; an older page (or its saved state) may not have.
         const problem = message.range && rangeProblem(message.range, todayUtc());
         if (problem) return this.panel?.post({ type: 'error', message: problem, actions: [] });
-        if (message.range && (message.type === 'setRange' || !this.keepRange)) this.range = message.range;
-        if (message.type === 'setRange') this.keepRange = false;
+        // Applying the same days again keeps the merge's weeks; other days leave them.
+        const other = message.range && (message.range.from !== this.range.from || message.range.to !== this.range.to);
+        if (message.type === 'setRange' && other) this.aroundMerge = false;
+        if (message.range && (message.type === 'setRange' || !this.aroundMerge)) this.range = message.range;
         if (message.type === 'ready') this.said.forget(); // a page (re)loaded: it has nothing yet
         return this.load(false);
       }

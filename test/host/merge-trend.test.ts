@@ -11,6 +11,7 @@ import { fetchJobChange } from '../../src/review/job-change';
 import { findJobMerge, type MergeFinding } from '../../src/review/job-merge';
 import { addDays, todayUtc } from '../../src/visitors/date-range';
 import type { MergeMark } from '../../src/visitors/protocol';
+import { eventually } from '../support/eventually';
 import { finishedJob, type HostEmulator, startHostEmulator } from './support';
 
 const folder = (): string => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
@@ -24,8 +25,11 @@ describe('readers before and after a job’s merge, with real git', () => {
   const mergedOn = addDays(todayUtc(), -14);
   const at = new Date(`${mergedOn}T15:30:00Z`);
 
+  // The status bar reads the open page's default range on its own: off, every read here is the panel's.
+  const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('docsAgent');
   before(async () => {
     host = await startHostEmulator();
+    await settings().update('visitors.statusBar', false, vscode.ConfigurationTarget.Workspace);
     mainBefore = remote('rev-parse', 'refs/heads/main');
   });
   after(async () => {
@@ -33,6 +37,7 @@ describe('readers before and after a job’s merge, with real git', () => {
     remote('update-ref', 'refs/heads/main', mainBefore);
     git('fetch', '-q', 'origin');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await settings().update('visitors.statusBar', undefined, vscode.ConfigurationTarget.Workspace);
     await host?.close();
   });
 
@@ -82,5 +87,15 @@ describe('readers before and after a job’s merge, with real git', () => {
     const read = await host.control.waitForRequests(1, 10_000, (r) => r.path.endsWith('/visitors'));
     const query = read[0]?.query ?? {};
     assert.deepEqual([query.dateFrom, query.dateTo], [addDays(mergedOn, -28), addDays(todayUtc(), 1)]);
+  });
+
+  it('closing the panel puts the default range back: Show Visitors then reads the last 30 days, not the merge’s weeks', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const open = (): string[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+    await eventually(() => !open().some((label) => label.startsWith('Visitors')), 'the panel closed', 10_000);
+    await host.control.clearRequests();
+    await vscode.commands.executeCommand('docsAgent.showVisitors', vscode.Uri.joinPath(vscode.Uri.file(folder()), 'docs/quickstart.mdx'));
+    const [read] = await host.control.waitForRequests(1, 10_000, (r) => r.path.endsWith('/visitors'));
+    assert.deepEqual([read?.query.dateFrom, read?.query.dateTo], [addDays(todayUtc(), -29), addDays(todayUtc(), 1)]);
   });
 });

@@ -1,0 +1,17 @@
+// Where a tool's numbers came from, said with every answer: read now (how many requests, and the
+// hour's use on this machine) or a kept read (how old), so the model never passes off stale
+// numbers as fresh ones.
+import { relativeTime } from '../platform/relative-time';
+import type { RequestLedger } from '../visitors/request-ledger';
+
+export type ReadSource = { cachedAgo: string } | { requests: number; used: number };
+
+export function readSource(
+  results: readonly { report: { requests: number; fetchedAt: number }; fromCache: boolean }[],
+  ledger: Pick<RequestLedger, 'countLastHour'>,
+): ReadSource {
+  const read = results.filter((r) => !r.fromCache);
+  if (read.length) return { requests: read.reduce((sum, r) => sum + r.report.requests, 0), used: ledger.countLastHour() };
+  const oldest = Math.min(...results.map((r) => r.report.fetchedAt));
+  return { cachedAgo: relativeTime(new Date(oldest).toISOString(), Date.now()) };
+}
