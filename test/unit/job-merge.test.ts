@@ -1,0 +1,97 @@
+// When a job's change reached the default branch, read from a real repository: a GitLab squash
+// that names the merge request, a branch moved forward onto the head, a remote whose default is
+// master with no <remote>/HEAD, and a change not merged at all.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JobChange } from '../../src/review/job-change';
+import { findJobMerge } from '../../src/review/job-merge';
+import { cliRepository } from '../support/git/cli-repository';
+
+describe('review: when a job’s change was merged', () => {
+  let root: string;
+  let clone: string;
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x' },
+    }).trim();
+  const commitAt = (message: string, date: string, file = 'page.mdx'): string => {
+    writeFileSync(join(clone, file), `${message}\n`);
+    git(clone, 'add', file);
+    execFileSync('git', ['commit', '-q', '-m', message], {
+      cwd: clone,
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'T',
+        GIT_AUTHOR_EMAIL: 't@x',
+        GIT_COMMITTER_NAME: 'T',
+        GIT_COMMITTER_EMAIL: 't@x',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
+    return git(clone, 'rev-parse', 'HEAD');
+  };
+  const change = (head: string, base: string, label: string): JobChange =>
+    ({
+      repository: cliRepository(clone),
+      remote: 'origin',
+      source: { remoteRef: '', label },
+      base,
+      head,
+      changes: [],
+    }) as unknown as JobChange;
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'job-merge-'));
+    git(root, 'init', '-q', '--bare', '-b', 'main', 'remote.git');
+    clone = join(root, 'clone');
+    git(root, 'clone', '-q', join(root, 'remote.git'), 'clone');
+    git(clone, 'checkout', '-q', '-b', 'main');
+    commitAt('First page', '2026-09-01T10:00:00Z');
+    git(clone, 'push', '-q', 'origin', 'main');
+    git(clone, 'remote', 'set-head', 'origin', 'main');
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('a GitLab squash is the first commit on the default branch that names the merge request', async () => {
+    const base = git(clone, 'rev-parse', 'HEAD');
+    git(clone, 'checkout', '-q', '-b', 'agent');
+    const head = commitAt('Docs agent: tighten the page', '2026-10-01T10:00:00Z');
+    git(clone, 'checkout', '-q', 'main');
+    commitAt('Unrelated work', '2026-10-02T10:00:00Z', 'other.mdx');
+    const squash = commitAt('Tighten the page\n\nSee merge request acme/docs!7', '2026-10-03T08:30:00Z');
+    commitAt('Mentions acme/docs!77, a different one', '2026-10-04T10:00:00Z', 'other.mdx');
+    git(clone, 'push', '-q', 'origin', 'main');
+    const found = await findJobMerge(change(head, base, 'merge request !7'), 'https://gitlab.com/acme/docs/-/merge_requests/7');
+    assert.deepEqual(found, { merged: { at: Date.parse('2026-10-03T08:30:00Z'), how: 'squash', commit: squash, into: 'origin/main' } });
+  });
+
+  it('a branch moved forward onto the head dates the merge by the head itself', async () => {
+    const base = git(clone, 'rev-parse', 'HEAD');
+    const head = commitAt('Docs agent: tighten the page', '2026-10-05T09:00:00Z');
+    git(clone, 'push', '-q', 'origin', 'main');
+    const found = await findJobMerge(change(head, base, 'branch main'), null);
+    assert.deepEqual(found, { merged: { at: Date.parse('2026-10-05T09:00:00Z'), how: 'fast-forward', commit: head, into: 'origin/main' } });
+  });
+
+  it('without <remote>/HEAD the default is master; a change on neither says it is not merged', async () => {
+    git(clone, 'push', '-q', 'origin', 'main:master');
+    git(root, '--git-dir', 'remote.git', 'symbolic-ref', 'HEAD', 'refs/heads/master');
+    git(clone, 'push', '-q', 'origin', '--delete', 'main');
+    git(clone, 'remote', 'set-head', 'origin', '--delete');
+    git(clone, 'fetch', '-q', '--prune', 'origin');
+    const base = git(clone, 'rev-parse', 'HEAD');
+    git(clone, 'checkout', '-q', '-b', 'agent');
+    const head = commitAt('Docs agent: tighten the page', '2026-10-06T09:00:00Z');
+    const found = await findJobMerge(change(head, base, 'pull request #3'), 'https://github.com/acme/docs/pull/3');
+    assert.deepEqual(found, {
+      notMerged: 'The pull request #3 is not on origin/master yet (or it was squashed with a message that does not name it).',
+    });
+  });
+});
