@@ -44,8 +44,11 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Called just before each HTTP attempt, retries included (for request budgets). */
-  onAttempt?: () => void;
+  /**
+   * Awaited just before each HTTP attempt, retries included (for request budgets): what it
+   * throws ends the call before that attempt leaves.
+   */
+  onAttempt?: () => void | Promise<void>;
 }
 
 type Limit = 'agent' | 'analytics' | 'preview';
@@ -211,7 +214,7 @@ export class DocsApiClient {
     for (let attempt = 1; ; attempt++) {
       try {
         if (options.signal?.aborted) throw new CancelledError();
-        options.onAttempt?.();
+        await options.onAttempt?.();
         const response = await this.transport.send({ method: call.method, origin, path, headers, body, signal: inFlightSignal });
         return this.interpret(response, call);
       } catch (error) {

@@ -14,7 +14,8 @@ export type ApiErrorKind =
   | 'malformed'
   | 'cancelled'
   | 'restricted'
-  | 'previewsNotInPlan';
+  | 'previewsNotInPlan'
+  | 'overBudget';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -149,6 +150,18 @@ export class MalformedResponseError extends ApiError {
     readonly reportedId?: string,
   ) {
     super(message, status);
+  }
+}
+
+/** Nothing was sent: the read did not fit in what is left of the hour's analytics budget. */
+export class OverBudgetError extends ApiError {
+  readonly kind = 'overBudget';
+  constructor(
+    message: string,
+    /** How long until it would fit (an upper bound: reads under way may give back sooner). */
+    readonly waitMs: number,
+  ) {
+    super(message);
   }
 }
 

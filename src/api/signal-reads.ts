@@ -4,6 +4,7 @@
 // caller sets and saying whether the range was read whole.
 import type { CallOptions, DocsApiClient } from './client';
 import { MalformedResponseError } from './errors';
+import { ReservationSpentError } from '../platform/reserving-ledger';
 import type { DateRange } from './visitor-pages';
 import type {
   AssistantTurn,
@@ -46,7 +47,9 @@ export async function readCursorPages<T>(
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let requests = 1; ; requests++) {
-    const answer = await page(cursor);
+    const answer = await spentStops(page(cursor));
+    // The read's reserved requests ran out: what came so far, said to be part of the range.
+    if (!answer) return { items: [...items.values()], requests: requests - 1, complete: false };
     for (const item of answer.items) if (!items.has(keyOf(item))) items.set(keyOf(item), item);
     options.onPage?.(items.size);
     if (answer.nextCursor === null) return { items: [...items.values()], requests, complete: true };
@@ -55,6 +58,16 @@ export async function readCursorPages<T>(
     seen.add(answer.nextCursor);
     if (requests >= Math.max(1, options.maxRequests)) return { items: [...items.values()], requests, complete: false };
     cursor = answer.nextCursor;
+  }
+}
+
+/** The page, or undefined when the read's reserved requests ran out before it could be asked for. */
+async function spentStops<T>(page: Promise<T>): Promise<T | undefined> {
+  try {
+    return await page;
+  } catch (error) {
+    if (error instanceof ReservationSpentError) return undefined;
+    throw error;
   }
 }
 
@@ -144,7 +157,10 @@ export async function readViews(
   let totals: VisitorCounts = { human: 0, ai: 0, total: 0 };
   for (let requests = 1; ; requests++) {
     const offset = (requests - 1) * signalPageSizes.views;
-    const page = await client.getAnalytics(projectId, 'views', { ...range, limit: signalPageSizes.views, offset }, parseViewsPage, options);
+    const page = await spentStops(
+      client.getAnalytics(projectId, 'views', { ...range, limit: signalPageSizes.views, offset }, parseViewsPage, options),
+    );
+    if (!page) return { items: rows, totals, requests: requests - 1, complete: false };
     if (requests === 1) totals = page.totals;
     rows.push(...page.views);
     options.onPage?.(rows.length);

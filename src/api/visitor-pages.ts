@@ -1,6 +1,7 @@
 // Reads a whole visitors report: the API has no path filter, so one page's numbers need every page.
 import type { CallOptions, DocsApiClient } from './client';
 import { MalformedResponseError } from './errors';
+import { ReservationSpentError } from '../platform/reserving-ledger';
 import type { VisitorCounts, VisitorRow, VisitorsPage } from './types';
 
 /** The API's largest page: fewest requests against the 100-an-hour analytics limit. */
@@ -40,6 +41,8 @@ export interface VisitorsReport {
   totals: VisitorCounts;
   rows: VisitorRow[];
   requests: number;
+  /** Every page of the range was read (false: the read's reserved requests ran out first). */
+  complete: boolean;
 }
 
 /** A path seen twice: the larger counts win (the later page saw more of the range). */
@@ -58,11 +61,17 @@ export async function readAllVisitors(
   const rows = new Map<string, VisitorRow>();
   let totals: VisitorCounts = { human: 0, ai: 0, total: 0 };
   let requests = 0;
-  for await (const page of visitorPages(client, projectId, range, options)) {
-    requests++;
-    totals = page.totals;
-    for (const row of page.visitors) rows.set(row.path, larger(rows.get(row.path), row));
-    options.onPage?.(page);
+  try {
+    for await (const page of visitorPages(client, projectId, range, options)) {
+      requests++;
+      totals = page.totals;
+      for (const row of page.visitors) rows.set(row.path, larger(rows.get(row.path), row));
+      options.onPage?.(page);
+    }
+  } catch (error) {
+    // The cap stopped it after some pages: what was read is returned, said to be part of the range.
+    if (error instanceof ReservationSpentError && requests > 0) return { totals, rows: [...rows.values()], requests, complete: false };
+    throw error;
   }
-  return { totals, rows: [...rows.values()], requests };
+  return { totals, rows: [...rows.values()], requests, complete: true };
 }

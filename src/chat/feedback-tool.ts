@@ -1,8 +1,8 @@
 // The reader feedback tool: what readers said of a page (votes, comments, searches that lead
 // to it, assistant questions citing it) or across the docs sites (unhappy pages, searches that
 // found nothing, questions the assistant could not answer). Answered from a kept read for free
-// when it can; a read states its most first, and one that would pass the hourly analytics
-// budget is refused here (Read What Readers Said asks for those).
+// when it can; a read states its most first and reserves it before its first request, and one
+// that does not fit in the hourly analytics budget is refused here (no read passes it).
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { readerThresholds } from '../editor/config-readers';
@@ -20,10 +20,11 @@ import { feedbackCostConfirmation, pageFeedbackText, siteFeedbackText } from './
 import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
 import { readSource } from './read-source';
 import { textResult } from './tool-target';
+import { Reservation } from '../platform/reserving-ledger';
 
 export interface FeedbackToolDeps {
   signals: Pick<SignalsService, 'load' | 'fromCacheOnly' | 'mostRequests'>;
-  ledger: Pick<RequestLedger, 'countLastHour' | 'countLastHourNow'>;
+  ledger: Pick<RequestLedger, 'countLastHour' | 'committedNow' | 'reserve' | 'none'>;
   readers: Pick<SiteReaders, 'reports' | 'refresh'>;
   keys: Pick<ApiKeyStore, 'require' | 'usable'>;
 }
@@ -63,7 +64,7 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
   private async cost(plan: Plan): Promise<{ most: number; used: number }> {
     const kept = await Promise.all(plan.reads.map((r) => this.deps.signals.fromCacheOnly(r.scope, r.range)));
     const most = kept.filter((report) => !report).length * this.deps.signals.mostRequests();
-    return { most, used: most ? await this.deps.ledger.countLastHourNow() : this.deps.ledger.countLastHour() };
+    return { most, used: most ? await this.deps.ledger.committedNow() : this.deps.ledger.countLastHour() };
   }
 
   async prepareInvocation({
@@ -85,19 +86,25 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     if ('problem' in plan) return textResult(failureText('read what readers said', plan.problem));
     const label = rangeLabel(plan.range, { withDays: true });
     const { most, used } = await this.cost(plan);
-    if (most > 0 && used + most > analyticsLimitPerHour) {
-      const why = `reading ${plan.what} takes up to ${most} requests and ${used} of the ${analyticsLimitPerHour} an hour are used`;
-      return textResult(
-        failureText('read what readers said', new InputProblem(`${why}; Read What Readers Said asks before passing the budget.`)),
-      );
-    }
+    const refusal = (): vscode.LanguageModelToolResult => {
+      const why = `reading ${plan.what} takes up to ${most} requests and ${used} of the ${analyticsLimitPerHour} an hour are used or held by reads under way`;
+      return textResult(failureText('read what readers said', new InputProblem(`${why}; no read passes the hour's budget.`)));
+    };
+    if (most > 0 && used + most > analyticsLimitPerHour) return refusal();
     let reports: { report: SignalsReport; fromCache: boolean }[];
+    let budget: Reservation = this.deps.ledger.none();
     try {
       if (most) await this.deps.keys.require();
+      // Checked and reserved at once: another window may have taken the room since the check above.
+      const taken = most ? await this.deps.ledger.reserve(most) : budget;
+      if (!(taken instanceof Reservation)) return refusal();
+      budget = taken;
       reports = [];
-      for (const read of plan.reads) reports.push(await this.deps.signals.load(read.scope, read.range));
+      for (const read of plan.reads) reports.push(await this.deps.signals.load(read.scope, read.range, { budget }));
     } catch (error) {
       return textResult(failureText('read what readers said', error));
+    } finally {
+      await budget.release().catch(() => undefined);
     }
     const source = readSource(reports, this.deps.ledger);
     const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));

@@ -27,11 +27,10 @@ export function readCostConfirmation(what: string, range: string, requests: numb
 }
 
 /** A read that would pass the hourly budget is not made from chat: the panel asks first. */
-export function budgetRefusalText(what: string, range: string, requests: number, used: number, waitMs: number): string {
+export function budgetRefusalText(what: string, range: string, cap: number, used: number, waitMs: number): string {
   return (
-    `Not read: ${what} for ${range} takes about ${requestsText(requests)}, and ${used} of the ${analyticsLimitPerHour} analytics requests ` +
-    `an hour are already used on this machine, so the service would refuse some. Ask again in ${formatWait(waitMs)}, ` +
-    'or read anyway with “Docs Agent: Show Visitors”, which asks first.'
+    `Not read: ${what} for ${range} may take up to ${requestsText(cap)}, and ${used} of the ${analyticsLimitPerHour} analytics requests ` +
+    `an hour are used or held by reads under way on this machine. No read passes the hour's budget: ask again in ${formatWait(waitMs)}.`
   );
 }
 
@@ -40,7 +39,8 @@ export type ReportSource = ReadSource;
 
 function sourceText(source: ReportSource): string {
   if ('cachedAgo' in source) return `Source: a report read ${source.cachedAgo}, kept on this machine (no request).`;
-  return `Source: read now (${requestsText(source.requests)}; ${source.used} of ${analyticsLimitPerHour} used in the last hour on this machine).`;
+  const part = source.partial ? ' Only part of the range was read: the requests set aside for it ran out, so these numbers are too low.' : '';
+  return `Source: read now (${requestsText(source.requests)}; ${source.used} of ${analyticsLimitPerHour} used in the last hour on this machine).${part}`;
 }
 
 export interface PageVisitors {

@@ -1,6 +1,7 @@
 // The visitors tools: one page's readers, and the pages that need attention across the docs
-// tree. Answered from kept reports when they can (free); a read says first what it costs, and a
-// read that would pass the hourly analytics budget is refused here (the panel asks for those).
+// tree. Answered from kept reports when they can (free); a read says first what it costs, reserves
+// its worst case before its first request, and is refused here when that does not fit in the
+// hourly analytics budget (no read passes it).
 import * as vscode from 'vscode';
 import { rangeLabel } from '../visitors/date-range';
 import { readersByPage, readersWithoutPage } from '../readers/page-readers';
@@ -8,7 +9,8 @@ import { pagesGroups } from '../readers/pages-model';
 import type { RangeChoice } from '../visitors/protocol';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
 import type { SiteReaders, SiteReport } from '../readers/site-readers';
-import { requestsFor } from '../readers/site-report-reads';
+import { capFor, requestsFor } from '../readers/site-report-reads';
+import { Reservation } from '../platform/reserving-ledger';
 import type { LoadResult, VisitorsService } from '../visitors/visitors-service';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { visitorsMostlyAiPercent } from '../editor/config';
@@ -21,7 +23,7 @@ import { signalOf, textResult } from './tool-target';
 
 export interface ReadersToolDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
-  ledger: Pick<RequestLedger, 'countLastHour' | 'countLastHourNow' | 'msUntilRoom'>;
+  ledger: Pick<RequestLedger, 'countLastHour' | 'committedNow' | 'msUntilCommittedRoom' | 'reserve' | 'none'>;
   readers: Pick<SiteReaders, 'reports' | 'refresh'>;
   keys: Pick<ApiKeyStore, 'require' | 'usable'>;
 }
@@ -32,6 +34,8 @@ type Read = Pick<SiteReport, 'scope'> & { range: RangeChoice };
 
 interface Cost {
   requests: number;
+  /** The most the reads may take: what they reserve. */
+  cap: number;
   used: number;
   over: boolean;
   /** The range the reads are of: "Last 7 days · Nov 17–23, 2026". */
@@ -40,10 +44,10 @@ interface Cost {
 
 /** What reading the ranges not kept yet costs now: requests, and the hour's use so far. */
 async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<Cost> {
-  const requests = requestsFor(deps, reads);
-  const used = requests ? await deps.ledger.countLastHourNow() : deps.ledger.countLastHour();
+  const [requests, cap] = [requestsFor(deps, reads), capFor(deps, reads)];
+  const used = requests ? await deps.ledger.committedNow() : deps.ledger.countLastHour();
   const label = reads[0] ? rangeLabel(reads[0].range, { withDays: true }) : '';
-  return { requests, used, over: used + requests > analyticsLimitPerHour, label };
+  return { requests, cap, used, over: used + cap > analyticsLimitPerHour, label };
 }
 
 /** Asks before a read (never before a free answer, nor for one that will be refused or cannot be made). */
@@ -54,22 +58,33 @@ async function readConfirmation(deps: ReadersToolDeps, reads: readonly Read[], w
 }
 
 /** Loads each read (from the cache when kept), or says why not: over the budget, no key, a failure. */
-async function loadAll(deps: ReadersToolDeps, reads: readonly Read[], what: string, token: vscode.CancellationToken) {
+async function loadAll(
+  deps: ReadersToolDeps,
+  reads: readonly Read[],
+  what: string,
+  token: vscode.CancellationToken,
+): Promise<{ results: LoadResult[]; text?: undefined } | { text: string; results?: undefined }> {
   const cost = await costOf(deps, reads);
-  if (cost.over)
-    return {
-      text: budgetRefusalText(what, cost.label, cost.requests, cost.used, deps.ledger.msUntilRoom(cost.requests, analyticsLimitPerHour)),
-    };
+  const refusal = (): { text: string } => ({
+    text: budgetRefusalText(what, cost.label, cost.cap, cost.used, deps.ledger.msUntilCommittedRoom(cost.cap)),
+  });
+  if (cost.over) return refusal();
   const abort = signalOf(token);
+  let budget: Reservation = deps.ledger.none();
   try {
     if (cost.requests) await deps.keys.require();
+    // Checked and reserved at once: another window may have taken the room since the check above.
+    const taken = cost.cap ? await deps.ledger.reserve(cost.cap) : budget;
+    if (!(taken instanceof Reservation)) return refusal();
+    budget = taken;
     const results: LoadResult[] = [];
-    for (const read of reads) results.push(await deps.service.load(read.scope, read.range, { signal: abort.signal }));
+    for (const read of reads) results.push(await deps.service.load(read.scope, read.range, { signal: abort.signal, budget }));
     return { results };
   } catch (error) {
     return { text: failureText(`read ${what}`, error) };
   } finally {
     abort.dispose();
+    await budget.release().catch(() => undefined);
   }
 }
 

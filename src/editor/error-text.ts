@@ -5,6 +5,7 @@ import { neverSent } from '../api/transport';
 import { messageOf } from '../platform/checks';
 import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
 import type { ErrorAction } from '../platform/error-actions';
+import { ReservationSpentError } from '../platform/reserving-ledger';
 
 /** What a failure offers: every action but the panel's own Read Anyway. */
 export type FailureAction = Exclude<ErrorAction, 'readAnyway'>;
@@ -28,6 +29,7 @@ export interface ErrorText {
 }
 
 export function describeError(error: unknown, canRetry: boolean): ErrorText {
+  if (error instanceof ReservationSpentError) return { message: error.message, actions: [], silent: false };
   if (!isApiError(error)) {
     const detail = messageOf(error);
     return { message: `Something went wrong: ${detail}`, actions: ['showLog'], silent: false };
@@ -58,6 +60,7 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
     case 'malformed':
       return { message, actions: ['showLog'], silent: false };
     case 'rateLimited':
+    case 'overBudget':
     case 'notFound':
     case 'previewsNotInPlan':
     case 'invalidRequest':

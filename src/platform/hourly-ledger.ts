@@ -9,11 +9,11 @@ export const hourMs = 3_600_000;
 
 export class HourlyLedger {
   constructor(
-    private readonly memento: Memento,
-    private readonly key: string,
-    private readonly clock: Pick<Clock, 'now'>,
+    protected readonly memento: Memento,
+    protected readonly key: string,
+    protected readonly clock: Pick<Clock, 'now'>,
     /** The window a limit counts over: an hour, or a minute for previews' 5 a minute. */
-    private readonly windowMs = hourMs,
+    protected readonly windowMs = hourMs,
   ) {}
 
   /** Notes `count` uses made now: read, change and write alone on the machine. */
@@ -64,7 +64,7 @@ export class HourlyLedger {
   }
 
   /** Stored times within the hour before `now`; anything that is not a number is ignored. */
-  private recent(now: number): number[] {
+  protected recent(now: number): number[] {
     const stored = this.memento.get<unknown>(this.key);
     if (!Array.isArray(stored)) return [];
     return stored.filter((t): t is number => typeof t === 'number' && Number.isFinite(t) && t > now - this.windowMs);

@@ -12,6 +12,8 @@ export const apiKeySecret = 'docsAgent.apiKey';
 export const sharedKeys = {
   /** Times of this machine's analytics requests in the last hour: the 100-an-hour budget. */
   analyticsRequests: 'docsAgent.analyticsRequests',
+  /** Requests that reads under way hold (reserved before their first request), given back when they end. */
+  analyticsHeld: 'docsAgent.analyticsHeld',
   /** Which visitors report files exist, for which range, how big: read without opening them. */
   visitorsIndex: 'docsAgent.visitorsCacheIndex',
   /** The same for what readers said (feedback, searches, assistant questions) per range. */

@@ -1,6 +1,6 @@
 // A page's thumbs in the windows around a merge, for the visitors panel's before-and-after
-// trend: the feedback-by-page export read once per window (one request each, counted against
-// the hourly budget, one read per machine), else taken from a read of what readers said for the
+// trend: the feedback-by-page export read once per window (one request each, spent from the
+// trend's reservation in the hourly budget, one read per machine), else taken from a read of what readers said for the
 // same days, else from this cache. The export lists the 100 most voted pages: a page not among
 // them in a window that has more is "not known", never zero.
 import type { DocsApiClient } from '../api/client';
@@ -14,6 +14,8 @@ import { toQuery } from '../visitors/date-range';
 import type { DayRange, WindowVotes } from '../visitors/protocol';
 import type { ReportCache, ReportKind } from '../visitors/report-cache';
 import type { RequestLedger } from '../visitors/request-ledger';
+import type { Reservation } from '../platform/reserving-ledger';
+import { withBudget } from '../visitors/read-budget';
 import type { MergeVotesSource } from '../visitors/trend-relay';
 import { readerPath } from './reader-path';
 import type { SignalsService } from './signals-service';
@@ -68,25 +70,32 @@ export class MergeVotes implements MergeVotesSource {
     return requests;
   }
 
-  async read(scope: ProjectScope, pagePath: string, windows: readonly DayRange[]): Promise<{ votes: WindowVotes[]; requests: number }> {
+  async read(
+    scope: ProjectScope,
+    pagePath: string,
+    windows: readonly DayRange[],
+    budget?: Reservation,
+  ): Promise<{ votes: WindowVotes[]; requests: number }> {
     const votes: WindowVotes[] = [];
     let requests = 0;
     for (const range of windows) {
-      const report = (await this.kept(scope, range)) ?? (requests++, await this.readWindow(scope, range));
+      const report = (await this.kept(scope, range)) ?? (requests++, await this.readWindow(scope, range, budget));
       votes.push(votesOf(report, pagePath));
     }
     return { votes, requests };
   }
 
-  private readWindow(scope: ProjectScope, range: DayRange): Promise<VotesReport> {
+  /** One request, from the trend's reservation (or, without one, one slot taken inside the unasked share). */
+  private readWindow(scope: ProjectScope, range: DayRange, budget: Reservation | undefined): Promise<VotesReport> {
     const key = JSON.stringify(['votes', scope.baseUrl, scope.projectId, range.from, range.to]);
     const read = async (): Promise<VotesReport> => {
       // Waited for another window's read of these days: its report is kept now.
       const done = await this.deps.cache.load(scope, range);
       if (done) return done;
       const fetchedAt = this.deps.clock.now();
-      const counted = { onAttempt: (): void => void this.deps.ledger.record().catch(() => undefined) };
-      const answer = await readPageFeedback(this.deps.client(scope), scope.projectId, toQuery(range), counted);
+      const answer = await withBudget(this.deps.ledger, budget, 1, 'The votes around the merge', (reservation) =>
+        readPageFeedback(this.deps.client(scope), scope.projectId, toQuery(range), { onAttempt: () => reservation.spend() }),
+      );
       const report: VotesReport = { pages: answer.pages, hasMore: answer.hasMore, fetchedAt };
       await this.deps.cache.set(scope, range, report);
       return report;

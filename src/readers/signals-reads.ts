@@ -1,16 +1,19 @@
 // Reading what readers said for the sites of the open folders, on the writer's word: the most
-// it can cost is said before anything is spent, never past the hourly budget without asking,
-// and one clear message when it fails.
+// it can cost is said and reserved before anything is spent; when only part fits the hourly
+// budget the writer is asked (it then stops where the budget ends, never past it), and one clear
+// message says when it fails.
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
 import { inRange, rangeLabel } from '../visitors/date-range';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
+import { Reservation } from '../platform/reserving-ledger';
+import { noRoomText } from '../visitors/read-budget';
 import type { SignalsService } from './signals-service';
 import type { SiteReport } from './site-readers';
 
 export interface SignalsReadDeps {
   signals: Pick<SignalsService, 'load' | 'mostRequests' | 'fromCacheOnly'>;
-  ledger: Pick<RequestLedger, 'countLastHour' | 'wouldExceed'>;
+  ledger: Pick<RequestLedger, 'countLastHour' | 'wouldExceed' | 'reserve' | 'committed'>;
   log: vscode.LogOutputChannel;
 }
 
@@ -31,8 +34,8 @@ export async function readMissingSignals(
   const over = deps.ledger.wouldExceed(most);
   // The cost is on the item the writer accepts: nothing is spent before that.
   const accept = {
-    label: over ? 'Read Anyway' : 'Read',
-    description: `${signalsCost(deps, missing.length)}${over ? ': more than are left, the service may refuse some' : ''}`,
+    label: over ? 'Read What Fits' : 'Read',
+    description: `${signalsCost(deps, missing.length)}${over ? ': more than are left, so it stops where the hour’s budget ends' : ''}`,
   };
   if (over || options.askUnderBudget) {
     const picked = await vscode.window.showQuickPick([accept, { label: 'Cancel', description: 'nothing is read' }], {
@@ -40,13 +43,21 @@ export async function readMissingSignals(
     });
     if (picked !== accept) return false;
   }
+  // Accepted: whatever fits is reserved (a read stopped early says which parts it left out).
+  const budget = await deps.ledger.reserve(most, { least: 1 });
+  if (!(budget instanceof Reservation)) {
+    void vscode.window.showWarningMessage(noRoomText(`What readers said ${range}`, deps.ledger.committed(), budget.waitMs, false));
+    return false;
+  }
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Reading what readers said…' }, () =>
-      Promise.all(missing.map((r) => deps.signals.load(r.scope, r.range))),
+      Promise.all(missing.map((r) => deps.signals.load(r.scope, r.range, { budget }))),
     );
     return true;
   } catch (error) {
     showError(error, deps.log, () => readMissingSignals(deps, missing));
     return false;
+  } finally {
+    await budget.release().catch(() => undefined);
   }
 }

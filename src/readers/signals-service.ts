@@ -2,7 +2,8 @@
 // when it can, else the exports, each request counted against the hourly analytics budget the
 // visitors use. Reading is bounded: feedback entries pending first, then the rest, searches and
 // assistant conversations, each up to a cap of requests, so a read never costs more than it
-// said it could (`maxRequests`). Whether to read at all (the budget) is the caller's question.
+// said it could (`maxRequests`), which it reserves in the hourly budget before its first
+// request. Whether to pass the budget's unasked share (asking the writer) is the caller's question.
 import type { DocsApiClient } from '../api/client';
 import type { ProjectScope } from '../api/project-scope';
 import { readAssistant, readFeedback, readPageFeedback, readSearches } from '../api/signal-reads';
@@ -11,6 +12,9 @@ import { toQuery } from '../visitors/date-range';
 import type { DayRange } from '../visitors/protocol';
 import type { ReportCache } from '../visitors/report-cache';
 import type { RequestLedger } from '../visitors/request-ledger';
+import { withBudget } from '../visitors/read-budget';
+import type { Reservation } from '../platform/reserving-ledger';
+import { formatDays } from '../visitors/date-range';
 import type { SignalsReport } from './signals-report';
 
 /** Requests each export may take in one read of a range. */
@@ -58,7 +62,8 @@ export class SignalsService {
   async load(
     scope: ProjectScope,
     range: DayRange,
-    options: { force?: boolean } = {},
+    /** `budget`: the reservation of a read the writer asked for; without one, the read reserves inside the unasked share. */
+    options: { force?: boolean; budget?: Reservation } = {},
   ): Promise<{ report: SignalsReport; fromCache: boolean }> {
     if (!options.force) {
       const report = await this.deps.cache.load(scope, range);
@@ -72,7 +77,10 @@ export class SignalsService {
         // Waited for another window's read of this range: its report is on disk now.
         const done = await this.deps.cache.load(scope, range);
         if (done && (!options.force || done.fetchedAt >= askedAt)) return done;
-        return this.read(scope, range);
+        const what = `What readers said ${formatDays(range.from, range.to, true)}`;
+        return withBudget(this.deps.ledger, options.budget, this.mostRequests(), what, (reservation) =>
+          this.read(scope, range, reservation),
+        );
       };
       flight = (this.deps.readAlone ? this.deps.readAlone(key, readHere) : readHere()).finally(() => this.flights.delete(key));
       this.flights.set(key, flight);
@@ -80,11 +88,11 @@ export class SignalsService {
     return { report: await flight, fromCache: false };
   }
 
-  private async read(scope: ProjectScope, range: DayRange): Promise<SignalsReport> {
+  private async read(scope: ProjectScope, range: DayRange, reservation: Reservation): Promise<SignalsReport> {
     const client = this.deps.client(scope);
     const caps = this.deps.caps();
-    // Every attempt is counted as it leaves (retries too), so a read failing halfway still counts what it spent.
-    const counted = { onAttempt: (): void => void this.deps.ledger.record().catch(() => undefined) };
+    // Every attempt (retries too) spends a reserved slot as it leaves; an export that finds none left stops, said to be incomplete.
+    const counted = { onAttempt: () => reservation.spend() };
     const query = toQuery(range);
     const fetchedAt = this.deps.clock.now();
     const byPage = await readPageFeedback(client, scope.projectId, query, counted);

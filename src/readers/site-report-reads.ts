@@ -1,6 +1,7 @@
 // Reading the reports the Pages view is missing, on the writer's word: what it costs (stated
-// before), never past the hourly budget without asking, and one clear message when it fails.
-import { fitsBudgetOrAsk } from '../visitors/budget-question';
+// before), its worst case reserved first (asking when only part fits the hourly budget, never
+// past it), and one clear message when it fails or stops early.
+import { reserveOrAsk } from '../visitors/budget-question';
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
 import { inRange, rangeLabel } from '../visitors/date-range';
@@ -8,10 +9,16 @@ import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-l
 import type { SiteReport } from './site-readers';
 import { countText } from './page-readers';
 import type { ReadEstimate, VisitorsService } from '../visitors/visitors-service';
+import { readCap } from '../visitors/read-budget';
+
+/** Said when the cap stopped a read before the end of its range. */
+export function partText(slots: number): string {
+  return `Only part of the range was read: the ${slots} analytics request${slots === 1 ? '' : 's'} set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.`;
+}
 
 export interface SiteReportReadDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
-  ledger: Pick<RequestLedger, 'countLastHour' | 'wouldExceed'>;
+  ledger: Pick<RequestLedger, 'countLastHour' | 'wouldExceed' | 'reserve' | 'none' | 'committed'>;
   log: vscode.LogOutputChannel;
 }
 
@@ -25,6 +32,14 @@ function estimateOf(deps: Pick<SiteReportReadDeps, 'service'>, r: Missing): Read
 /** Requests reading these ranges takes: none for a kept one, else the estimate from the closest kept report or the site's pages. */
 export function requestsFor(deps: Pick<SiteReportReadDeps, 'service'>, missing: readonly Missing[]): number {
   return missing.reduce((sum, r) => sum + (estimateOf(deps, r)?.requests ?? 0), 0);
+}
+
+/** The most reading them may take, reserved before the first request: each range's cap. */
+export function capFor(deps: Pick<SiteReportReadDeps, 'service'>, missing: readonly Missing[]): number {
+  return missing.reduce((sum, r) => {
+    const estimate = estimateOf(deps, r);
+    return sum + (estimate ? readCap(estimate) : 0);
+  }, 0);
 }
 
 /** What an estimate rests on, so the writer can judge it: " (estimated from the site's 873 pages)". */
@@ -45,16 +60,20 @@ export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[
 
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {
   if (!missing.length) return true;
-  const requests = requestsFor(deps, missing);
-  if (!(await fitsBudgetOrAsk(deps.ledger, requests, 'Reading visitors for the Pages view', 'Load Anyway'))) return false;
+  const budget = await reserveOrAsk(deps.ledger, capFor(deps, missing), 'Reading visitors for the Pages view', 'Read What Fits');
+  if (!budget) return false;
   try {
-    await vscode.window.withProgress(
+    const read = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Reading visitors for the Pages view…' },
-      () => Promise.all(missing.map((r) => deps.service.load(r.scope, r.range))),
+      () => Promise.all(missing.map((r) => deps.service.load(r.scope, r.range, { budget }))),
     );
+    // A range read in part is not kept, so the view would show nothing new without a word.
+    if (read.some((r) => r.report.partial)) void vscode.window.showWarningMessage(partText(budget.slots));
     return true;
   } catch (error) {
     showError(error, deps.log, () => readMissingReports(deps, missing));
     return false;
+  } finally {
+    await budget.release().catch(() => undefined);
   }
 }

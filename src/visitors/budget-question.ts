@@ -1,24 +1,41 @@
-// Asking before a read passes the organisation's hourly analytics budget: past it the service
-// refuses analytics for the rest of the hour, in every tool that uses the key, so the writer decides.
+// Reserving for a read the writer asked for. Its worst case is reserved at once when it fits in
+// the hour's budget; when only part fits, the writer is asked first (the read then stops where
+// the budget ends and says it read part of the range); when nothing is left it is refused with
+// one sentence saying when room frees up. Past the budget the service refuses analytics for the
+// rest of the hour, in every tool that uses the key, so no read ever goes there.
 import * as vscode from 'vscode';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
+import { Reservation } from '../platform/reserving-ledger';
+import { noRoomText } from './read-budget';
 
-/** True when `requests` fit the hour's budget, or the writer chose to pass it; `what` starts the sentence. */
-export async function fitsBudgetOrAsk(
-  ledger: Pick<RequestLedger, 'wouldExceed' | 'countLastHour'>,
+/** The reservation for `requests` (its cap), or undefined when the writer declined or nothing is left; `what` starts the sentences. */
+export async function reserveOrAsk(
+  ledger: Pick<RequestLedger, 'reserve' | 'none' | 'committed'>,
   requests: number,
   what: string,
   go: string,
-): Promise<boolean> {
-  if (requests <= 0 || !ledger.wouldExceed(requests)) return true;
-  const answer = await vscode.window.showWarningMessage(
-    `${what} needs about ${requests} request${requests === 1 ? '' : 's'}, and ${ledger.countLastHour()} of the ${analyticsLimitPerHour} analytics requests an hour are used.`,
-    {
-      modal: true,
-      detail:
-        'Past the limit the service refuses analytics requests for the rest of the hour, in every tool that uses this organisation’s key.',
-    },
-    go,
-  );
-  return answer === go;
+): Promise<Reservation | undefined> {
+  if (requests <= 0) return ledger.none();
+  const whole = await ledger.reserve(requests);
+  if (whole instanceof Reservation) return whole;
+  if (whole.room > 0) {
+    const answer = await vscode.window.showWarningMessage(
+      `${what} needs up to ${requests} request${requests === 1 ? '' : 's'}, and only ${whole.room} of the ${analyticsLimitPerHour} analytics requests this hour are left.`,
+      {
+        modal: true,
+        detail: `${go} reads what those allow and says what it left out: the hour's budget is never passed, so other tools with this organisation’s key keep working.`,
+      },
+      go,
+    );
+    if (answer !== go) return undefined;
+    const part = await ledger.reserve(requests, { least: 1 });
+    if (part instanceof Reservation) return part;
+    return refuse(what, ledger, part.waitMs);
+  }
+  return refuse(what, ledger, whole.waitMs);
+}
+
+function refuse(what: string, ledger: Pick<RequestLedger, 'committed'>, waitMs: number): undefined {
+  void vscode.window.showWarningMessage(noRoomText(what, ledger.committed(), waitMs, false));
+  return undefined;
 }

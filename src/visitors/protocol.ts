@@ -61,6 +61,8 @@ export interface VisitorsView {
   table: PathRow[];
   fetchedAt: number;
   fromCache: boolean;
+  /** The read's reserved requests ran out before the end of the range: these are the paths read so far. */
+  partial?: boolean;
   /** Analytics requests in the last hour, of the platform's 100. */
   requestsLastHour: number;
 }

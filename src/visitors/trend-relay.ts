@@ -7,16 +7,23 @@ import type { ProjectScope } from '../api/project-scope';
 import { CancelledError } from '../api/errors';
 import { compareAroundMerge, type MergeWindows } from './merge-windows';
 import type { DayRange, MergeMark, RangeChoice, ToPage, WindowVotes } from './protocol';
-import { fitsBudgetOrAsk } from './budget-question';
+import { reserveOrAsk } from './budget-question';
+import type { Reservation } from '../platform/reserving-ledger';
 import type { RequestLedger } from './request-ledger';
-import { pageTrend, trendCost } from './trend';
+import { pageTrend, trendCap, trendCost } from './trend';
 import type { VisitorsService } from './visitors-service';
 
 /** A page's thumbs per window, read by the readers feature (built after this one). */
 export interface MergeVotesSource {
   /** Requests reading these windows would cost now (0 when every one is kept). */
   cost(scope: ProjectScope, windows: readonly DayRange[]): Promise<number>;
-  read(scope: ProjectScope, pagePath: string, windows: readonly DayRange[]): Promise<{ votes: WindowVotes[]; requests: number }>;
+  /** Spends from `budget`, the trend's reservation. */
+  read(
+    scope: ProjectScope,
+    pagePath: string,
+    windows: readonly DayRange[],
+    budget?: Reservation,
+  ): Promise<{ votes: WindowVotes[]; requests: number }>;
 }
 
 export interface TrendRelayDeps {
@@ -64,21 +71,21 @@ export class TrendRelay {
     if (pagePath) this.deps.post(await this.cost(scope, range, pagePath));
   }
 
-  /** Reads the trend (asking first when it would pass the hourly budget) and posts it. */
+  /** Reads the trend, its worst case reserved first (asking when only part fits the hourly budget), and posts it. */
   async load(scope: ProjectScope, range: RangeChoice, pagePath: string, signal: AbortSignal): Promise<void> {
-    const cost = await this.cost(scope, range, pagePath);
-    if (!(await fitsBudgetOrAsk(this.deps.ledger, cost.requests, 'The weekly trend', 'Load Anyway'))) {
-      return this.postCost(scope, range, pagePath); // the page waits for an answer to its button
-    }
+    // The weeks' caps, and one request a window of votes not kept.
+    const votes = this.markFor(pagePath, range) ? (await this.cost(scope, range, pagePath)).requests - trendCost(this.deps.service, scope, range).requests : 0;
+    const budget = await reserveOrAsk(this.deps.ledger, trendCap(this.deps.service, scope, range) + votes, 'The weekly trend', 'Read What Fits');
+    if (!budget) return this.postCost(scope, range, pagePath); // the page waits for an answer to its button
     const mark = this.markFor(pagePath, range);
     try {
       const trend = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading the weekly trend' }, () =>
-        pageTrend(this.deps.service, scope, range, pagePath, { signal }),
+        pageTrend(this.deps.service, scope, range, pagePath, { signal, budget }),
       );
       const message: Extract<ToPage, { type: 'trend' }> = { type: 'trend', pagePath, weeks: trend.weeks, requests: trend.requests };
       if (mark) {
         const windows = [mark.windows.before, mark.windows.after];
-        const read = this.votes ? await this.votes.read(scope, pagePath, windows) : { votes: [], requests: 0 };
+        const read = this.votes ? await this.votes.read(scope, pagePath, windows, budget) : { votes: [], requests: 0 };
         const [before = null, after = null] = read.votes;
         message.requests += read.requests;
         message.mark = { pagePath, day: mark.day, label: mark.label };
@@ -89,6 +96,8 @@ export class TrendRelay {
     } catch (error) {
       if (error instanceof CancelledError) await this.postCost(scope, range, pagePath);
       else this.deps.postError(error);
+    } finally {
+      await budget.release().catch(() => undefined);
     }
   }
 }

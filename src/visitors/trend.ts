@@ -7,9 +7,13 @@ import { rowsForPage } from './page-path';
 import type { DayRange, TrendWeek } from './protocol';
 
 import type { VisitorsService } from './visitors-service';
+import type { Reservation } from '../platform/reserving-ledger';
+import { ReservationSpentError } from '../platform/reserving-ledger';
 
 export interface TrendOptions {
   signal?: AbortSignal;
+  /** The trend's reservation: every week's read spends from it. */
+  budget?: Reservation;
   onWeek?: (done: number, of: number) => void;
 }
 
@@ -32,8 +36,13 @@ export async function pageTrend(
   let requests = 0;
   // One week after another: gentler on the hourly budget, and a cancel stops at once.
   for (const week of weeks) {
-    const { report, fromCache } = await service.load(scope, week, options.signal ? { signal: options.signal } : {});
+    const { report, fromCache } = await service.load(scope, week, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
+    });
     if (!fromCache) requests += report.requests;
+    // A week read in part would show a wrong number: the trend stops and says why.
+    if (report.partial) throw new ReservationSpentError(options.budget?.slots ?? report.requests);
     // Totals are distinct counts, so `/a` and `/a/` cannot be added: the exact spelling wins.
     const row = rowsForPage(report.rows, pagePath)[0];
     result.push({ from: week.from, to: week.to, human: row?.human ?? 0, ai: row?.ai ?? 0, total: row?.total ?? 0 });
@@ -53,4 +62,9 @@ export function trendCost(service: VisitorsService, scope: ProjectScope, range: 
     else requests += service.estimatePages(scope, week);
   }
   return { requests, cachedWeeks, weeks: weeks.length };
+}
+
+/** The most reading the weeks not kept may take, reserved before the first: each week's cap. */
+export function trendCap(service: Pick<VisitorsService, 'isCached' | 'cap'>, scope: ProjectScope, range: DayRange): number {
+  return weeksOf(range).reduce((sum, week) => sum + (service.isCached(scope, week) ? 0 : service.cap(scope, week)), 0);
 }

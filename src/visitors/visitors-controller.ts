@@ -2,7 +2,7 @@
 // request on switching pages or reopening), reads a range when it must, and asks before passing the hourly limit.
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
-import { CancelledError, InvalidSettingError } from '../api/errors';
+import { CancelledError, InvalidSettingError, OverBudgetError } from '../api/errors';
 import { scopeFor, visitorsDefaultRange } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { actionCommands, describeError } from '../editor/error-text';
@@ -13,13 +13,13 @@ import { type ResolvedPage, resolvePage } from './page-resolver';
 import { openPagePath } from './open-page-path';
 import { type ReadersSaidSource, SaidRelay } from './said-relay';
 import type { FromPage, MergeMark, RangeChoice } from './protocol';
-import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
-import { fitsBudgetOrAsk } from './budget-question';
+import { type RequestLedger, unaskedCeiling } from './request-ledger';
+import { reserveOrAsk } from './budget-question';
+import { unaskedStopText } from './read-budget';
 import { type MergeVotesSource, TrendRelay } from './trend-relay';
 import { mergeWindows } from './merge-windows';
-import type { CachedReport } from './visitors-cache';
 import { VisitorsPanel } from './visitors-panel';
-import type { VisitorsService } from './visitors-service';
+import type { ReadReport, VisitorsService } from './visitors-service';
 import { messageOf } from '../platform/checks';
 import { settingId, settingNames } from '../platform/manifest-ids';
 
@@ -36,7 +36,7 @@ export class VisitorsController implements vscode.Disposable {
   private range: RangeChoice = presetRange(visitorsDefaultRange(), todayUtc(Date.now()));
   private page: ResolvedPage | undefined;
   private pageUri: vscode.Uri | undefined;
-  private shown: { report: CachedReport; fromCache: boolean } | undefined;
+  private shown: { report: ReadReport; fromCache: boolean } | undefined;
   private reading: AbortController | undefined;
   /** Which scope and range `reading` waits for. */
   private readingKey: string | undefined;
@@ -197,13 +197,13 @@ export class VisitorsController implements vscode.Disposable {
     }
   }
 
-  private async refresh(): Promise<void> {
-    const pages = this.deps.service.estimatePages(this.scope(), this.range);
-    if (await fitsBudgetOrAsk(this.deps.ledger, pages, 'This refresh', 'Refresh Anyway')) await this.load(true);
+  /** A refresh is asked for: it may pass the unasked share (asking when only part fits), never the budget. */
+  private refresh(): Promise<void> {
+    return this.load(true);
   }
 
-  /** Shows the range; `budgetAsked`: the user already agreed to pass the hourly budget. */
-  private async load(force: boolean, budgetAsked = force): Promise<void> {
+  /** Shows the range; `asked`: the writer asked for this read (Refresh, Read Anyway), else it is the panel's own. */
+  private async load(force: boolean, asked = force): Promise<void> {
     if (!this.panel || !(await this.ready())) return;
     const scope = this.scope();
     const range = this.range;
@@ -212,25 +212,17 @@ export class VisitorsController implements vscode.Disposable {
     if (this.reading && !this.reading.signal.aborted && this.readingKey === key && !force) return;
     this.reading?.abort();
     const reading = new AbortController();
-    this.reading = reading;
-    this.readingKey = key;
+    [this.reading, this.readingKey] = [reading, key];
     const estimatedPages = this.deps.service.estimatePages(scope, range);
     const cached = !force && this.deps.service.isCached(scope, range);
-    if (!cached && !budgetAsked && this.deps.ledger.wouldExceed(estimatedPages)) {
-      // An automatic read (opening the panel, following the editor) never passes the budget unasked.
-      this.reading = undefined;
-      const used = this.deps.ledger.countLastHour();
-      this.panel.post({
-        type: 'error',
-        message: `Reading ${rangeLabel(range).toLowerCase()} needs about ${estimatedPages} request${estimatedPages === 1 ? '' : 's'}, and ${used} of the ${analyticsLimitPerHour} analytics requests an hour are used. Past the limit the service refuses analytics for the rest of the hour, in every tool that uses this organisation’s key.`,
-        actions: ['readAnyway'],
-      });
-      return;
-    }
+    const cap = this.deps.service.cap(scope, range);
+    const what = `Reading ${rangeLabel(range).toLowerCase()}`;
+    // A read of the panel's own (opening it, following the editor) stays inside the unasked share.
+    if (!cached && !asked && this.deps.ledger.wouldExceed(cap, unaskedCeiling)) return this.askToRead(what, cap);
+    const budget = !cached && asked ? await reserveOrAsk(this.deps.ledger, cap, what, 'Read What Fits') : undefined;
+    if (!cached && asked && !budget) return void (this.reading = undefined);
     if (!cached) {
-      this.deps.log.info(
-        `Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages} request${estimatedPages === 1 ? '' : 's'}${force ? ', refresh' : ''}).`,
-      );
+      this.deps.log.info(`Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages}, at most ${cap} requests).`);
       this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
     }
     try {
@@ -239,6 +231,7 @@ export class VisitorsController implements vscode.Disposable {
           force,
           signal: reading.signal,
           onPage: (pagesRead) => this.panel?.post({ type: 'loading', range, pagesRead, estimatedPages }),
+          ...(budget ? { budget } : {}),
         }),
       );
       if (reading.signal.aborted) return;
@@ -247,14 +240,21 @@ export class VisitorsController implements vscode.Disposable {
       if (!result.fromCache) this.loaded.fire();
       this.postData(range);
     } catch (error) {
-      if (error instanceof CancelledError) {
-        if (this.reading === reading && this.shown) this.postData(range);
-        return;
-      }
+      if (error instanceof CancelledError) return void (this.reading === reading && this.shown && this.postData(range));
       if (this.reading === reading) this.reading = undefined;
+      // Another window took the unasked share meanwhile: the writer decides.
+      if (error instanceof OverBudgetError && !asked) return this.askToRead(what, cap);
       this.deps.log.error(`Reading visitors failed: ${messageOf(error)}`);
       this.postError(error);
+    } finally {
+      await budget?.release().catch(() => undefined);
     }
+  }
+
+  /** The panel does not read on its own past the unasked share: it says so, with Read Anyway. */
+  private askToRead(what: string, cap: number): void {
+    this.reading = undefined;
+    this.panel?.post({ type: 'error', message: unaskedStopText(what, cap, this.deps.ledger.committed()), actions: ['readAnyway'] });
   }
 
   private postData(range: RangeChoice): void {
@@ -271,6 +271,7 @@ export class VisitorsController implements vscode.Disposable {
         table: report.rows,
         fetchedAt: report.fetchedAt,
         fromCache,
+        ...(report.partial ? { partial: true } : {}),
         requestsLastHour: this.deps.ledger.countLastHour(),
       },
     });

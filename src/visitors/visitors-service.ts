@@ -1,20 +1,27 @@
 // Reads visitors reports for the panel, the status bar and the trend: from the cache (memory,
-// then disk) when it can, else every page of the API, counting each request against the
-// hourly budget.
+// then disk) when it can, else the pages of the API up to the read's cap, each request spent
+// from a reservation in the hourly budget (read-budget.ts). A read the cap stopped early is
+// returned said to be part of the range, and never kept as the range's report.
 import type { ProjectScope } from '../api/project-scope';
 import type { DocsApiClient } from '../api/client';
 import { CancelledError } from '../api/errors';
 import { maxPageSize, readAllVisitors } from '../api/visitor-pages';
 import { type Clock } from '../platform/clock';
-import { parseDay, toQuery } from './date-range';
+import { formatDays, parseDay, toQuery } from './date-range';
 import type { DayRange } from './protocol';
 import type { RequestLedger } from './request-ledger';
 import type { CachedReport, VisitorsCache } from './visitors-cache';
+import type { Reservation } from '../platform/reserving-ledger';
+import { readCap, withBudget } from './read-budget';
 
 export type VisitorsClient = Pick<DocsApiClient, 'getVisitors'>;
 
+
+/** A report read now, or kept; `partial`: the read's cap stopped it before the end of the range. */
+export type ReadReport = CachedReport & { partial?: true };
+
 export interface LoadResult {
-  report: CachedReport;
+  report: ReadReport;
   fromCache: boolean;
 }
 
@@ -22,6 +29,11 @@ export interface LoadOptions {
   force?: boolean;
   signal?: AbortSignal;
   onPage?: (pagesRead: number) => void;
+  /**
+   * The reservation of a read the writer asked for (its caller gives it back). Without one the
+   * read is nobody's request: it reserves its own cap inside the unasked share, or is refused.
+   */
+  budget?: Reservation;
 }
 
 export interface VisitorsServiceDeps {
@@ -38,7 +50,7 @@ export interface VisitorsServiceDeps {
 
 /** One read in progress, shared by every load of the same scope and range. */
 interface Flight {
-  promise: Promise<CachedReport>;
+  promise: Promise<ReadReport>;
   controller: AbortController;
   /** Loads still waiting; the read is aborted when the last one gives up. */
   waiters: number;
@@ -47,7 +59,7 @@ interface Flight {
 
 const dayMs = 86_400_000;
 
-function flightKey(scope: ProjectScope, range: DayRange): string {
+function rangeKey(scope: ProjectScope, range: DayRange): string {
   return JSON.stringify([scope.baseUrl, scope.projectId, range.from, range.to]);
 }
 
@@ -62,6 +74,8 @@ export interface ReadEstimate {
 export class VisitorsService {
   private readonly flights = new Map<string, Flight>();
   private readonly readListeners = new Set<() => void>();
+  /** Ranges a cap stopped early: at least this many requests (this session), for the next estimate. */
+  private readonly atLeast = new Map<string, number>();
 
   constructor(private readonly deps: VisitorsServiceDeps) {}
 
@@ -74,14 +88,16 @@ export class VisitorsService {
       if (report) return { report, fromCache: true };
       if (options.signal?.aborted) throw new CancelledError();
     }
-    // A refresh while the same read is under way gets that read: it is just as fresh.
-    const key = flightKey(scope, range);
-    let flight = this.flights.get(key);
+    // A refresh while the same read is under way gets that read: it is just as fresh. A read
+    // asked for does not join one nobody asked for (that one may be refused, or stop sooner).
+    const key = rangeKey(scope, range);
+    const flightKey = JSON.stringify([key, options.budget ? 'asked' : 'unasked']);
+    let flight = this.flights.get(flightKey);
     if (!flight) {
-      flight = this.startRead(key, scope, range, options.force === true);
-      this.flights.set(key, flight);
+      flight = this.startRead(flightKey, scope, range, options);
+      this.flights.set(flightKey, flight);
     }
-    const report = await this.join(key, flight, options);
+    const report = await this.join(flightKey, flight, options);
     for (const listener of [...this.readListeners]) listener();
     return { report, fromCache: false };
   }
@@ -121,6 +137,8 @@ export class VisitorsService {
       }
     }
     const requestsFor = (paths: number): number => Math.max(1, Math.ceil(paths / maxPageSize));
+    const cut = this.atLeast.get(rangeKey(scope, range));
+    if (cut) return { requests: Math.max(cut, requestsFor(best?.rows ?? 0)), from: 'report', paths: (cut - 1) * maxPageSize };
     if (best) return { requests: requestsFor(best.rows), from: 'report', paths: best.rows };
     if (knownPaths) return { requests: requestsFor(knownPaths), from: 'site', paths: knownPaths };
     return { requests: 1, from: 'nothing', paths: 0 };
@@ -131,47 +149,52 @@ export class VisitorsService {
     return this.estimate(scope, range, knownPaths).requests;
   }
 
-  private startRead(key: string, scope: ProjectScope, range: DayRange, force: boolean): Flight {
+  /** The requests a fresh read of this range reserves and stops at (kept or not: a refresh reads again). */
+  cap(scope: ProjectScope, range: DayRange, knownPaths?: number): number {
+    return readCap(this.estimate(scope, range, knownPaths));
+  }
+
+  private startRead(key: string, scope: ProjectScope, range: DayRange, options: LoadOptions): Flight {
     const controller = new AbortController();
     const askedAt = this.deps.clock.now();
     const listeners: Flight['listeners'] = [];
-    const { ledger, cache, clock } = this.deps;
+    const { cache, clock, ledger } = this.deps;
+    const force = options.force === true;
     const client = this.deps.client(scope);
-    // Every HTTP attempt is recorded as it leaves, retries inside the client included, so a
-    // read that fails halfway still counts what it spent. The ledger only advises: failing
-    // to store it must not fail the read.
-    const recordAttempt = (): void => void ledger.record().catch(() => undefined);
-    const counted: VisitorsClient = {
-      getVisitors: async (projectId, query, callOptions) => {
-        if (callOptions?.signal?.aborted) throw new CancelledError();
-        return client.getVisitors(projectId, query, { ...callOptions, onAttempt: recordAttempt });
-      },
-    };
-    const readHere = async (): Promise<CachedReport> => {
+    const readHere = async (): Promise<ReadReport> => {
       // Waited for another window's read of the same range? Its report is on disk now (for a
       // refresh, only one read since it was asked for will do).
       const done = await cache.load(scope, range);
       if (done && (!force || done.fetchedAt >= askedAt)) return done;
       if (controller.signal.aborted) throw new CancelledError();
-      const fetchedAt = clock.now();
-      let pagesRead = 0;
-      const result = await readAllVisitors(counted, scope.projectId, toQuery(range), {
-        signal: controller.signal,
-        pageSize: maxPageSize,
-        onPage: () => {
-          pagesRead++;
-          for (const listener of [...listeners]) listener(pagesRead);
-        },
+      // Reserved now, just before the first request; every attempt (retries too) spends a slot as it leaves.
+      const what = `Visitors of ${formatDays(range.from, range.to, true)}`;
+      return withBudget(ledger, options.budget, readCap(this.estimate(scope, range)), what, async (reservation) => {
+        const fetchedAt = clock.now();
+        let pagesRead = 0;
+        const result = await readAllVisitors(client, scope.projectId, toQuery(range), {
+          signal: controller.signal,
+          pageSize: maxPageSize,
+          onAttempt: () => reservation.spend(),
+          onPage: () => {
+            pagesRead++;
+            for (const listener of [...listeners]) listener(pagesRead);
+          },
+        });
+        // Everyone gave up while the last page arrived: the read counts as cancelled.
+        if (controller.signal.aborted) throw new CancelledError();
+        const report: ReadReport = { totals: result.totals, rows: result.rows, fetchedAt, requests: result.requests };
+        if (!result.complete) {
+          this.atLeast.set(rangeKey(scope, range), result.requests + 1);
+          return { ...report, partial: true };
+        }
+        await cache.set(scope, range, report);
+        return report;
       });
-      // Everyone gave up while the last page arrived: the read counts as cancelled.
-      if (controller.signal.aborted) throw new CancelledError();
-      const report: CachedReport = { totals: result.totals, rows: result.rows, fetchedAt, requests: result.requests };
-      await cache.set(scope, range, report);
-      return report;
     };
-    const read = async (): Promise<CachedReport> => {
+    const read = async (): Promise<ReadReport> => {
       try {
-        return await (this.deps.readAlone ? this.deps.readAlone(key, readHere) : readHere());
+        return await (this.deps.readAlone ? this.deps.readAlone(rangeKey(scope, range), readHere) : readHere());
       } finally {
         if (this.flights.get(key)?.controller === controller) this.flights.delete(key);
       }
@@ -180,11 +203,11 @@ export class VisitorsService {
   }
 
   /** Waits for a shared read; this caller's signal ends only its own wait, unless it is the last one. */
-  private join(key: string, flight: Flight, options: LoadOptions): Promise<CachedReport> {
+  private join(key: string, flight: Flight, options: LoadOptions): Promise<ReadReport> {
     const { signal, onPage } = options;
     flight.waiters++;
     if (onPage) flight.listeners.push(onPage);
-    return new Promise<CachedReport>((resolve, reject) => {
+    return new Promise<ReadReport>((resolve, reject) => {
       const leave = (): void => {
         signal?.removeEventListener('abort', onAbort);
         const index = onPage ? flight.listeners.indexOf(onPage) : -1;

@@ -1,6 +1,7 @@
 // The open page's visitors at a glance, for the default range. It reads from the cache; the
-// only request it ever causes is the first read of a range nobody has read yet. A click opens
-// the panel.
+// only request it ever causes is the first read of a range nobody has read yet, a read nobody
+// asked for: it reserves its cap inside the budget's unasked share, or is not made. A click
+// opens the panel.
 import * as vscode from 'vscode';
 import { scopeFor, visitorsDefaultRange, visitorsStatusBar } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
@@ -8,7 +9,9 @@ import { pageInfo } from './chart-data';
 import { presetRange, rangeLabel, todayUtc } from './date-range';
 import { resolvePage } from './page-resolver';
 import type { PageInfo, RangeChoice } from './protocol';
-import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
+import { type RequestLedger, unaskedCeiling } from './request-ledger';
+import { unaskedStopText } from './read-budget';
+import { OverBudgetError } from '../api/errors';
 import type { VisitorsController } from './visitors-controller';
 import type { VisitorsService } from './visitors-service';
 import { commandIds } from '../platform/manifest-ids';
@@ -24,10 +27,17 @@ function showTotal(item: vscode.StatusBarItem, info: PageInfo, pagePath: string,
   item.show();
 }
 
-function showOverBudget(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, pages: number, used: number): void {
+function showOverBudget(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, cap: number, used: number): void {
   item.text = '$(eye) –';
-  item.tooltip = `${pagePath}: reading ${rangeLabel(range).toLowerCase()} needs about ${pages} analytics request${pages === 1 ? '' : 's'}, and ${used} of ${analyticsLimitPerHour} this hour are used. Click to open the panel.`;
+  item.tooltip = `${pagePath}: ${unaskedStopText(`reading ${rangeLabel(range).toLowerCase()}`, cap, used)} Click to open the panel.`;
   item.accessibilityInformation = { label: `Visitors to ${pagePath} not read: it would pass the hourly budget` };
+  item.show();
+}
+
+function showPartial(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, cap: number): void {
+  item.text = '$(eye) –';
+  item.tooltip = `${pagePath}: only part of ${rangeLabel(range).toLowerCase()} was read, the ${cap} requests set aside ran out. Click to open the panel.`;
+  item.accessibilityInformation = { label: `Visitors to ${pagePath} read in part only` };
   item.show();
 }
 
@@ -62,16 +72,19 @@ export function createVisitorsStatusBar(
       const id = JSON.stringify([scope, range]);
       const canRead = scope.projectId !== '' && (await keys.usable());
       if (!canRead || attempted.has(id)) return;
-      const pages = service.isCached(scope, range) ? 0 : service.estimatePages(scope, range);
-      if (ledger.wouldExceed(pages)) {
-        // Never spend past the hourly budget unasked: the panel asks.
-        showOverBudget(item, page.pagePath, range, pages, ledger.countLastHour());
-        return;
-      }
+      const cap = service.isCached(scope, range) ? 0 : service.cap(scope, range);
+      // Never past the unasked share (the service checks again as it reserves): the panel asks.
+      const pagePath = page.pagePath;
+      const overBudget = (): void => showOverBudget(item, pagePath, range, cap, ledger.committed());
+      if (ledger.wouldExceed(cap, unaskedCeiling)) return overBudget();
       attempted.add(id);
       service.load(scope, range).then(
-        () => update(),
-        () => undefined,
+        ({ report: read }) => (read.partial && uri === current ? showPartial(item, pagePath, range, cap) : update()),
+        (error: unknown) => {
+          if (!(error instanceof OverBudgetError) || uri !== current) return;
+          attempted.delete(id);
+          overBudget();
+        },
       );
       return;
     }

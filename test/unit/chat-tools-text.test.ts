@@ -122,11 +122,11 @@ describe('chat tools: what a model reads', () => {
     );
   });
 
-  it('refuses a read past the hourly budget with the wait and the command that asks', () => {
+  it('refuses a read past the hourly budget with the wait (no read passes it)', () => {
     assert.equal(
       budgetRefusalText('visitors of /quickstart', 'Last 90 days', 3, 99, 12 * 60_000),
-      'Not read: visitors of /quickstart for Last 90 days takes about 3 requests, and 99 of the 100 analytics requests an hour are already used ' +
-        'on this machine, so the service would refuse some. Ask again in 12 minutes, or read anyway with “Docs Agent: Show Visitors”, which asks first.',
+      'Not read: visitors of /quickstart for Last 90 days may take up to 3 requests, and 99 of the 100 analytics requests an hour are used ' +
+        "or held by reads under way on this machine. No read passes the hour's budget: ask again in 12 minutes.",
     );
   });
 

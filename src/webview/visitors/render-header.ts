@@ -35,7 +35,8 @@ export function createHeader(refresh: () => void): Header {
     clearTimeout(timer);
     if (!shown) return;
     const when = relativeTime(new Date(shown.fetchedAt).toISOString(), Date.now());
-    age.textContent = `Updated ${when} · ${shown.fromCache ? 'from cache' : 'fresh'}`;
+    const part = shown.partial ? ' · part of the range: the hour’s budget stopped the read, Refresh reads it again' : '';
+    age.textContent = `Updated ${when} · ${shown.fromCache ? 'from cache' : 'fresh'}${part}`;
     age.title = new Date(shown.fetchedAt).toLocaleString();
     timer = setTimeout(showAge, tickMs);
   }
