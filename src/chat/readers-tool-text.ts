@@ -39,7 +39,9 @@ export type ReportSource = ReadSource;
 
 function sourceText(source: ReportSource): string {
   if ('cachedAgo' in source) return `Source: a report read ${source.cachedAgo}, kept on this machine (no request).`;
-  const part = source.partial ? ' Only part of the range was read: the requests set aside for it ran out, so these numbers are too low.' : '';
+  const part = source.partial
+    ? ' Only part of the range was read: the requests set aside for it ran out, so these numbers are too low.'
+    : '';
   return `Source: read now (${requestsText(source.requests)}; ${source.used} of ${analyticsLimitPerHour} used in the last hour on this machine).${part}`;
 }
 

@@ -21,7 +21,9 @@ interface Held {
 /** The read spent every slot it held (its cap): it stops here, the request is not made. */
 export class ReservationSpentError extends Error {
   constructor(readonly slots: number) {
-    super(`The read stopped after the ${slots} analytics request${slots === 1 ? '' : 's'} it set aside, so the hour's budget is never passed.`);
+    super(
+      `The read stopped after the ${slots} analytics request${slots === 1 ? '' : 's'} it set aside, so the hour's budget is never passed.`,
+    );
     this.name = 'ReservationSpentError';
   }
 }
@@ -120,7 +122,11 @@ export class ReservingLedger extends HourlyLedger {
   releaseHeld(id: string): Promise<void> {
     return this.memento.exclusive(async () => {
       const held = this.held(this.clock.now());
-      if (held.some((h) => h.id === id)) await this.memento.update(this.heldKey, held.filter((h) => h.id !== id));
+      if (held.some((h) => h.id === id))
+        await this.memento.update(
+          this.heldKey,
+          held.filter((h) => h.id !== id),
+        );
     });
   }
 

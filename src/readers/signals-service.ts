@@ -8,13 +8,12 @@ import type { DocsApiClient } from '../api/client';
 import type { ProjectScope } from '../api/project-scope';
 import { readAssistant, readFeedback, readPageFeedback, readSearches } from '../api/signal-reads';
 import type { Clock } from '../platform/clock';
-import { toQuery } from '../visitors/date-range';
+import { toQuery, formatDays } from '../visitors/date-range';
 import type { DayRange } from '../visitors/protocol';
 import type { ReportCache } from '../visitors/report-cache';
 import type { RequestLedger } from '../visitors/request-ledger';
 import { withBudget } from '../visitors/read-budget';
 import type { Reservation } from '../platform/reserving-ledger';
-import { formatDays } from '../visitors/date-range';
 import type { SignalsReport } from './signals-report';
 
 /** Requests each export may take in one read of a range. */

@@ -146,8 +146,8 @@ export class VisitorsController implements vscode.Disposable {
         if (message.type === 'ready') this.said.forget(); // a page (re)loaded: it has nothing yet
         return this.load(false);
       }
-      case 'refresh':
-        return this.refresh();
+      case 'refresh': // asked for: it may pass the unasked share (asking when only part fits), never the budget
+        return this.load(true);
       case 'cancel':
         this.reading?.abort();
         return undefined;
@@ -197,11 +197,6 @@ export class VisitorsController implements vscode.Disposable {
     }
   }
 
-  /** A refresh is asked for: it may pass the unasked share (asking when only part fits), never the budget. */
-  private refresh(): Promise<void> {
-    return this.load(true);
-  }
-
   /** Shows the range; `asked`: the writer asked for this read (Refresh, Read Anyway), else it is the panel's own. */
   private async load(force: boolean, asked = force): Promise<void> {
     if (!this.panel || !(await this.ready())) return;
@@ -222,7 +217,9 @@ export class VisitorsController implements vscode.Disposable {
     const budget = !cached && asked ? await reserveOrAsk(this.deps.ledger, cap, what, 'Read What Fits') : undefined;
     if (!cached && asked && !budget) return void (this.reading = undefined);
     if (!cached) {
-      this.deps.log.info(`Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages}, at most ${cap} requests).`);
+      this.deps.log.info(
+        `Reading visitors of ${scope.projectId} for ${range.from}..${range.to} (about ${estimatedPages}, at most ${cap} requests).`,
+      );
       this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
     }
     try {

@@ -16,7 +16,6 @@ import { readCap, withBudget } from './read-budget';
 
 export type VisitorsClient = Pick<DocsApiClient, 'getVisitors'>;
 
-
 /** A report read now, or kept; `partial`: the read's cap stopped it before the end of the range. */
 export type ReadReport = CachedReport & { partial?: true };
 

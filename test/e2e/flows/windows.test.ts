@@ -212,17 +212,18 @@ describe('e2e: several windows, one truth', () => {
     assert.equal(await said(), paid, 'the other window read nothing');
   });
 
-  it('near the hourly budget, the panel asks before an automatic read, and reads on Read Anyway', async () => {
+  it('past the share kept for reads nobody asked for, the panel asks before an automatic read, and reads on Read Anyway', async () => {
     const one = second as Workbench;
-    // The hour's requests, as every window counts them: the budget is spent (100 of 100).
+    // The hour's requests, as every window counts them: 85 of 100, past the 80 reads nobody asked for may reach.
     const shared = join(machineStorage(one.server), 'analytics', 'shared.json');
     const stored = JSON.parse(readFileSync(shared, 'utf8')) as Record<string, unknown>;
-    writeFileSync(shared, JSON.stringify({ ...stored, 'docsAgent.analyticsRequests': Array.from({ length: 100 }, () => Date.now()) }));
+    const used = { 'docsAgent.analyticsRequests': Array.from({ length: 85 }, () => Date.now()), 'docsAgent.analyticsHeld': [] };
+    writeFileSync(shared, JSON.stringify({ ...stored, ...used }));
     const reads = async (): Promise<number> => (await one.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
     const before = await reads();
     const panel = one.webview();
     await panel.getByRole('button', { name: 'Last 90 days' }).click();
-    const asked = panel.locator('.status-line.error', { hasText: '100 of the 100 analytics requests an hour are used' });
+    const asked = panel.locator('.status-line.error', { hasText: '85 of the 100 analytics requests an hour are used or under way' });
     await asked.waitFor({ timeout: 30_000 });
     assert.equal(await reads(), before, 'nothing read unasked');
     await panel.getByRole('button', { name: 'Read Anyway' }).click();
