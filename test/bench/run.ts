@@ -4,6 +4,7 @@
 // is a result, not a failure.
 import { cpus } from 'node:os';
 import { analyticsBench } from './analytics-bench';
+import { budgetBench } from './budget-bench';
 import { historyBench } from './history-bench';
 import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const readers = await runBench('6 readers across the docs tree (module)', readersBench);
   const signals = await runBench('8 what readers said (module)', signalsBench);
   const history = await runBench('5d a year of job history in the store (module)', () => historyBench());
+  const budget = await runBench('9 the hourly budget, processes racing near its end (module)', budgetBench);
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
   const machine = await runBench('5 several windows on one machine', machineBench);
   const editors = await runBench('7 the floor (VS Code 1.99) beside the current editor', editorsBench);
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     history,
     readers,
     signals,
+    budget,
     editors,
   };
   console.log(JSON.stringify(report));
@@ -155,6 +158,18 @@ async function main(): Promise<void> {
       ['6 cached report -> Pages view listed', ms(f.pagesListedMs), '< 200 ms'],
       ['6 requests for badges and the Pages view', String(f.requestsForThem), '0'],
     ]),
+    ...rowsOf(budget, '9 budget', (f) => [
+      [
+        `9 ${f.processes} processes x ${f.readsEach} reads from ${f.usedBefore} used, ${f.rounds} rounds: spent`,
+        `${f.spentMin}-${f.spentMax} of ${f.limit}`,
+        `overspend ${f.overspend} (target 0)`,
+      ],
+      [
+        '9 reads whole / partial / refused / failed',
+        `${f.reads.whole} / ${f.reads.partial} / ${f.reads.refused} / ${f.reads.failed}`,
+        `held left ${f.heldLeft}, uncounted ${f.uncounted} (0, 0)`,
+      ],
+    ]),
     ...rowsOf(editors, '7 editors', (f) => [
       [
         `7 activation (as logged), VS Code ${f.floor.vscodeVersion} / ${f.current.vscodeVersion}`,
@@ -175,7 +190,7 @@ async function main(): Promise<void> {
     console.log(`${figure.padEnd(widths[0] ?? 0)}  ${value.padStart(widths[1] ?? 0)}  ${target}`.trimEnd());
   }
   console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const failed = [analytics, webview, polling, size, machine, history, readers, editors].some((r) => !r.ok);
+  const failed = [analytics, webview, polling, size, machine, history, readers, budget, editors].some((r) => !r.ok);
   // Explicit exit: keep-alive sockets and code-server's handlers must not hold the process.
   process.exit(failed ? 1 : 0);
 }
