@@ -12,6 +12,7 @@ import type { TextFiles } from '../../src/platform/text-files';
 import { analyticsLimitPerHour, RequestLedger, unaskedCeiling } from '../../src/visitors/request-ledger';
 import { VisitorsCache } from '../../src/visitors/visitors-cache';
 import { addDays } from '../../src/visitors/date-range';
+import { sharedKeys } from '../../src/platform/storage-layout';
 import { VisitorsService } from '../../src/visitors/visitors-service';
 import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
 import { asked } from '../support/budget';
@@ -136,5 +137,25 @@ describe('analytics: the hourly budget is a reservation', () => {
     const spent = await visitorRequests();
     assert.deepEqual([ledger.countLastHour(), ledger.heldLastHour()], [spent, 0], 'the failed read holds nothing');
     assert.ok(ledger.committed() + 40 <= analyticsLimitPerHour, 'the whole unknown-size cap fits again');
+  });
+
+  it('a window that dies holding slots frees them an hour after it took them, not before; older versions still count every use', async () => {
+    const memento = new MemoryMemento();
+    const clock = new FakeClock(NOON);
+    const dying = new RequestLedger(memento, clock);
+    const budget = await asked(dying, 30);
+    await budget.spend();
+    await clock.advance(60_000);
+    await budget.spend();
+    // The window is gone: nothing gives the 28 slots back.
+    const other = new RequestLedger(memento, clock);
+    await clock.advance(58 * 60_000);
+    assert.equal(other.committed(), 30, 'two uses and 28 slots, a minute short of the hour');
+    assert.equal(other.wouldExceed(71), true);
+    // What an older version reads under the same key: the uses as plain times, nothing else.
+    const stored = memento.get<unknown[]>(sharedKeys.analyticsRequests);
+    assert.deepEqual(stored, [NOON, NOON + 60_000]);
+    await clock.advance(60_000);
+    assert.deepEqual([other.countLastHour(), other.heldLastHour()], [1, 0], 'the hour since the hold was taken is over');
   });
 });
