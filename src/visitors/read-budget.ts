@@ -26,7 +26,7 @@ export function noRoomText(what: string, used: number, waitMs: number, unasked: 
 
 /** The panel's line when it will not read on its own: "Reading the last 90 days needs up to 6 requests, and …". */
 export function unaskedStopText(what: string, cap: number, used: number): string {
-  return `${what} needs up to ${cap} request${cap === 1 ? '' : 's'}, and ${used} of the ${analyticsLimitPerHour} analytics requests an hour are used or under way: reads nobody asked for stop at ${unaskedCeiling}, and yours at ${analyticsLimitPerHour}.`;
+  return `${what} needs up to ${cap} request${cap === 1 ? '' : 's'}, and ${used} of the ${analyticsLimitPerHour} analytics requests an hour are used or under way: reads you did not ask for stop at ${unaskedCeiling}, reads you ask for at ${analyticsLimitPerHour}.`;
 }
 
 /** Takes `slots` for a read nobody asked for, inside the unasked share; else OverBudgetError. */

@@ -73,18 +73,12 @@ export class TrendRelay {
 
   /** Reads the trend, its worst case reserved first (asking when only part fits the hourly budget), and posts it. */
   async load(scope: ProjectScope, range: RangeChoice, pagePath: string, signal: AbortSignal): Promise<void> {
-    // The weeks' caps, and one request a window of votes not kept.
-    const votes = this.markFor(pagePath, range)
-      ? (await this.cost(scope, range, pagePath)).requests - trendCost(this.deps.service, scope, range).requests
-      : 0;
-    const budget = await reserveOrAsk(
-      this.deps.ledger,
-      trendCap(this.deps.service, scope, range) + votes,
-      'The weekly trend',
-      'Read What Fits',
-    );
-    if (!budget) return this.postCost(scope, range, pagePath); // the page waits for an answer to its button
     const mark = this.markFor(pagePath, range);
+    // The weeks' caps, and one request a window of votes not kept.
+    const votes = mark && this.votes ? await this.votes.cost(scope, [mark.windows.before, mark.windows.after]) : 0;
+    const cap = trendCap(this.deps.service, scope, range) + votes;
+    const budget = await reserveOrAsk(this.deps.ledger, cap, 'The weekly trend', 'Read What Fits');
+    if (!budget) return this.postCost(scope, range, pagePath); // the page waits for an answer to its button
     try {
       const trend = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading the weekly trend' }, () =>
         pageTrend(this.deps.service, scope, range, pagePath, { signal, budget }),
