@@ -6,6 +6,7 @@ import { messageOf } from '../platform/checks';
 import { fetchCommand } from '../review/job-change';
 import { type ReviewAction, ReviewError } from '../review/review-errors';
 import type { CommandDeps } from './deps';
+import { showErrorText } from '../editor/say';
 
 const actionLabels: Record<ReviewAction, string> = {
   retry: 'Retry',
@@ -17,7 +18,7 @@ const actionLabels: Record<ReviewAction, string> = {
 };
 
 async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promise<unknown>): Promise<void> {
-  const picked = await vscode.window.showErrorMessage(error.message, ...error.actions.map((a) => actionLabels[a]));
+  const picked = await showErrorText(error.message, ...error.actions.map((a) => actionLabels[a]));
   const action = error.actions.find((a) => actionLabels[a] === picked);
   switch (action) {
     case 'retry':
@@ -56,7 +57,7 @@ export function reportReviewFailure(
   if (error instanceof ReviewError) void offerFix(error, job, retry);
   else {
     deps.log.error(`${doing} failed: ${messageOf(error)}`);
-    void vscode.window.showErrorMessage(`Could not ${doing.toLowerCase()}: ${messageOf(error)}`, 'Show Log').then((picked) => {
+    void showErrorText(`Could not ${doing.toLowerCase()}: ${messageOf(error)}`, 'Show Log').then((picked) => {
       if (picked) deps.log.show();
     });
   }

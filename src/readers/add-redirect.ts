@@ -9,6 +9,7 @@ import { addRedirectEdits, closestPages } from '../site/redirect-edit';
 import { type RealPath, redirectsListIn, redirectsTarget } from '../site/redirects-target';
 import type { PathRow } from '../visitors/protocol';
 import type { SiteReport } from './site-readers';
+import { pickOne, showErrorText, showInfo } from '../editor/say';
 
 export interface AddedRedirect {
   file: vscode.Uri;
@@ -28,7 +29,7 @@ function realPathIn(root: vscode.Uri): RealPath {
 /** Shows `problem`; with `open`, a button that opens the file to fix it. */
 function refuse(problem: string, open?: vscode.Uri): undefined {
   const label = open ? `Open ${path.posix.basename(open.path)}` : undefined;
-  void Promise.resolve(vscode.window.showErrorMessage(problem, ...(label ? [label] : []))).then(
+  void Promise.resolve(showErrorText(problem, ...(label ? [label] : []))).then(
     (picked) => (open && picked === label ? vscode.window.showTextDocument(open) : undefined),
     () => undefined,
   );
@@ -63,7 +64,7 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
     row.path,
     report.site.pages.filter((p) => p.file !== undefined),
   );
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
     { title: `Redirect ${row.path} to…`, placeHolder: 'The pages closest by name come first', matchOnDescription: true },
   );
@@ -81,10 +82,8 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
   if (!(await vscode.workspace.applyEdit(edit)) || !(await document.save())) {
     return refuse(`Could not add the redirect to ${name}; it is as it was, or unsaved in the editor.`);
   }
-  void vscode.window
-    .showInformationMessage(`Added a redirect from ${row.path} to ${redirect.destination} in ${name}.`, 'Open File')
-    .then((open) => {
-      if (open) void vscode.window.showTextDocument(document);
-    });
+  void showInfo(`Added a redirect from ${row.path} to ${redirect.destination} in ${name}.`, 'Open File').then((open) => {
+    if (open) void vscode.window.showTextDocument(document);
+  });
   return { file, ...redirect };
 }

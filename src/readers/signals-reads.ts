@@ -7,6 +7,7 @@ import { inRange, rangeLabel } from '../visitors/date-range';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
 import type { SignalsService } from './signals-service';
 import type { SiteReport } from './site-readers';
+import { pickOne, withProgressNote } from '../editor/say';
 
 export interface SignalsReadDeps {
   signals: Pick<SignalsService, 'load' | 'mostRequests' | 'fromCacheOnly'>;
@@ -35,13 +36,13 @@ export async function readMissingSignals(
     description: `${signalsCost(deps, missing.length)}${over ? ': more than are left, the service may refuse some' : ''}`,
   };
   if (over || options.askUnderBudget) {
-    const picked = await vscode.window.showQuickPick([accept, { label: 'Cancel', description: 'nothing is read' }], {
+    const picked = await pickOne([accept, { label: 'Cancel', description: 'nothing is read' }], {
       title: `Read what readers said ${range}: feedback, searches, assistant questions (kept for every window)`,
     });
     if (picked !== accept) return false;
   }
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Reading what readers said…' }, () =>
+    await withProgressNote({ location: vscode.ProgressLocation.Notification, title: 'Reading what readers said…' }, () =>
       Promise.all(missing.map((r) => deps.signals.load(r.scope, r.range))),
     );
     return true;

@@ -8,6 +8,7 @@ import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-l
 import type { SiteReport } from './site-readers';
 import { countText } from './page-readers';
 import type { ReadEstimate, VisitorsService } from '../visitors/visitors-service';
+import { withProgressNote } from '../editor/say';
 
 export interface SiteReportReadDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
@@ -48,9 +49,8 @@ export async function readMissingReports(deps: SiteReportReadDeps, missing: read
   const requests = requestsFor(deps, missing);
   if (!(await fitsBudgetOrAsk(deps.ledger, requests, 'Reading visitors for the Pages view', 'Load Anyway'))) return false;
   try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Reading visitors for the Pages view…' },
-      () => Promise.all(missing.map((r) => deps.service.load(r.scope, r.range))),
+    await withProgressNote({ location: vscode.ProgressLocation.Notification, title: 'Reading visitors for the Pages view…' }, () =>
+      Promise.all(missing.map((r) => deps.service.load(r.scope, r.range))),
     );
     return true;
   } catch (error) {
