@@ -65,7 +65,9 @@ export function appendItem(text: string, container: Node, item: (indent: string 
     const added = insert(lineStart(text, close), `${indent}${item(indent)}${comma === undefined ? '' : ','}${eol}`);
     return comma === undefined ? [insert(end, ','), added] : [added];
   }
-  // Inside the line, spaced as the container is after its opening bracket: `[{…}, {…}]` or `[{…},{…}]`.
-  const space = /\s/.test(text.charAt(container.offset + 1)) ? ' ' : '';
+  // Inside the line, spaced as the items are: `{ "a": 1 }, { "b": 2 }` or `{"a":1},{"b":2}`.
+  const before = container.children?.at(-2);
+  const spaced = before ? text.slice(before.offset + before.length, last.offset) : text.slice(last.offset, end);
+  const space = /\s/.test(spaced) ? ' ' : '';
   return comma === undefined ? [insert(end, `,${space}${item(undefined)}`)] : [insert(comma + 1, `${space}${item(undefined)}`)];
 }

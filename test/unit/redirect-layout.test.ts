@@ -136,6 +136,12 @@ describe('site: adding a redirect changes nothing else in the file', () => {
       added('[{"source":"/a","destination":"/b"}]\n', []),
       '[{"source":"/a","destination":"/b"},{"source":"/legacy/setup","destination":"/quickstart"}]\n',
     );
+    // The test site's docs.json: one entry on the redirects line.
+    const fixture = '{\n  "name": "Acme",\n  "redirects": [{ "source": "/beta/:slug*", "destination": "/v2/:slug*" }]\n}\n';
+    assert.equal(
+      added(fixture),
+      fixture.replace('/v2/:slug*" }]', '/v2/:slug*" }, { "source": "/legacy/setup", "destination": "/quickstart" }]'),
+    );
     assert.equal(
       added('{ "name": "Acme" }'),
       '{ "name": "Acme", "redirects": [{ "source": "/legacy/setup", "destination": "/quickstart" }] }',
