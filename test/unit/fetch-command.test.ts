@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { fetchCommand, reviewRef } from '../../src/review/fetch-command';
 import { posixQuote } from '../../src/platform/shell-words';
 import { trackedJob } from '../support/fakes/tracked-jobs';
+import { runGit, testGitEnv } from '../support/git/run-git';
 
-const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x' };
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: gitEnv }).trim();
+const git = runGit;
 
 const jobOnBranch = (ref: string): ReturnType<typeof trackedJob> => {
   const job = trackedJob('job_fetch1', '2026-09-01T10:00:00Z', 'completed');
@@ -46,7 +45,7 @@ describe('review: Copy Fetch Command', () => {
     const job = jobOnBranch(branch);
     const command = fetchCommand(job);
     assert.ok(command && 'text' in command, 'a command is copied');
-    execFileSync('sh', ['-c', command.text], { cwd: clone, stdio: 'pipe', env: gitEnv });
+    execFileSync('sh', ['-c', command.text], { cwd: clone, stdio: 'pipe', env: testGitEnv });
     assert.equal(existsSync(join(clone, 'pwned')), false, 'nothing ran in the clone');
     assert.equal(existsSync(join(root, 'pwned')), false, 'nothing ran beside it');
     assert.equal(git(clone, 'rev-parse', reviewRef(job)), head, 'the branch was fetched for review');
