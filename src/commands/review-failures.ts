@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { messageOf } from '../platform/checks';
-import { fetchCommand } from '../review/job-change';
+import { fetchCommand } from '../review/fetch-command';
 import { type ReviewAction, ReviewError } from '../review/review-errors';
 import type { CommandDeps } from './deps';
 import { showErrorText } from '../editor/say';
@@ -29,7 +29,8 @@ async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promis
       return;
     case 'copyFetchCommand': {
       const command = fetchCommand(job);
-      if (command) await vscode.env.clipboard.writeText(command);
+      if (command && 'text' in command) await vscode.env.clipboard.writeText(command.text);
+      else if (command) void vscode.window.showWarningMessage(command.refusal);
       return;
     }
     case 'showGitOutput':
