@@ -21,6 +21,7 @@ import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-tar
 import { readSource } from './read-source';
 import { textResult } from './tool-target';
 import { Reservation } from '../platform/reserving-ledger';
+import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
 
 export interface FeedbackToolDeps {
   signals: Pick<SignalsService, 'load' | 'fromCacheOnly' | 'mostRequests'>;
@@ -76,8 +77,8 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     const asks = most > 0 && used + most <= analyticsLimitPerHour && (await this.deps.keys.usable());
     const label = rangeLabel(plan.range, { withDays: true });
     return {
-      invocationMessage: `Reading ${plan.what}`,
-      ...(asks ? { confirmationMessages: feedbackCostConfirmation(plan.what, label, most, used) } : {}),
+      invocationMessage: markdownOfText(`Reading ${plan.what}`),
+      ...(asks ? { confirmationMessages: confirmationMarkdown(feedbackCostConfirmation(plan.what, label, most, used)) } : {}),
     };
   }
 

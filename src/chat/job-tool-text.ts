@@ -10,6 +10,8 @@ import { relativeTime } from '../platform/relative-time';
 export interface Confirmation {
   title: string;
   message: string;
+  /** Shown whole below the message, as written: the prompt to be sent. */
+  quoted?: string;
 }
 
 /** "97 of 100 (this machine's count; …)"; none left says what will likely happen. */
@@ -28,7 +30,9 @@ export function createJobConfirmation(projectId: string, prompt: string, used: n
       `Prompt: ${describePrompt(prompt, { withLines: true })}`,
       `Agent uses left this hour: ${usesLeftText(used)}`,
       'The agent works on its own for a few minutes and opens a pull request when it changes files.',
+      'The whole prompt:',
     ].join('\n'),
+    quoted: prompt,
   };
 }
 
@@ -40,7 +44,9 @@ export function followUpConfirmation(job: TrackedJob, prompt: string, used: numb
       `Project: ${job.projectId}`,
       `Follow-up: ${describePrompt(prompt, { withLines: true })}`,
       `Agent uses left this hour: ${usesLeftText(used)}`,
+      'The whole follow-up:',
     ].join('\n'),
+    quoted: prompt,
   };
 }
 

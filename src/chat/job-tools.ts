@@ -20,6 +20,7 @@ import {
   unknownJobText,
 } from './job-tool-text';
 import { jobScope, signalOf, textResult, trackedJob } from './tool-target';
+import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
 
 export interface JobToolDeps {
   tracker: JobTracker;
@@ -48,7 +49,7 @@ export class CreateJobTool implements vscode.LanguageModelTool<CreateJobInput> {
     const used = await this.deps.uses.usedLastHour(scope.ok);
     return {
       invocationMessage: 'Starting a Docs Agent job',
-      confirmationMessages: createJobConfirmation(scope.ok.projectId, check.prompt, used),
+      confirmationMessages: confirmationMarkdown(createJobConfirmation(scope.ok.projectId, check.prompt, used)),
     };
   }
 
@@ -80,7 +81,7 @@ export class JobStatusTool implements vscode.LanguageModelTool<JobStatusInput> {
   constructor(private readonly deps: JobToolDeps) {}
 
   prepareInvocation({ input }: Preparation<JobStatusInput>): vscode.PreparedToolInvocation {
-    return { invocationMessage: input.jobId ? `Checking Docs Agent job ${input.jobId}` : 'Listing Docs Agent jobs' };
+    return { invocationMessage: input.jobId ? markdownOfText(`Checking Docs Agent job ${input.jobId}`) : 'Listing Docs Agent jobs' };
   }
 
   async invoke({ input }: Invocation<JobStatusInput>): Promise<vscode.LanguageModelToolResult> {
@@ -111,8 +112,8 @@ export class FollowUpTool implements vscode.LanguageModelTool<FollowUpInput> {
     if (!job || !check.ok || !(await this.deps.keys.usable())) return { invocationMessage: 'Checking the follow-up' };
     const used = await this.deps.uses.usedLastHour(job);
     return {
-      invocationMessage: `Sending a follow-up to job ${job.id}`,
-      confirmationMessages: followUpConfirmation(job, check.prompt, used),
+      invocationMessage: markdownOfText(`Sending a follow-up to job ${job.id}`),
+      confirmationMessages: confirmationMarkdown(followUpConfirmation(job, check.prompt, used)),
     };
   }
 

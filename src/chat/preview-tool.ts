@@ -13,6 +13,7 @@ import { loadGitApi } from '../review/git-api';
 import { jobPreviewBranch } from '../review/job-preview-branch';
 import { failureText, InputProblem } from './failure-text';
 import { jobScope, type Target, textResult, trackedJob } from './tool-target';
+import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
 
 export interface PreviewToolInput {
   jobId?: string;
@@ -89,13 +90,11 @@ export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
     if (input.action === 'status' || !('ok' in target)) return { invocationMessage: 'Checking the Docs Agent preview' };
     const { scope, branch } = target.ok;
     return {
-      invocationMessage: `Starting a preview of ${branch}`,
-      confirmationMessages: {
+      invocationMessage: markdownOfText(`Starting a preview of ${branch}`),
+      confirmationMessages: confirmationMarkdown({
         title: 'Start a preview deployment?',
-        message: new vscode.MarkdownString(
-          `Project **${scope.projectId}**, branch **${branch}**. The platform builds the branch as a preview site; it takes one of the organisation's 5 preview requests a minute.`,
-        ),
-      },
+        message: `Project ${scope.projectId}, branch ${branch}. The platform builds the branch as a preview site; it takes one of the organisation's 5 preview requests a minute.`,
+      }),
     };
   }
 

@@ -20,6 +20,7 @@ import { readSource } from './read-source';
 import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
 import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation } from './readers-tool-text';
 import { signalOf, textResult } from './tool-target';
+import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
 
 export interface ReadersToolDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
@@ -104,7 +105,10 @@ export class PageVisitorsTool implements vscode.LanguageModelTool<PageVisitorsIn
     if (!('ok' in target) || !('ok' in range)) return { invocationMessage: 'Checking the page' };
     const what = `visitors of ${target.ok.pagePath}`;
     const confirmation = await readConfirmation(this.deps, [{ scope: target.ok.scope, range: range.ok }], what);
-    return { invocationMessage: `Reading ${what}`, ...(confirmation ? { confirmationMessages: confirmation } : {}) };
+    return {
+      invocationMessage: markdownOfText(`Reading ${what}`),
+      ...(confirmation ? { confirmationMessages: confirmationMarkdown(confirmation) } : {}),
+    };
   }
 
   async invoke({ input }: Invocation<PageVisitorsInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
@@ -147,7 +151,10 @@ export class PagesNeedingAttentionTool implements vscode.LanguageModelTool<Atten
       reads.sites.map((s) => ({ scope: s.scope, range: reads.range })),
       what,
     );
-    return { invocationMessage: 'Finding the pages that need attention', ...(confirmation ? { confirmationMessages: confirmation } : {}) };
+    return {
+      invocationMessage: 'Finding the pages that need attention',
+      ...(confirmation ? { confirmationMessages: confirmationMarkdown(confirmation) } : {}),
+    };
   }
 
   async invoke({ input }: Invocation<AttentionInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {

@@ -14,6 +14,7 @@ import type { CommandDeps } from './deps';
 import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
+import { pickOne, showInfo, showWarning } from '../editor/say';
 
 type Handler = (arg: unknown, selection: unknown) => Promise<unknown>;
 
@@ -43,7 +44,7 @@ async function announceCheckOut(result: CheckedOut, change: JobChange): Promise<
   const files = `${change.changes.length} file${change.changes.length === 1 ? '' : 's'}`;
   if (outcome === 'kept') {
     const merge = 'Merge Agent’s Commits';
-    const picked = await vscode.window.showInformationMessage(
+    const picked = await showInfo(
       `Switched to ${branch}. It has commits of your own, so the agent’s newer commits were not merged in.`,
       merge,
     );
@@ -51,10 +52,7 @@ async function announceCheckOut(result: CheckedOut, change: JobChange): Promise<
     return;
   }
   const back = previous && previous !== branch ? `Back to ${previous}` : undefined;
-  const picked = await vscode.window.showInformationMessage(
-    `Switched to ${branch} with the agent’s change (${files}).`,
-    ...(back ? [back] : []),
-  );
+  const picked = await showInfo(`Switched to ${branch} with the agent’s change (${files}).`, ...(back ? [back] : []));
   if (picked && previous) await change.repository.checkout(previous);
 }
 
@@ -81,7 +79,7 @@ export function checkOutCommand(deps: CommandDeps, shown: ShownChanges): Handler
 
 async function pickFile(change: JobChange, relative: (uri: vscode.Uri) => string): Promise<GitChange | undefined> {
   if (change.changes.length === 1) return change.changes[0];
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     change.changes.map((file) => ({ label: relative(changedFileOf(file)), description: changeKind(file, relative), file })),
     {
       title: 'Apply one file of the agent’s change',
@@ -97,7 +95,7 @@ async function mayReplace(change: JobChange, file: GitChange, name: string): Pro
   await change.repository.status();
   if (!overlappingWork(change.repository, { changes: [file] }).length) return true;
   const apply = 'Apply';
-  const picked = await vscode.window.showWarningMessage(
+  const picked = await showWarning(
     `${name} has uncommitted changes. The agent’s version replaces them (Undo brings them back).`,
     { modal: true },
     apply,
@@ -107,7 +105,7 @@ async function mayReplace(change: JobChange, file: GitChange, name: string): Pro
 
 async function announceApplied(applied: AppliedFile, name: string, change: JobChange): Promise<void> {
   const [open, undo] = ['Open File', 'Undo'];
-  const picked = await vscode.window.showInformationMessage(
+  const picked = await showInfo(
     `Applied the agent’s version of ${name} (1 of ${change.changes.length} files in the change).`,
     ...((await exists(applied.uri)) ? [open] : []),
     undo,

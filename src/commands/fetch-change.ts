@@ -4,6 +4,7 @@ import type { TrackedJob } from '../jobs/tracked-job';
 import { changeSourceOf } from '../review/change-ref';
 import { type GitApi, loadGitApi } from '../review/git-api';
 import { fetchJobChange, type JobChange } from '../review/job-change';
+import { withProgressNote } from '../editor/say';
 
 export function canReview(job: TrackedJob): boolean {
   return job.job.status === 'completed' && changeSourceOf(job.job) !== undefined;
@@ -12,7 +13,7 @@ export function canReview(job: TrackedJob): boolean {
 export async function fetchWithProgress(job: TrackedJob): Promise<{ api: GitApi; change: JobChange }> {
   const api = await loadGitApi();
   const source = changeSourceOf(job.job);
-  const change = await vscode.window.withProgress(
+  const change = await withProgressNote(
     { location: vscode.ProgressLocation.Notification, title: `Fetching the ${source?.label ?? 'change'}…` },
     () => fetchJobChange(api, job),
   );

@@ -10,11 +10,12 @@ import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
 import { resolveJobs } from './job-picker';
 import { commandIds } from '../platform/manifest-ids';
+import { askText, pickOne, showWarning } from '../editor/say';
 
 async function openPullRequest(job: TrackedJob): Promise<boolean> {
   const verdict = pullRequestLink(job.job, pullRequestHosts());
   if (!verdict || 'refused' in verdict) {
-    void vscode.window.showWarningMessage(
+    void showWarning(
       verdict ? `The pull request link is refused: ${verdict.refused}. It was not opened.` : 'This job has no pull request (yet).',
     );
     return false;
@@ -25,7 +26,7 @@ async function openPullRequest(job: TrackedJob): Promise<boolean> {
 async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] | undefined> {
   const scopes = workspaceScopes();
   if (scopes.length <= 1) return scopes[0];
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     scopes.map((s) => ({ label: s.projectId, description: s.baseUrl, scope: s })),
     { placeHolder: 'Which project?' },
   );
@@ -42,7 +43,7 @@ async function sendFollowUp(deps: CommandDeps, unsentFollowUps: UnsentText, arg:
   const prompt =
     typeof given === 'string'
       ? given
-      : await vscode.window.showInputBox({
+      : await askText({
           title: `Follow-up to “${titleOf(job)}”`,
           prompt:
             unsent === undefined
@@ -54,7 +55,7 @@ async function sendFollowUp(deps: CommandDeps, unsentFollowUps: UnsentText, arg:
   if (prompt === undefined) return undefined;
   const check = checkPrompt(prompt, 'The follow-up');
   if (!check.ok) {
-    void vscode.window.showWarningMessage(check.problem);
+    void showWarning(check.problem);
     return undefined;
   }
   const { sent } = unsentFollowUps.keep(key, check.prompt);
@@ -77,7 +78,7 @@ async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
   if (missing > 0) {
     const also = `Also Stop Tracking ${missing === 1 ? 'It' : 'Them'}`;
     const keep = 'Keep';
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await showWarning(
       `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop tracking ${missing === 1 ? 'it' : 'them'} too?`,
       {
         modal: true,
@@ -99,15 +100,15 @@ async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
 async function trackJobById(deps: CommandDeps, given: unknown): Promise<TrackedJob | undefined> {
   const scope = await pickScope();
   if (!scope) {
-    void vscode.window
-      .showWarningMessage('Set a project ID first: jobs belong to a project.', 'Set Project ID')
-      .then((p) => p && vscode.commands.executeCommand(commandIds.setProjectId));
+    void showWarning('Set a project ID first: jobs belong to a project.', 'Set Project ID').then(
+      (p) => p && vscode.commands.executeCommand(commandIds.setProjectId),
+    );
     return undefined;
   }
   const id =
     typeof given === 'string'
       ? given
-      : await vscode.window.showInputBox({
+      : await askText({
           title: 'Track an agent job by ID',
           prompt: `The job’s ID in project “${scope.projectId}” (the API cannot list jobs, so ask whoever started it).`,
           ignoreFocusOut: true,

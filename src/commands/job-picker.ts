@@ -1,9 +1,9 @@
 // Which tracked jobs a command is about, however it was invoked.
-import * as vscode from 'vscode';
 import { JobTreeItem } from '../jobs/job-tree-item';
 import { createdAtOf, jobKeyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { relativeTime } from '../platform/relative-time';
 import type { CommandDeps } from './deps';
+import { pickOne, showInfo } from '../editor/say';
 
 function isTrackedJob(value: unknown): value is TrackedJob {
   return typeof value === 'object' && value !== null && 'id' in value && 'baseUrl' in value && 'job' in value;
@@ -26,10 +26,10 @@ export async function resolveJobs(
   if (one) return [deps.tracker.get(jobKeyOf(one)) ?? one];
   const candidates = deps.tracker.jobs().filter(filter);
   if (!candidates.length) {
-    void vscode.window.showInformationMessage('No tracked agent job fits.');
+    void showInfo('No tracked agent job fits.');
     return [];
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     candidates.map((job) => ({
       label: titleOf(job),
       description: `${job.job.rawStatus} · ${relativeTime(createdAtOf(job), Date.now())}`,

@@ -7,6 +7,7 @@ import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { messageOf } from '../platform/checks';
 import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
+import { askText, showInfo, showWarning } from '../editor/say';
 
 // A job id that never exists: asking for it costs no agent use and proves the key is accepted.
 const probeJobId = 'docs-agent-key-check';
@@ -54,20 +55,20 @@ async function verify(deps: CommandDeps, quietSuccess = false): Promise<boolean>
   deps.log.info(`Verify API Key: ${verdict.message}`);
   if (!verdict.ok) {
     const action = /project/i.test(verdict.message) ? 'Set Project ID' : 'Open Settings';
-    void vscode.window.showWarningMessage(verdict.message, action).then((picked) => {
+    void showWarning(verdict.message, action).then((picked) => {
       if (picked === 'Set Project ID') void vscode.commands.executeCommand(commandIds.setProjectId);
       else if (picked) void vscode.commands.executeCommand('workbench.action.openSettings', settingId(settingNames.baseUrl));
     });
     return false;
   }
-  if (!quietSuccess) void vscode.window.showInformationMessage(verdict.message);
+  if (!quietSuccess) void showInfo(verdict.message);
   return true;
 }
 
 export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(commandIds.setApiKey, async () => {
-      const key = await vscode.window.showInputBox({
+      const key = await askText({
         title: 'Mintlify admin API key',
         prompt: 'Paste an admin API key (it starts with mint_). It is kept in the editor’s secret storage only.',
         password: true,
@@ -84,7 +85,7 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
       await deps.keys.clear();
       deps.log.info('API key removed from secret storage.');
       const left = await deps.keys.source();
-      void vscode.window.showInformationMessage(
+      void showInfo(
         left === 'environment'
           ? 'The stored API key is removed. The key from the MINTLIFY_API_KEY environment variable is still used.'
           : 'The API key is removed. Tracked jobs are kept.',
@@ -96,7 +97,7 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
       const folder =
         folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s project?' }) : folders[0];
       if (folders.length > 1 && !folder) return undefined;
-      const value = await vscode.window.showInputBox({
+      const value = await askText({
         title: 'Mintlify project ID',
         prompt: 'Copy it from the API keys page of your dashboard. It is not secret.',
         value: projectId(folder?.uri),

@@ -16,6 +16,7 @@ import type { CommandDeps } from './deps';
 import { canReview } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
+import { askText, pickOne, showInfo, showWarning, withProgressNote } from '../editor/say';
 
 type Panel = Pick<VisitorsController, 'showAroundMerge'>;
 
@@ -40,9 +41,9 @@ async function changedPages(change: JobChange): Promise<ChangedPage[]> {
 /** Why no merge was found, and the day the writer gives instead (or undefined: they did not). */
 async function dayFromWriter(why: string): Promise<string | undefined> {
   const choose = 'Choose the Merge Date…';
-  if ((await vscode.window.showWarningMessage(why, choose)) !== choose) return undefined;
+  if ((await showWarning(why, choose)) !== choose) return undefined;
   const today = todayUtc();
-  return vscode.window.showInputBox({
+  return askText({
     title: 'When did the change reach the site?',
     prompt: 'The day it was merged (YYYY-MM-DD, UTC); the trend compares the weeks before it with the weeks after.',
     value: today,
@@ -62,7 +63,7 @@ function markLabel(change: JobChange, finding: MergeFinding): string {
 
 async function pickPage(pages: ChangedPage[]): Promise<ChangedPage | undefined> {
   if (pages.length <= 1) return pages[0];
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
     { title: 'Readers Before and After Merge', placeHolder: 'The change touched these pages: which one’s readers?' },
   );
@@ -75,7 +76,7 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, jo
     const api = await loadGitApi();
     // One progress toast for both steps: the editor holds back toasts that come in quick
     // succession, and the answer (or the question for a date) must not be one of them.
-    const { change, finding } = await vscode.window.withProgress(
+    const { change, finding } = await withProgressNote(
       {
         location: vscode.ProgressLocation.Notification,
         title: `Looking for when the ${changeSourceOf(job.job)?.label ?? 'change'} was merged…`,
@@ -87,7 +88,7 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, jo
     );
     const pages = await changedPages(change);
     if (!pages.length) {
-      void vscode.window.showInformationMessage(`The ${change.source.label} changes no docs page, so no page’s readers compare.`);
+      void showInfo(`The ${change.source.label} changes no docs page, so no page’s readers compare.`);
       return undefined;
     }
     const day = 'merged' in finding ? todayUtc(finding.merged.at) : (await dayFromWriter(finding.notMerged))?.trim();

@@ -5,6 +5,7 @@ import { promptForNode } from '../readers/pages-ask';
 import type { PagesNode, PagesView } from '../readers/pages-view';
 import type { PagesSort } from '../readers/pages-model';
 import { commandIds } from '../platform/manifest-ids';
+import { askText, pickOne } from '../editor/say';
 
 export function registerPagesCommands(
   view: PagesView,
@@ -26,7 +27,7 @@ export function registerPagesCommands(
     vscode.commands.registerCommand(commandIds.askAgentAboutPages, async (node?: PagesNode) => {
       const suggested = node ? promptForNode(node) : undefined;
       if (!suggested) return undefined;
-      const prompt = await vscode.window.showInputBox({
+      const prompt = await askText({
         title: 'Ask the agent',
         prompt: 'The prompt quotes the numbers and what readers said: edit it, then Enter sends it as a new agent job.',
         // An input box drops line breaks without a space: the lines are joined by one instead.
@@ -39,14 +40,14 @@ export function registerPagesCommands(
       return prompt?.trim() ? vscode.commands.executeCommand(commandIds.newJob, prompt) : undefined;
     }),
     vscode.commands.registerCommand(commandIds.sortPages, async (given?: unknown) => {
-      const chosen = sorts.find((s) => s.sort === given) ?? (await vscode.window.showQuickPick(sorts, { placeHolder: 'Sort pages by' }));
+      const chosen = sorts.find((s) => s.sort === given) ?? (await pickOne(sorts, { placeHolder: 'Sort pages by' }));
       if (chosen) view.setSort(chosen.sort);
     }),
     vscode.commands.registerCommand(commandIds.filterPages, async (given?: unknown) => {
       const filter =
         typeof given === 'string'
           ? given
-          : await vscode.window.showInputBox({
+          : await askText({
               title: 'Filter pages',
               prompt: 'Part of a page path or file name; empty shows every page.',
               value: view.options.filter,

@@ -12,6 +12,7 @@ import { PreviewTreeItem } from '../previews/preview-tree';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../previews/tracked-preview';
 import type { CommandDeps } from './deps';
+import { pickOne, showInfo, showWarning } from '../editor/say';
 
 /** The preview a command is about: a tree row, a key, or one the writer picks. */
 export async function previewFor(
@@ -23,7 +24,7 @@ export async function previewFor(
   if (typeof arg === 'string') return previews.store.get(arg);
   const candidates = previews.store.all().filter(fits);
   if (candidates.length <= 1) return candidates[0];
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     candidates.map((preview) => ({ label: previews.nameOf(preview), description: statusWord(preview), preview })),
     { placeHolder: 'Which preview?' },
   );
@@ -36,7 +37,7 @@ const isReady = (preview: TrackedPreview): boolean => preview.status === 'succes
 function pageAddress(preview: TrackedPreview): string | undefined {
   const link = checkPreviewUrl(preview.previewUrl);
   if ('refused' in link) {
-    void vscode.window.showWarningMessage(`The preview of ${preview.branch} is not opened: ${link.refused}.`);
+    void showWarning(`The preview of ${preview.branch} is not opened: ${link.refused}.`);
     return undefined;
   }
   return previewPageUrl(link.url, preview.pagePath);
@@ -74,11 +75,7 @@ async function askAgentToFix(deps: CommandDeps, previews: PreviewsFeature, arg: 
   if (!preview || !job) return undefined;
   const prompt = fixPrompt(preview);
   const send = 'Send Follow-up';
-  const picked = await vscode.window.showInformationMessage(
-    `Ask the agent to fix ${previews.nameOf(preview)}?`,
-    { modal: true, detail: prompt },
-    send,
-  );
+  const picked = await showInfo(`Ask the agent to fix ${previews.nameOf(preview)}?`, { modal: true, detail: prompt }, send);
   if (picked !== send) return undefined;
   try {
     return await vscode.commands.executeCommand(commandIds.sendFollowUp, deps.tracker.get(jobKeyOf(job)) ?? job, prompt);

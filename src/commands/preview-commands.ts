@@ -21,6 +21,7 @@ import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
 import { previewFor, registerPreviewActions } from './preview-actions';
 import { reportReviewFailure } from './review-failures';
+import { showInfo, showWarning, withProgressNote } from '../editor/say';
 
 /** A finished job whose change sits on a branch the platform can build: the one it names, or its pull request's. */
 export function canPreview(job: TrackedJob): boolean {
@@ -42,7 +43,7 @@ async function startPreview(
   request: Parameters<PreviewsFeature['tracker']['start']>[0],
 ): Promise<unknown> {
   try {
-    return await vscode.window.withProgress(
+    return await withProgressNote(
       { location: vscode.ProgressLocation.Notification, title: `Starting a preview of ${request.branch}` },
       (progress) =>
         previews.tracker.start(request, (ms) =>
@@ -80,17 +81,14 @@ async function readyToPreview(repository: GitRepository, branch: string): Promis
   const head = repository.state.HEAD;
   const push = 'Push';
   if (!head?.upstream) {
-    const picked = await vscode.window.showWarningMessage(
-      `Branch ${branch} is not on the remote yet, so the platform cannot build it.`,
-      push,
-    );
+    const picked = await showWarning(`Branch ${branch} is not on the remote yet, so the platform cannot build it.`, push);
     if (picked !== push) return false;
     await repository.push(repository.state.remotes[0]?.name ?? 'origin', branch, true);
     return true;
   }
   if (head.ahead) {
     const anyway = 'Preview Without Them';
-    const picked = await vscode.window.showWarningMessage(
+    const picked = await showWarning(
       `Branch ${branch} has ${head.ahead} commit${head.ahead === 1 ? '' : 's'} the remote does not have; the preview would not show ${head.ahead === 1 ? 'it' : 'them'}.`,
       push,
       anyway,
@@ -110,7 +108,7 @@ async function previewCurrentBranch(deps: CommandDeps, previews: PreviewsFeature
     await repository?.status();
     const branch = repository?.state.HEAD?.name;
     if (!repository || !branch) {
-      void vscode.window.showInformationMessage(
+      void showInfo(
         repository ? 'The workspace is not on a branch (a detached HEAD), so there is no branch to preview.' : 'No git repository is open.',
       );
       return undefined;

@@ -17,13 +17,14 @@ import type { CommandDeps } from './deps';
 import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
+import { showInfo } from '../editor/say';
 
 /** Fetches and shows the job's change; every failure is one message with the action that helps. */
 export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: TrackedJob): Promise<JobChange | undefined> {
   try {
     const { api, change } = await fetchWithProgress(job);
     if (!change.changes.length) {
-      void vscode.window.showInformationMessage(`The ${change.source.label} changes no file compared with this clone.`);
+      void showInfo(`The ${change.source.label} changes no file compared with this clone.`);
       return change;
     }
     const title = `Agent’s change: ${titleOf(job)} (${change.source.label})`;

@@ -3,9 +3,10 @@
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { messageOf } from '../platform/checks';
-import { fetchCommand } from '../review/job-change';
+import { fetchCommand } from '../review/fetch-command';
 import { type ReviewAction, ReviewError } from '../review/review-errors';
 import type { CommandDeps } from './deps';
+import { showErrorText } from '../editor/say';
 
 const actionLabels: Record<ReviewAction, string> = {
   retry: 'Retry',
@@ -17,7 +18,7 @@ const actionLabels: Record<ReviewAction, string> = {
 };
 
 async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promise<unknown>): Promise<void> {
-  const picked = await vscode.window.showErrorMessage(error.message, ...error.actions.map((a) => actionLabels[a]));
+  const picked = await showErrorText(error.message, ...error.actions.map((a) => actionLabels[a]));
   const action = error.actions.find((a) => actionLabels[a] === picked);
   switch (action) {
     case 'retry':
@@ -28,7 +29,8 @@ async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promis
       return;
     case 'copyFetchCommand': {
       const command = fetchCommand(job);
-      if (command) await vscode.env.clipboard.writeText(command);
+      if (command && 'text' in command) await vscode.env.clipboard.writeText(command.text);
+      else if (command) void vscode.window.showWarningMessage(command.refusal);
       return;
     }
     case 'showGitOutput':
@@ -56,7 +58,7 @@ export function reportReviewFailure(
   if (error instanceof ReviewError) void offerFix(error, job, retry);
   else {
     deps.log.error(`${doing} failed: ${messageOf(error)}`);
-    void vscode.window.showErrorMessage(`Could not ${doing.toLowerCase()}: ${messageOf(error)}`, 'Show Log').then((picked) => {
+    void showErrorText(`Could not ${doing.toLowerCase()}: ${messageOf(error)}`, 'Show Log').then((picked) => {
       if (picked) deps.log.show();
     });
   }

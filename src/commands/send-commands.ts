@@ -10,6 +10,7 @@ import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
 import { commandIds, viewIds } from '../platform/manifest-ids';
+import { askText, showInfo, showWarning, withProgressNote } from '../editor/say';
 
 interface Outgoing {
   prompt: string;
@@ -43,12 +44,7 @@ async function confirm(outgoing: Outgoing[]): Promise<boolean> {
       : `${outgoing.length} prompts, one job each:\n${outgoing.map((o) => `• ${describePrompt(o.prompt)}`).join('\n')}`;
   const send = outgoing.length === 1 ? 'Send' : `Send ${outgoing.length} Jobs`;
   const always = 'Send and Don’t Ask Again';
-  const picked = await vscode.window.showInformationMessage(
-    `Send to the agent of project “${projects}”?`,
-    { modal: true, detail },
-    send,
-    always,
-  );
+  const picked = await showInfo(`Send to the agent of project “${projects}”?`, { modal: true, detail }, send, always);
   if (picked === always) await stopConfirmingBeforeSending();
   return picked === send || picked === always;
 }
@@ -65,7 +61,7 @@ async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void
     return [];
   const created: TrackedJob[] = [];
   let failure: unknown;
-  await vscode.window.withProgress(
+  await withProgressNote(
     { location: vscode.ProgressLocation.Notification, title: 'Sending to the agent', cancellable: true },
     async (progress, token) => {
       const cancel = new AbortController();
@@ -90,15 +86,13 @@ async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void
     const what =
       created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
     deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
-    void vscode.window
-      .showInformationMessage(what, 'Show Jobs')
-      .then((picked) => picked && vscode.commands.executeCommand(`${viewIds.jobs}.focus`));
+    void showInfo(what, 'Show Jobs').then((picked) => picked && vscode.commands.executeCommand(`${viewIds.jobs}.focus`));
   }
   return created;
 }
 
 function problem(message: string): undefined {
-  void vscode.window.showWarningMessage(message);
+  void showWarning(message);
   return undefined;
 }
 
@@ -141,7 +135,7 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
       const prompt =
         typeof given === 'string'
           ? given
-          : await vscode.window.showInputBox({
+          : await askText({
               title: 'New agent job',
               prompt:
                 refill === undefined

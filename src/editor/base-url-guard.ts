@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { confirmedBaseUrlHosts, defaultBaseUrl, setConfirmedBaseUrlHosts, userBaseUrl, type WorkspaceBaseUrls } from './config';
 import type { Claims } from '../platform/machine/claims';
 import { baseUrlInSettings, isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
+import { showWarning } from './say';
 
 interface Found {
   /** The folder whose `.vscode/settings.json` names it; undefined for the `.code-workspace` file. */
@@ -108,7 +109,7 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
     const host = originOf(found.value);
     this.log.warn(`${file} names ${host ?? 'a base URL'} as the service; ignored (the base URL is a user setting).`);
     const useIt = host ? `Use ${host}…` : undefined;
-    const picked = await vscode.window.showWarningMessage(
+    const picked = await showWarning(
       `Docs Agent ignores the base URL in ${file} (${host ?? found.value}): your API key goes only to the service in your user settings (${originOf(userBaseUrl()) ?? userBaseUrl()}).`,
       ...(useIt ? [useIt] : []),
       'Open File',
@@ -120,7 +121,7 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
   /** Asks, modally, before the key may go to a host a workspace named; a yes is kept in user settings. */
   private async confirm(host: string, file: string): Promise<void> {
     const send = 'Send My Key There';
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await showWarning(
       `Send your Docs Agent API key to ${host}?`,
       {
         modal: true,

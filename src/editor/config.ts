@@ -27,23 +27,35 @@ function read<T>(name: SettingName, fallback: T): T {
   return config.get<T>(name, fallback);
 }
 
-/** A user-only (application scoped) setting's value, under its old name until that has moved. */
-function userValue<T>(name: SettingName): T | undefined {
+/**
+ * A user-only setting's value (manifest-ids' userOnlySettings), under its old name until that has
+ * moved: the user's settings alone, never a workspace's or a folder's, whatever the scope says.
+ */
+function userValue(name: SettingName): unknown {
   const config = settings();
   const old = oldNameOf.get(name);
-  return config.inspect<T>(name)?.globalValue ?? (old === undefined ? undefined : config.inspect<T>(old)?.globalValue);
+  return config.inspect(name)?.globalValue ?? (old === undefined ? undefined : config.inspect(old)?.globalValue);
+}
+
+function userNumber(name: SettingName, fallback: number): number {
+  const value = userValue(name);
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function userStrings(name: SettingName): string[] | undefined {
+  const value = userValue(name);
+  return Array.isArray(value) ? value.filter((h): h is string => typeof h === 'string') : undefined;
 }
 
 /** The base URL in the user's settings (application scoped: VS Code ignores workspace values). */
 export function userBaseUrl(): string {
-  const value = settings().inspect<string>(settingNames.baseUrl)?.globalValue;
+  const value = userValue(settingNames.baseUrl);
   return (typeof value === 'string' ? value.trim() : '') || defaultBaseUrl;
 }
 
 /** Hosts (origins) the user confirmed a workspace's base URL may name; kept in user settings. */
 export function confirmedBaseUrlHosts(): string[] {
-  const hosts = settings().inspect<string[]>(settingNames.confirmedBaseUrlHosts)?.globalValue;
-  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
+  return userStrings(settingNames.confirmedBaseUrlHosts) ?? [];
 }
 
 /** Where a workspace's own base URL is looked up; it answers only for hosts the user confirmed. */
@@ -74,13 +86,14 @@ export function confirmBeforeSending(): boolean {
 
 export type NotifyStatus = 'completed' | 'failed' | 'archived';
 
+/** Which finishes are announced; the user's alone, as the window that wins a finish announces it for all. */
 export function notifyOn(): ReadonlySet<string> {
-  return new Set(read<NotifyStatus[]>(settingNames.notifyOn, ['completed', 'failed']));
+  return new Set(userStrings(settingNames.notifyOn) ?? ['completed', 'failed']);
 }
 
 /** The longest wait between checks of a running job (the poller's other settings keep their defaults). */
 export function pollSettings(): { maxIntervalMs: number } {
-  const maxSeconds = read<number>(settingNames.pollMaxIntervalSeconds, 60);
+  const maxSeconds = userNumber(settingNames.pollMaxIntervalSeconds, 60);
   return { maxIntervalMs: Math.max(5, maxSeconds) * 1000 };
 }
 
@@ -140,9 +153,12 @@ export function setConfirmedBaseUrlHosts(hosts: string[]): Thenable<void> {
   return settings().update(settingNames.confirmedBaseUrlHosts, hosts, vscode.ConfigurationTarget.Global);
 }
 
-/** Finished jobs older than this many days leave the Agent Jobs view (Track Job by ID finds them). */
+/**
+ * Finished jobs older than this many days leave the Agent Jobs view (Track Job by ID finds them)
+ * and the machine's daily pruning removes them, every project's: so the user's value alone.
+ */
 export function hideFinishedAfterDays(): number {
-  return Math.max(0, settings().get<number>(settingNames.hideFinishedAfterDays, 30));
+  return Math.max(0, userNumber(settingNames.hideFinishedAfterDays, 30));
 }
 
 /**
@@ -150,13 +166,12 @@ export function hideFinishedAfterDays(): number {
  * job whose repository names no host). Application scoped: a workspace cannot add one.
  */
 export function pullRequestHosts(): string[] {
-  const hosts = userValue<string[]>(settingNames.pullRequestHosts);
-  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
+  return userStrings(settingNames.pullRequestHosts) ?? [];
 }
 
 /** How long an answer may take before the request counts as failed (slow networks raise it). */
 export function requestTimeoutSeconds(): number {
-  return Math.max(2, read<number>(settingNames.requestTimeoutSeconds, 30));
+  return Math.max(2, userNumber(settingNames.requestTimeoutSeconds, 30));
 }
 
 /** VS Code's own proxy settings, which the client honours before the environment's. */

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { actionCommands, describeError } from './error-text';
 import { errorActionLabels as labels } from '../platform/error-actions';
 import { messageOf } from '../platform/checks';
+import { showErrorText } from './say';
 
 /**
  * Shows the message and returns at once: the action runs if and when the user picks it, so a
@@ -13,7 +14,7 @@ export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: 
   if (text.silent) return;
   // The window is closing when even the log is gone: there is no one left to tell.
   if (!tryLog(() => log.error(error instanceof Error ? (error.stack ?? error.message) : String(error)))) return;
-  const shown = vscode.window.showErrorMessage(note ? `${text.message} ${note}` : text.message, ...text.actions.map((a) => labels[a]));
+  const shown = showErrorText(note ? `${text.message} ${note}` : text.message, ...text.actions.map((a) => labels[a]));
   void Promise.resolve(shown)
     .then((picked) => {
       const action = text.actions.find((a) => labels[a] === picked);

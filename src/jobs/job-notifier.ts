@@ -5,6 +5,7 @@ import { pullRequestHosts } from '../editor/config';
 import { pullRequestLink } from './pr-link';
 import { titleOf, type TrackedJob } from './tracked-job';
 import { commandIds } from '../platform/manifest-ids';
+import { showInfo, showWarning } from '../editor/say';
 
 export async function announceFinishedJob(job: TrackedJob): Promise<void> {
   const title = `“${titleOf(job)}”`;
@@ -15,7 +16,7 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
         // With the platform's push-to-branch setting the agent commits straight to the branch:
         // no pull request does not mean no change.
         const incoming = 'Show Incoming Changes';
-        const picked = await vscode.window.showInformationMessage(
+        const picked = await showInfo(
           verdict
             ? `Agent job ${title} completed, but its pull request link is refused: ${verdict.refused}. It is not opened.`
             : `Agent job ${title} completed, no pull request.`,
@@ -26,7 +27,7 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
       }
       const link = verdict.url;
       const [review, preview, open] = ['Review Changes', 'Preview', 'Open Pull Request'];
-      const picked = await vscode.window.showInformationMessage(`Agent job ${title} completed with a pull request.`, review, preview, open);
+      const picked = await showInfo(`Agent job ${title} completed with a pull request.`, review, preview, open);
       if (picked === review) await vscode.commands.executeCommand(commandIds.reviewChanges, job);
       if (picked === preview) await vscode.commands.executeCommand(commandIds.previewChange, job);
       if (picked === open) await vscode.env.openExternal(vscode.Uri.parse(link, true));
@@ -34,11 +35,11 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
     }
     case 'failed': {
       const followUp = 'Send Follow-up';
-      const picked = await vscode.window.showWarningMessage(`Agent job ${title} failed.`, followUp);
+      const picked = await showWarning(`Agent job ${title} failed.`, followUp);
       if (picked === followUp) await vscode.commands.executeCommand(commandIds.sendFollowUp, job);
       return;
     }
     default:
-      await vscode.window.showInformationMessage(`Agent job ${title} is now ${job.job.rawStatus}.`);
+      await showInfo(`Agent job ${title} is now ${job.job.rawStatus}.`);
   }
 }

@@ -2,7 +2,7 @@
 // the prompt, age and branch, a tooltip with every field, and contextValue tokens that the
 // menus in package.json match ("job active", "job completed has-pr", ...).
 import * as vscode from 'vscode';
-import { tooltipRows } from '../editor/tooltip-rows';
+import { tooltipRows } from '../editor/markdown-text';
 import { relativeTime } from '../platform/relative-time';
 import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';

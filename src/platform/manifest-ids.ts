@@ -113,6 +113,22 @@ export const renamedSettings: Readonly<Record<string, SettingName>> = {
   requestTimeoutSeconds: settingNames.requestTimeoutSeconds,
 };
 
+/**
+ * Settings only the user sets: application scoped in package.json, and read by config.ts from the
+ * user's settings alone (a workspace's value, and an old name's workspace value, count for
+ * nothing). Each acts beyond the workspace that could set it, so a repository's
+ * `.vscode/settings.json` must not choose it, trusted or not. The others act on their window only.
+ */
+export const userOnlySettings: Readonly<Partial<Record<SettingName, string>>> = {
+  [settingNames.baseUrl]: 'where the API key is sent (a workspace may name only a host the user confirmed)',
+  [settingNames.confirmedBaseUrlHosts]: 'the hosts the user confirmed',
+  [settingNames.pullRequestHosts]: 'the hosts a pull request link may open on',
+  [settingNames.hideFinishedAfterDays]: 'the daily pruning removes every project’s finished jobs and previews on the machine',
+  [settingNames.notifyOn]: 'the window that wins a finish announces it for every window and project',
+  [settingNames.pollMaxIntervalSeconds]: 'the window holding the polling lease checks every project’s jobs',
+  [settingNames.requestTimeoutSeconds]: 'the polling window’s requests check every project’s jobs',
+};
+
 /** A setting's full id, as Open Settings and package.json name it. */
 export function settingId(name: SettingName): string {
   return `${settingsSection}.${name}`;

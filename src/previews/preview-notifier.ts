@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { commandIds } from '../platform/manifest-ids';
 import { checkPreviewUrl } from './preview-link';
 import { elapsedText, firstErrorLine, previewKeyOf, type TrackedPreview } from './tracked-preview';
+import { showInfo, showWarning } from '../editor/say';
 
 /** "the agent's change to “Fix the quickstart”" or "branch docs/intro". */
 export type PreviewNamer = (preview: TrackedPreview) => string;
@@ -16,7 +17,7 @@ export async function announceFinishedPreview(preview: TrackedPreview, nameOf: P
   const key = previewKeyOf(preview);
   if (preview.notFound) {
     const again = 'Build Again';
-    const picked = await vscode.window.showWarningMessage(
+    const picked = await showWarning(
       `${what} is no longer known to the platform: its build status has answered “not found” for 3 minutes. Build it again to follow a new build.`,
       again,
     );
@@ -26,22 +27,18 @@ export async function announceFinishedPreview(preview: TrackedPreview, nameOf: P
   if (preview.status === 'success') {
     const link = checkPreviewUrl(preview.previewUrl);
     if ('refused' in link) {
-      await vscode.window.showWarningMessage(`${what} is ready, but its address is refused: ${link.refused}. It is not opened.`);
+      await showWarning(`${what} is ready, but its address is refused: ${link.refused}. It is not opened.`);
       return;
     }
     const [open, browser] = ['Open Page in Preview', 'Open in Browser'];
-    const picked = await vscode.window.showInformationMessage(`${what} is ready on ${link.host} (built in ${took}).`, open, browser);
+    const picked = await showInfo(`${what} is ready on ${link.host} (built in ${took}).`, open, browser);
     if (picked === open) await vscode.commands.executeCommand(commandIds.openPreview, key);
     if (picked === browser) await vscode.commands.executeCommand(commandIds.openPreviewInBrowser, key);
     return;
   }
   const [log, fix] = ['Show Build Log', 'Ask the Agent to Fix'];
   const error = firstErrorLine(preview.logs, preview.summary);
-  const picked = await vscode.window.showWarningMessage(
-    `${what} failed to build${error ? `: ${error}` : '.'}`,
-    log,
-    ...(preview.jobId ? [fix] : []),
-  );
+  const picked = await showWarning(`${what} failed to build${error ? `: ${error}` : '.'}`, log, ...(preview.jobId ? [fix] : []));
   if (picked === log) await vscode.commands.executeCommand(commandIds.showBuildLog, key);
   if (picked === fix) await vscode.commands.executeCommand(commandIds.fixPreviewBuild, key);
 }

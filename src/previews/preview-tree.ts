@@ -2,7 +2,7 @@
 // branches under a "Previews" group after the jobs. Queued, building (spinning, with the time
 // so far), ready (click opens the page) or failed (click opens the build log).
 import * as vscode from 'vscode';
-import { tooltipRows } from '../editor/tooltip-rows';
+import { tooltipRows } from '../editor/markdown-text';
 import type { JobTreeExtras } from '../jobs/job-tree';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds, contextKeys } from '../platform/manifest-ids';

@@ -1,14 +1,17 @@
 // Add Redirect, for a path readers reach that no page serves: the writer picks the page it
 // should lead to (the closest by name first) and the redirect goes where the site keeps its
 // redirects, as one undoable edit that keeps the file's formatting and comments. Refused, in a
-// sentence, when that file is out of the docs folder or holds no list to add to.
+// sentence, when that file is out of the docs folder or holds no list to add to, and when the
+// path holds characters the site would read as a pattern (`/guides/*` would catch every guide).
 import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { addRedirectEdits, closestPages } from '../site/redirect-edit';
+import { redirectSourceFor } from '../site/redirect-source';
 import { type RealPath, redirectsListIn, redirectsTarget } from '../site/redirects-target';
 import type { PathRow } from '../visitors/protocol';
 import type { SiteReport } from './site-readers';
+import { pickOne, showErrorText, showInfo } from '../editor/say';
 
 export interface AddedRedirect {
   file: vscode.Uri;
@@ -28,7 +31,7 @@ function realPathIn(root: vscode.Uri): RealPath {
 /** Shows `problem`; with `open`, a button that opens the file to fix it. */
 function refuse(problem: string, open?: vscode.Uri): undefined {
   const label = open ? `Open ${path.posix.basename(open.path)}` : undefined;
-  void Promise.resolve(vscode.window.showErrorMessage(problem, ...(label ? [label] : []))).then(
+  void Promise.resolve(showErrorText(problem, ...(label ? [label] : []))).then(
     (picked) => (open && picked === label ? vscode.window.showTextDocument(open) : undefined),
     () => undefined,
   );
@@ -59,17 +62,19 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
   const target = await redirectsDocument(report);
   if (!target) return undefined;
   const { file, document, at } = target;
+  const name = path.posix.basename(file.path);
+  const source = redirectSourceFor(row.path, name);
+  if ('problem' in source) return refuse(source.problem, file);
   const pages = closestPages(
     row.path,
     report.site.pages.filter((p) => p.file !== undefined),
   );
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
     { title: `Redirect ${row.path} to…`, placeHolder: 'The pages closest by name come first', matchOnDescription: true },
   );
   if (!picked) return undefined;
-  const name = path.posix.basename(file.path);
-  const redirect = { source: row.path, destination: picked.page.pagePath };
+  const redirect = { source: source.source, destination: picked.page.pagePath };
   // The text as it is now: the writer may have edited it while picking.
   const added = addRedirectEdits(document.getText(), at, redirect, name);
   if ('problem' in added) return refuse(added.problem, file);
@@ -81,10 +86,8 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
   if (!(await vscode.workspace.applyEdit(edit)) || !(await document.save())) {
     return refuse(`Could not add the redirect to ${name}; it is as it was, or unsaved in the editor.`);
   }
-  void vscode.window
-    .showInformationMessage(`Added a redirect from ${row.path} to ${redirect.destination} in ${name}.`, 'Open File')
-    .then((open) => {
-      if (open) void vscode.window.showTextDocument(document);
-    });
+  void showInfo(`Added a redirect from ${redirect.source} to ${redirect.destination} in ${name}.`, 'Open File').then((open) => {
+    if (open) void vscode.window.showTextDocument(document);
+  });
   return { file, ...redirect };
 }

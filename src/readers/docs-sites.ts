@@ -1,13 +1,12 @@
 // The docs sites of the open folders: each root (the folder holding docs.json or mint.json, or
-// the one a folder's docsAgent.docsRoot names), its configuration and its pages. Read once and
-// kept until a page file comes or goes, or a file the site is built from changes.
-import * as path from 'node:path';
+// the one a folder's docsAgent.docsRoot names), its configuration and its pages. Each site is
+// read once and kept until a page file comes or goes inside its root, or a file it is built from
+// changes; a file anywhere else re-reads nothing (site-staleness.ts decides).
 import * as vscode from 'vscode';
 import { docsRootSetting } from '../editor/config';
 import { currentText } from '../editor/workspace-text';
-import { docsConfigFiles } from '../site/docs-config';
-import { mintignoreFile } from '../site/mintignore';
 import { readSiteModel, type SiteModel } from '../site/site-model';
+import { type SiteFileEvent, staleAfter } from '../site/site-staleness';
 
 export interface DocsSite extends SiteModel {
   folder: vscode.WorkspaceFolder;
@@ -17,13 +16,6 @@ export interface DocsSite extends SiteModel {
 const skipped = '**/{node_modules,.git}/**';
 /** A workspace is searched for this many configuration files at most (monorepos hold a few sites). */
 const maxRoots = 20;
-/** Names that make or change a site wherever they appear. */
-const siteFileNames = new Set<string>([...docsConfigFiles, mintignoreFile]);
-
-/** Whether removing `removed` takes a site's root with it, or a folder inside one (which may hold pages). */
-function holdsSiteContent(removed: string, roots: readonly string[]): boolean {
-  return roots.some((root) => `${root}/`.startsWith(`${removed}/`) || (removed.startsWith(`${root}/`) && !path.posix.extname(removed)));
-}
 
 async function rootsOf(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
   const setting = docsRootSetting(folder.uri);
@@ -44,14 +36,24 @@ async function readSite(folder: vscode.WorkspaceFolder, root: vscode.Uri): Promi
   return { folder, root, ...model };
 }
 
+interface Found {
+  folder: vscode.WorkspaceFolder;
+  root: vscode.Uri;
+}
+
+const rootPath = (root: vscode.Uri): string => root.path.replace(/\/$/, '');
+
 export class DocsSites implements vscode.Disposable {
-  private reading: Promise<DocsSite[]> | undefined;
-  /** The files the sites read were built from (uri paths): a change to any other JSON is not the site's. */
-  private inputs = new Set<string>();
-  /** The sites' roots (uri paths), to notice a folder holding one, or pages, removed whole. */
-  private roots: string[] = [];
+  /** The roots of the open folders, looked for once and again only when a root may have come or gone. */
+  private discovery: Promise<Found[]> | undefined;
+  /** The roots as last found (uri paths); undefined while none were found yet. */
+  private roots: string[] | undefined;
+  /** Each site's read, by folder and root: only a stale site is read again. */
+  private readonly reads = new Map<string, { root: string; site: Promise<DocsSite> }>();
+  /** The files each root's last read was built from (uri paths). */
+  private readonly inputs = new Map<string, ReadonlySet<string>>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri | undefined>();
-  /** Fires with what changed (undefined: the folders or settings) when the sites are to be read again. */
+  /** Fires with what changed (undefined: the folders or settings) when some site is to be read again. */
   readonly onDidChange = this.changed.event;
   private readonly listeners: vscode.Disposable[];
 
@@ -60,45 +62,81 @@ export class DocsSites implements vscode.Disposable {
     // A folder removed whole is one event for the folder, not one per page in it.
     const removed = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
     const siteFiles = vscode.workspace.createFileSystemWatcher('**/{*.json,*.yaml,*.yml,.mintignore}');
-    const stale = (uri?: vscode.Uri): void => {
-      if (uri && /\/(node_modules|\.git)\//.test(uri.path)) return;
-      this.reading = undefined;
-      this.changed.fire(uri);
-    };
-    // A monorepo's build writes JSON all day: only a file the site is made of makes it stale.
-    const siteInput = (uri: vscode.Uri): void => {
-      if (siteFileNames.has(path.posix.basename(uri.path)) || this.inputs.has(uri.path)) stale(uri);
-    };
-    const folderGone = (uri: vscode.Uri): void => {
-      if (holdsSiteContent(uri.path, this.roots)) stale(uri);
-    };
+    const on = (event: (uri: vscode.Uri) => SiteFileEvent) => (uri: vscode.Uri) => this.stale(event(uri), uri);
+    const siteFile = (change: 'created' | 'changed' | 'deleted') => on((uri) => ({ kind: 'siteFile', path: uri.path, change }));
     this.listeners = [
       pageFiles,
       siteFiles,
       removed,
-      removed.onDidDelete(folderGone),
+      removed.onDidDelete(on((uri) => ({ kind: 'removed', path: uri.path }))),
       // A page's text does not change the inventory; a page coming or going does.
-      pageFiles.onDidCreate(stale),
-      pageFiles.onDidDelete(stale),
-      siteFiles.onDidCreate(siteInput),
-      siteFiles.onDidChange(siteInput),
-      siteFiles.onDidDelete(siteInput),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => stale()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent.docsRoot') && stale()),
+      pageFiles.onDidCreate(on((uri) => ({ kind: 'page', path: uri.path }))),
+      pageFiles.onDidDelete(on((uri) => ({ kind: 'page', path: uri.path }))),
+      siteFiles.onDidCreate(siteFile('created')),
+      siteFiles.onDidChange(siteFile('changed')),
+      siteFiles.onDidDelete(siteFile('deleted')),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.restart()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('docsAgent.docsRoot') && this.restart()),
     ];
   }
 
-  /** Every site of the open folders. */
-  sites(): Promise<DocsSite[]> {
-    this.reading ??= (async () => {
+  /** Drops the sites `event` makes stale (see site-staleness.ts), and says so when there are any. */
+  private stale(event: SiteFileEvent, uri: vscode.Uri): void {
+    if (!this.discovery && !this.roots) return; // nothing read since the start or a restart: the next read sees the file
+    if (!this.roots) return this.restart(uri); // the first roots are being looked for: look again
+    const known = this.roots.map((root) => ({ root, inputs: this.inputs.get(root) ?? new Set<string>() }));
+    const { rediscover, roots } = staleAfter(event, known);
+    if (!rediscover && !roots.length) return;
+    if (rediscover) this.discovery = undefined;
+    for (const [key, read] of this.reads) if (roots.includes(read.root)) this.reads.delete(key);
+    this.changed.fire(uri);
+  }
+
+  /** Everything read again: the folders or the docsRoot setting changed. */
+  private restart(uri?: vscode.Uri): void {
+    this.discovery = undefined;
+    this.roots = undefined;
+    this.reads.clear();
+    this.changed.fire(uri);
+  }
+
+  private discover(): Promise<Found[]> {
+    const discovery = (async () => {
       const folders = vscode.workspace.workspaceFolders ?? [];
       const perFolder = await Promise.all(folders.map(async (folder) => (await rootsOf(folder)).map((root) => ({ folder, root }))));
-      const sites = await Promise.all(perFolder.flat().map(({ folder, root }) => readSite(folder, root)));
-      this.inputs = new Set(sites.flatMap((site) => site.watched));
-      this.roots = sites.map((site) => site.root.path.replace(/\/$/, ''));
-      return sites;
+      return perFolder.flat();
     })();
-    return this.reading;
+    this.discovery = discovery;
+    void discovery.then(
+      (found) => {
+        if (this.discovery === discovery) this.roots = found.map((f) => rootPath(f.root));
+      },
+      () => {
+        if (this.discovery === discovery) this.discovery = undefined; // the next call looks again
+      },
+    );
+    return discovery;
+  }
+
+  private read({ folder, root }: Found): Promise<DocsSite> {
+    const key = `${folder.uri.toString()}\n${root.toString()}`;
+    const known = this.reads.get(key);
+    if (known) return known.site;
+    const site = readSite(folder, root);
+    this.reads.set(key, { root: rootPath(root), site });
+    void site.then(
+      (read) => this.inputs.set(rootPath(root), new Set(read.watched)),
+      () => this.reads.get(key)?.site === site && this.reads.delete(key),
+    );
+    return site;
+  }
+
+  /** Every site of the open folders. */
+  async sites(): Promise<DocsSite[]> {
+    const found = await (this.discovery ?? this.discover());
+    const keys = new Set(found.map((f) => `${f.folder.uri.toString()}\n${f.root.toString()}`));
+    for (const key of this.reads.keys()) if (!keys.has(key)) this.reads.delete(key);
+    return Promise.all(found.map((f) => this.read(f)));
   }
 
   dispose(): void {

@@ -2,6 +2,7 @@
 // all the report's paths, and the paths readers asked for that no page and no redirect serves.
 import type { SitePage } from '../site/inventory';
 import { comparablePath, type RedirectMatcher } from '../site/redirects';
+import { decodedPath } from '../site/url-path';
 import { rankRows } from '../visitors/chart-data';
 import type { Counts, PathRow } from '../visitors/protocol';
 
@@ -42,12 +43,14 @@ export function readersWithoutPage(
   redirects: RedirectMatcher,
   unchecked: readonly string[] = [],
 ): PathRow[] {
-  const known = new Set(pages.filter((p) => p.file !== undefined || p.generated).map((p) => comparablePath(p.pagePath)));
+  // Read forms on both sides, as redirects compare: `/caf%C3%A9` is the page `/café`, never a path to redirect.
+  const readable = (path: string): string => decodedPath(comparablePath(path));
+  const known = new Set(pages.filter((p) => p.file !== undefined || p.generated).map((p) => readable(p.pagePath)));
   const underUnchecked = (path: string): boolean => unchecked.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return rankRows(rows)
     .filter((row) => {
       const path = comparablePath(row.path);
-      return row.total > 0 && !known.has(path) && !underUnchecked(path) && !redirects.covering(row.path);
+      return row.total > 0 && !known.has(readable(row.path)) && !underUnchecked(path) && !redirects.covering(row.path);
     })
     .map(({ path, human, ai, total }) => ({ path, human, ai, total }));
 }

@@ -10,6 +10,7 @@ import { Reservation } from '../platform/reserving-ledger';
 import { noRoomText } from '../visitors/read-budget';
 import type { SignalsService } from './signals-service';
 import type { SiteReport } from './site-readers';
+import { pickOne, showWarning, withProgressNote } from '../editor/say';
 
 export interface SignalsReadDeps {
   signals: Pick<SignalsService, 'load' | 'mostRequests' | 'fromCacheOnly'>;
@@ -38,7 +39,7 @@ export async function readMissingSignals(
     description: `${signalsCost(deps, missing.length)}${over ? ': more than are left, so it stops where the hour’s budget ends' : ''}`,
   };
   if (over || options.askUnderBudget) {
-    const picked = await vscode.window.showQuickPick([accept, { label: 'Cancel', description: 'nothing is read' }], {
+    const picked = await pickOne([accept, { label: 'Cancel', description: 'nothing is read' }], {
       title: `Read what readers said ${range}: feedback, searches, assistant questions (kept for every window)`,
     });
     if (picked !== accept) return false;
@@ -46,11 +47,11 @@ export async function readMissingSignals(
   // Accepted: whatever fits is reserved (a read stopped early says which parts it left out).
   const budget = await deps.ledger.reserve(most, { least: 1 });
   if (!(budget instanceof Reservation)) {
-    void vscode.window.showWarningMessage(noRoomText(`What readers said ${range}`, deps.ledger.committed(), budget.waitMs, false));
+    void showWarning(noRoomText(`What readers said ${range}`, deps.ledger.committed(), budget.waitMs, false));
     return false;
   }
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Reading what readers said…' }, () =>
+    await withProgressNote({ location: vscode.ProgressLocation.Notification, title: 'Reading what readers said…' }, () =>
       Promise.all(missing.map((r) => deps.signals.load(r.scope, r.range, { budget }))),
     );
     return true;

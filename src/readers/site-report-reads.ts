@@ -15,6 +15,7 @@ import { readCap } from '../visitors/read-budget';
 export function partText(slots: number): string {
   return `Only part of the range was read: the ${slots} analytics request${slots === 1 ? '' : 's'} set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.`;
 }
+import { showWarning, withProgressNote } from '../editor/say';
 
 export interface SiteReportReadDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
@@ -63,12 +64,12 @@ export async function readMissingReports(deps: SiteReportReadDeps, missing: read
   const budget = await reserveOrAsk(deps.ledger, capFor(deps, missing), 'Reading visitors for the Pages view', 'Read What Fits');
   if (!budget) return false;
   try {
-    const read = await vscode.window.withProgress(
+    const read = await withProgressNote(
       { location: vscode.ProgressLocation.Notification, title: 'Reading visitors for the Pages view…' },
       () => Promise.all(missing.map((r) => deps.service.load(r.scope, r.range, { budget }))),
     );
     // A range read in part is not kept, so the view would show nothing new without a word.
-    if (read.some((r) => r.report.partial)) void vscode.window.showWarningMessage(partText(budget.slots));
+    if (read.some((r) => r.report.partial)) void showWarning(partText(budget.slots));
     return true;
   } catch (error) {
     showError(error, deps.log, () => readMissingReports(deps, missing));

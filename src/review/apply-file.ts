@@ -6,6 +6,7 @@ import { currentText } from '../editor/workspace-text';
 import { changeStatus, type GitChange } from './git-api';
 import type { JobChange } from './job-change';
 import { ReviewError } from './review-errors';
+import { linkRefusal } from './working-tree-links';
 
 /** What each file should hold afterwards: its text, or undefined for no file. */
 type Contents = Map<string, { uri: vscode.Uri; text: string | undefined }>;
@@ -65,6 +66,14 @@ function refuseUnsaved(uris: readonly vscode.Uri[], relative: (uri: vscode.Uri) 
   if (unsaved) throw new ReviewError(`${relative(unsaved.uri)} has unsaved edits. Save or revert them, then apply the file.`);
 }
 
+/** Refuses before anything is read or written when a file would be written through a link, or outside the repository. */
+async function refuseLinks(change: JobChange, uris: readonly vscode.Uri[], relative: (uri: vscode.Uri) => string): Promise<void> {
+  for (const uri of uris) {
+    const refusal = await linkRefusal(change.repository.rootUri.fsPath, uri.fsPath, relative(uri));
+    if (refusal) throw new ReviewError(refusal);
+  }
+}
+
 /** Writes the agent's version of `file` (from the change's head) into the working tree. */
 export async function applyAgentFile(change: JobChange, file: GitChange, relative: (uri: vscode.Uri) => string): Promise<AppliedFile> {
   const target = changedFileOf(file);
@@ -72,6 +81,7 @@ export async function applyAgentFile(change: JobChange, file: GitChange, relativ
   const from = renamedFrom(file);
   const affected = from ? [from, target] : [target];
   refuseUnsaved(affected, relative);
+  await refuseLinks(change, affected, relative);
   const agentText = gone ? undefined : await change.repository.show(change.head, target.fsPath);
   const before: Contents = new Map();
   const after: Contents = new Map();
@@ -81,5 +91,9 @@ export async function applyAgentFile(change: JobChange, file: GitChange, relativ
   }
   const name = relative(target);
   await write(after, `the agent’s version of ${name}`);
-  return { uri: target, undo: () => write(before, `${name} as it was`) };
+  const undo = async (): Promise<void> => {
+    await refuseLinks(change, affected, relative); // a link may have come since
+    await write(before, `${name} as it was`);
+  };
+  return { uri: target, undo };
 }

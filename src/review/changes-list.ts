@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { changedFileOf, changeKind } from './apply-file';
 import { changeStatus, type GitApi, type GitChange } from './git-api';
 import type { JobChange } from './job-change';
+import { inertPickItem } from '../editor/say';
+import { withoutIcons } from '../platform/inert-text';
 
 export interface ChangesListActions {
   applyFile(file: GitChange): Promise<unknown>;
@@ -37,13 +39,11 @@ export function showChangesList(
   actions: ChangesListActions,
 ): void {
   const pick = vscode.window.createQuickPick<FileItem>();
-  const files: FileItem[] = change.changes.map((file) => ({
-    label: relative(changedFileOf(file)),
-    description: changeKind(file, relative),
-    buttons: [applyButton],
-    file,
-  }));
-  pick.title = title;
+  // A file's name comes from the agent's commit: shown as written, never as an icon.
+  const files: FileItem[] = change.changes.map((file) =>
+    inertPickItem({ label: relative(changedFileOf(file)), description: changeKind(file, relative), buttons: [applyButton], file }),
+  );
+  pick.title = withoutIcons(title);
   pick.placeholder = 'Pick a file to see the agent’s change to it (the list stays open; Escape closes it)';
   pick.matchOnDescription = true;
   pick.ignoreFocusOut = true;
@@ -60,7 +60,7 @@ export function showChangesList(
     pick.onDidAccept(() => {
       const [item] = pick.selectedItems;
       if (!item) return;
-      if (item.file) void showFileDiff(api, change, item.file, `${item.label} — ${title}`);
+      if (item.file) void showFileDiff(api, change, item.file, `${relative(changedFileOf(item.file))} — ${title}`);
       else act(() => actions.checkOut());
     }),
     pick.onDidTriggerItemButton(({ item }) => {

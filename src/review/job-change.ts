@@ -5,7 +5,7 @@ import type { TrackedJob } from '../jobs/tracked-job';
 import { changeSourceOf, type ChangeSource } from './change-ref';
 import { findJobClone } from './find-repository';
 import type { GitApi, GitChange, GitRepository } from './git-api';
-import { jobRefPart } from './job-branch';
+import { reviewRef } from './fetch-command';
 import { fetchFailure, ReviewError } from './review-errors';
 
 export interface JobChange {
@@ -18,12 +18,6 @@ export interface JobChange {
   head: string;
   /** Docs pages first, then the rest, each by path. */
   changes: GitChange[];
-}
-
-/** Where a fetched change is kept: outside refs/heads, so no branch appears until the writer checks one out; one ref per job. */
-export function reviewRef(job: Pick<TrackedJob, 'id'>): string {
-  // Not refs/docs-agent/: the short name docs-agent/<id> would then be both this ref and the job's branch.
-  return `refs/docs-agent-changes/${jobRefPart(job)}`;
 }
 
 const docsPage = /\.(mdx?|markdown)$/i;
@@ -52,12 +46,6 @@ async function baseOf(repository: GitRepository, remote: string, source: ChangeS
     if (base) return base;
   }
   throw new ReviewError('The change shares no history with this clone, so there is nothing to compare it with.');
-}
-
-/** The git command a writer can run by hand for the same fetch. */
-export function fetchCommand(job: TrackedJob, remote = 'origin'): string | undefined {
-  const source = changeSourceOf(job.job);
-  return source ? `git fetch ${remote} +${source.remoteRef}:${reviewRef(job)}` : undefined;
 }
 
 export async function fetchJobChange(api: GitApi, job: TrackedJob): Promise<JobChange> {

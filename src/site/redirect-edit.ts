@@ -1,17 +1,38 @@
-// Adding a redirect to where the site keeps them, as text edits that leave the rest of the file
+// Adding a redirect to where the site keeps them, as insertions that leave the rest of the file
 // (its formatting, its comments) as it was: docs.json's `redirects` list, or the list in the
-// file its `$ref` names.
-import { type Edit, type FormattingOptions, type JSONPath, modify } from 'jsonc-parser';
+// file its `$ref` names. The new entry is written like the entry before it.
+import type { Edit, JSONPath, Node } from 'jsonc-parser';
+import { appendItem, indentAt, type Layout, layoutOf, startsLine } from './json-append';
 import type { Redirect } from './redirects';
 import { redirectsListIn } from './redirects-target';
 
-/** The file's own indentation and line ends, so the new entry looks like its neighbours. */
-export function formattingOf(text: string): FormattingOptions {
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
-  return {
-    insertSpaces: !indent.startsWith('\t'),
-    tabSize: indent.startsWith('\t') ? 1 : indent.length,
-    eol: text.includes('\r\n') ? '\r\n' : '\n',
+/** The entry inside one line, spaced as `like` (a neighbour's text) is. */
+function inlineEntry(redirect: Redirect, like: string | undefined): string {
+  const spaced = (pattern: RegExp, wide: string, tight: string): string => (like === undefined || pattern.test(like) ? wide : tight);
+  const colon = spaced(/"\s*:\s/, ': ', ':');
+  const fields = [`"source"${colon}${JSON.stringify(redirect.source)}`, `"destination"${colon}${JSON.stringify(redirect.destination)}`];
+  return spaced(/^\{\s/, `{ ${fields.join(', ')} }`, `{${fields.join(spaced(/,\s/, ', ', ','))}}`);
+}
+
+/** The entry on lines of its own: `{` at `indent`, its fields at `inner`. */
+function blockEntry(redirect: Redirect, indent: string, inner: string, eol: string): string {
+  const fields = [`"source": ${JSON.stringify(redirect.source)},`, `"destination": ${JSON.stringify(redirect.destination)}`];
+  return ['{', ...fields.map((field) => inner + field), `${indent}}`].join(eol);
+}
+
+/** Writes the entry as `neighbour` (the list's last entry) is written: on one line or several. */
+function entryWriter(
+  text: string,
+  redirect: Redirect,
+  neighbour: Node | undefined,
+  layout: Layout,
+): (indent: string | undefined) => string {
+  const like = neighbour?.type === 'object' ? text.slice(neighbour.offset, neighbour.offset + neighbour.length) : undefined;
+  const field = neighbour?.type === 'object' ? neighbour.children?.[0] : undefined;
+  return (indent) => {
+    if (indent === undefined || (like !== undefined && !like.includes('\n'))) return inlineEntry(redirect, like);
+    const inner = field && startsLine(text, field.offset) ? indentAt(text, field.offset) : indent + layout.step;
+    return blockEntry(redirect, indent, inner, layout.eol);
   };
 }
 
@@ -22,13 +43,18 @@ export function formattingOf(text: string): FormattingOptions {
 export function addRedirectEdits(text: string, path: JSONPath, redirect: Redirect, name: string): { edits: Edit[] } | { problem: string } {
   const found = redirectsListIn(text, path, name);
   if ('problem' in found) return found;
-  const formattingOptions = formattingOf(text);
-  const entry = { source: redirect.source, destination: redirect.destination };
+  const layout = layoutOf(text);
   if (found.list) {
-    const at = [...found.path, found.list.children?.length ?? 0];
-    return { edits: modify(text, at, entry, { formattingOptions, isArrayInsertion: true }) };
+    return { edits: appendItem(text, found.list, entryWriter(text, redirect, found.list.children?.at(-1), layout), layout) };
   }
-  return { edits: modify(text, found.path, [entry], { formattingOptions }) };
+  // No list yet: a `redirects` member at the end of the object that should hold it.
+  const key = JSON.stringify(String(found.path.at(-1)));
+  const entry = entryWriter(text, redirect, undefined, layout);
+  const member = (indent: string | undefined): string =>
+    indent === undefined
+      ? `${key}: [${entry(undefined)}]`
+      : `${key}: [${layout.eol}${indent}${layout.step}${entry(indent + layout.step)}${layout.eol}${indent}]`;
+  return { edits: appendItem(text, found.holder, member, layout) };
 }
 
 function tokens(path: string): string[] {

@@ -44,15 +44,15 @@ const kinds: Partial<Record<Node['type'], string>> = {
 };
 
 /**
- * The list at `at` in `text` (absent: to be created), or, when the value there is an object
- * holding its list under `redirects` (as the site reads it), that list; else why nothing can be
- * added without overwriting what the file holds. `name` is the file's, for the sentence.
+ * The list at `at` in `text` (absent: the object to create it in), or, when the value there is
+ * an object holding its list under `redirects` (as the site reads it), that list; else why
+ * nothing can be added without overwriting what the file holds. `name` is the file's, for the sentence.
  */
 export function redirectsListIn(
   text: string,
   at: JSONPath,
   name: string,
-): { path: JSONPath; list: Node | undefined } | { problem: string } {
+): { path: JSONPath; list: Node } | { path: JSONPath; list: undefined; holder: Node } | { problem: string } {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true });
   const [error] = errors;
@@ -62,11 +62,14 @@ export function redirectsListIn(
       problem: `${name} has a JSON syntax error${line}, so Docs Agent cannot add a redirect to it. Fix it, then add the redirect again.`,
     };
   }
-  if (at.length && findNodeAtLocation(root, at.slice(0, -1))?.type !== 'object') {
+  const holder = at.length ? findNodeAtLocation(root, at.slice(0, -1)) : undefined;
+  if (at.length && holder?.type !== 'object') {
     return { problem: `${name} is not a JSON object, so Docs Agent cannot add a redirect to it.` };
   }
   const value = at.length ? findNodeAtLocation(root, at) : root;
-  if (value === undefined || value.type === 'array') return { path: at, list: value };
+  if (value?.type === 'array') return { path: at, list: value };
+  // Undefined only below the top level, where `holder` is the object checked above.
+  if (value === undefined) return { path: at, list: undefined, holder: holder ?? root };
   const inner = value.type === 'object' ? findNodeAtLocation(value, ['redirects']) : undefined;
   if (inner?.type === 'array') return { path: [...at, 'redirects'], list: inner };
   const what = at.length ? `The "${String(at.at(-1))}" value in ${name}` : name;

@@ -1,7 +1,9 @@
 // Redirects as docs.json lists them, and whether one covers a path readers asked for: exact
 // sources, parameters (`/beta/:slug*`, `/posts/:id`), partial wildcards
-// (`/articles/concepts-*`) and trailing ones (`/settings/*`).
+// (`/articles/concepts-*`) and trailing ones (`/settings/*`). Addresses compare as people read
+// them, so `/getting%20started` and `/getting started` are one address.
 import { isRecord } from '../platform/checks';
+import { decodedPath } from './url-path';
 
 export interface Redirect {
   source: string;
@@ -26,13 +28,21 @@ export function comparablePath(path: string): string {
 
 const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
-/** A source as a regular expression over whole paths. */
+/** The segments of a source: no anchor, and no query (a `?` right after a `:name` is its modifier, not a query). */
+function sourceSegments(source: string): string[] {
+  const segments: string[] = [];
+  // Segments alone: the site reads `old-page` as `/old-page`, never as the root.
+  for (const segment of source.trim().replace(/#.*$/, '').split('/')) {
+    const query = /^:\w+\?$/.test(segment) ? -1 : segment.indexOf('?');
+    if (query < 0) segments.push(segment);
+    else return [...segments, segment.slice(0, query)].filter(Boolean);
+  }
+  return segments.filter(Boolean);
+}
+
+/** A source as a regular expression over whole paths, as people read them. */
 export function sourcePattern(source: string): RegExp {
-  // The site reads `old-page` as `/old-page`: without the slash it would compile to the root.
-  const segments = comparablePath(`/${source.trim().replace(/^\/+/, '')}`)
-    .split('/')
-    .slice(1)
-    .filter(Boolean);
+  const segments = sourceSegments(source);
   let pattern = '';
   for (const [index, segment] of segments.entries()) {
     const last = index === segments.length - 1;
@@ -44,7 +54,11 @@ export function sourcePattern(source: string): RegExp {
     else if (modifier === '?') pattern += '(?:/[^/]+)?';
     else if (param || segment === '*') pattern += '/[^/]+';
     // A partial wildcard (`concepts-*`) stays inside its one segment.
-    else pattern += `/${segment.split('*').map(escape).join('[^/]*')}`;
+    else
+      pattern += `/${segment
+        .split('*')
+        .map((text) => escape(decodedPath(text)))
+        .join('[^/]*')}`;
   }
   return new RegExp(`^${pattern || '/'}$`);
 }
@@ -59,7 +73,7 @@ export class RedirectMatcher {
 
   /** The first redirect that catches `path`, as the site applies them in order. */
   covering(path: string): Redirect | undefined {
-    const wanted = comparablePath(path);
+    const wanted = decodedPath(comparablePath(path));
     return this.compiled.find(({ pattern }) => pattern.test(wanted))?.redirect;
   }
 }

@@ -3,10 +3,10 @@
 // the budget ends and says it read part of the range); when nothing is left it is refused with
 // one sentence saying when room frees up. Past the budget the service refuses analytics for the
 // rest of the hour, in every tool that uses the key, so no read ever goes there.
-import * as vscode from 'vscode';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import { Reservation } from '../platform/reserving-ledger';
 import { noRoomText } from './read-budget';
+import { showWarning } from '../editor/say';
 
 /** The reservation for `requests` (its cap), or undefined when the writer declined or nothing is left; `what` starts the sentences. */
 export async function reserveOrAsk(
@@ -19,7 +19,7 @@ export async function reserveOrAsk(
   const whole = await ledger.reserve(requests);
   if (whole instanceof Reservation) return whole;
   if (whole.room > 0) {
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await showWarning(
       `${what} needs up to ${requests} request${requests === 1 ? '' : 's'}, and only ${whole.room} of the ${analyticsLimitPerHour} analytics requests this hour are left.`,
       {
         modal: true,
@@ -36,6 +36,6 @@ export async function reserveOrAsk(
 }
 
 function refuse(what: string, ledger: Pick<RequestLedger, 'committed'>, waitMs: number): undefined {
-  void vscode.window.showWarningMessage(noRoomText(what, ledger.committed(), waitMs, false));
+  void showWarning(noRoomText(what, ledger.committed(), waitMs, false));
   return undefined;
 }

@@ -2,17 +2,16 @@
 // not otherwise (no such file, or one outside the docs folder, which never opens from here).
 import * as vscode from 'vscode';
 import { fileForPage } from './page-resolver';
+import { showInfo, showWarning } from '../editor/say';
 
 export async function openPagePath(root: vscode.Uri | undefined, pagePath: string): Promise<void> {
   const found = root && (await fileForPage(root, pagePath));
   if (!found) {
-    void vscode.window.showInformationMessage(`No file in the docs folder serves ${pagePath}.`);
+    void showInfo(`No file in the docs folder serves ${pagePath}.`);
     return;
   }
   if ('refused' in found) {
-    void vscode.window.showWarningMessage(
-      `The path ${pagePath} is not opened: ${found.refused}. Only files inside the docs folder open from the panel.`,
-    );
+    void showWarning(`The path ${pagePath} is not opened: ${found.refused}. Only files inside the docs folder open from the panel.`);
     return;
   }
   await vscode.window.showTextDocument(found.uri, { viewColumn: vscode.ViewColumn.One, preview: true });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AppliedFile } from '../../src/review/apply-file';
 import { loadGitApi } from '../../src/review/git-api';
-import { reviewRef } from '../../src/review/job-change';
+import { reviewRef } from '../../src/review/fetch-command';
 import { eventually } from '../support/eventually';
 import { finishedJob, type HostEmulator, startHostEmulator } from './support';
 

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../../src/jobs/tracked-job';
 import { loadGitApi } from '../../src/review/git-api';
-import { fetchJobChange, reviewRef } from '../../src/review/job-change';
+import { reviewRef } from '../../src/review/fetch-command';
+import { fetchJobChange } from '../../src/review/job-change';
 import { ReviewError } from '../../src/review/review-errors';
 import { finishedJob, type HostEmulator, startHostEmulator } from './support';
 

@@ -39,6 +39,29 @@ const webviewZone = {
   message: 'The webview bundle runs in a browser sandbox: it takes only the visitors model and platform helpers.',
 };
 
+/**
+ * The editor reads links and icons in these surfaces, and their text often carries outside text
+ * (a build log's line, a reader's path): they are reached only through src/editor/say.ts and
+ * src/editor/markdown-text.ts, which make that text inert, so no new message can forget to.
+ */
+const outsideTextDoors = [
+  {
+    selector:
+      "MemberExpression[object.property.name='window'][property.name=/^(show(Information|Warning|Error)Message|showInputBox|showQuickPick)$/]",
+    message: 'Show messages, input boxes and quick picks through src/editor/say.ts: it keeps outside text inert.',
+  },
+  {
+    // A notification reads links in its title and messages; the status bar's progress is ours alone.
+    selector:
+      "CallExpression[callee.property.name='withProgress'] Property[key.name='location'] > MemberExpression[property.name='Notification']",
+    message: 'Show progress in a notification through withProgressNote (src/editor/say.ts): it keeps outside text inert.',
+  },
+  {
+    selector: "NewExpression[callee.property.name='MarkdownString']",
+    message: 'Build Markdown through src/editor/markdown-text.ts: outside text is appended as text there.',
+  },
+];
+
 const noVscode = {
   'no-restricted-imports': [
     'error',
@@ -87,8 +110,14 @@ export default tseslint.config(
           selector: "AssignmentExpression > MemberExpression.left[property.name='innerHTML']",
           message: 'Set text with textContent, never innerHTML.',
         },
+        ...outsideTextDoors,
       ],
     },
+  },
+  {
+    // The doors themselves: they make outside text inert, then call the editor.
+    files: ['src/editor/say.ts', 'src/editor/markdown-text.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   { files: ['src/platform/**', 'src/api/**', 'src/site/**', 'src/webview/**'], rules: noVscode },
   {

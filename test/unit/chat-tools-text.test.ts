@@ -35,17 +35,20 @@ function job(fields: Partial<AgentJob> = {}, prompt = 'Add a FAQ to the quicksta
 }
 
 describe('chat tools: what a person confirms', () => {
-  it('names the project, the prompt’s first line, its length and lines, and the agent uses left', () => {
+  it('names the project, the prompt’s first line, its length and lines, the agent uses left, and quotes the whole prompt', () => {
     const prompt = 'Add a FAQ to the quickstart\nwith three questions';
-    const { title, message } = createJobConfirmation('acme-docs', prompt, 3);
+    const { title, message, quoted } = createJobConfirmation('acme-docs', prompt, 3);
     assert.equal(title, 'Start a Docs Agent job?');
     assert.equal(
       message,
       'Project: acme-docs\n' +
         'Prompt: “Add a FAQ to the quickstart” (48 characters, 2 lines)\n' +
         'Agent uses left this hour: 97 of 100 (as counted on this machine; jobs started elsewhere count too)\n' +
-        'The agent works on its own for a few minutes and opens a pull request when it changes files.',
+        'The agent works on its own for a few minutes and opens a pull request when it changes files.\n' +
+        'The whole prompt:',
     );
+    // Later lines (quoted reader comments, say) are seen before the agent use is spent.
+    assert.equal(quoted, prompt);
   });
 
   it('says plainly when no agent use is left', () => {
@@ -53,7 +56,8 @@ describe('chat tools: what a person confirms', () => {
   });
 
   it('names the job and the follow-up for a follow-up', () => {
-    const { title, message } = followUpConfirmation(job(), 'Also link the changelog', 99);
+    const { title, message, quoted } = followUpConfirmation(job(), 'Also link the changelog', 99);
+    assert.equal(quoted, 'Also link the changelog');
     assert.equal(title, 'Send a follow-up to a Docs Agent job?');
     assert.match(message, /^Job: job-1234567890 \(“Add a FAQ to the quickstart”\)\nProject: acme-docs\n/);
     assert.match(message, /Follow-up: “Also link the changelog” \(23 characters\)\nAgent uses left this hour: 1 of 100 /);

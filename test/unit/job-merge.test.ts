@@ -9,28 +9,19 @@ import { join } from 'node:path';
 import type { JobChange } from '../../src/review/job-change';
 import { findJobMerge } from '../../src/review/job-merge';
 import { cliRepository } from '../support/git/cli-repository';
+import { runGit, testGitEnv } from '../support/git/run-git';
 
 describe('review: when a job’s change was merged', () => {
   let root: string;
   let clone: string;
-  const git = (cwd: string, ...args: string[]): string =>
-    execFileSync('git', args, {
-      cwd,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x' },
-    }).trim();
+  const git = runGit;
   const commitAt = (message: string, date: string, file = 'page.mdx'): string => {
     writeFileSync(join(clone, file), `${message}\n`);
     git(clone, 'add', file);
     execFileSync('git', ['commit', '-q', '-m', message], {
       cwd: clone,
       env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'T',
-        GIT_AUTHOR_EMAIL: 't@x',
-        GIT_COMMITTER_NAME: 'T',
-        GIT_COMMITTER_EMAIL: 't@x',
+        ...testGitEnv,
         GIT_AUTHOR_DATE: date,
         GIT_COMMITTER_DATE: date,
       },

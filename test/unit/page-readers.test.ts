@@ -6,6 +6,7 @@ import { aiShare, readersByPage, readersWithoutPage } from '../../src/readers/pa
 import { readDocsConfig } from '../../src/site/docs-config';
 import { siteInventory } from '../../src/site/inventory';
 import { listedPages } from '../../src/site/navigation';
+import { redirectSourceFor } from '../../src/site/redirect-source';
 import { RedirectMatcher, redirectsOf } from '../../src/site/redirects';
 import { readSitePaths } from '../emulator/fixture-site';
 import { defaultDocsDir } from '../emulator/options';
@@ -41,6 +42,43 @@ describe('analytics: readers across the docs site', () => {
         .sort(),
       ['/articles/concepts-agents', '/guides/webhooks-v1', '/legacy/setup'],
     );
+  });
+
+  it('adds a redirect for a lost path only when it catches that path and no page: a visited pattern is refused', async () => {
+    const { pages, redirects } = await site();
+    const patterns = ['/:slug*', '/guides/*', '/a/:id', '/articles/concepts-*', '/docs/(.*)', '/guides/c++'];
+    const plain = ['/getting started', '/old-page?ref=mail', '/caf%C3%A9/', '/quickstart-v0'];
+    const visited = [...patterns, ...plain].map((path) => ({ path, human: 2, ai: 1, total: 3 }));
+    const lost = readersWithoutPage([...rows, ...visited], pages, redirects);
+    for (const { path } of visited)
+      assert.ok(
+        lost.some((row) => row.path === path),
+        `${path} is lost`,
+      );
+    const refused: string[] = [];
+    for (const row of lost) {
+      const made = redirectSourceFor(row.path, 'docs.json');
+      if ('problem' in made) {
+        refused.push(row.path);
+        continue;
+      }
+      // The site with the new redirect: that row is served, every other row and every page is as it was.
+      const added = new RedirectMatcher([...redirectsOf([{ source: made.source, destination: '/quickstart' }])]);
+      assert.deepEqual(
+        lost.filter((other) => added.covering(other.path)).map((other) => other.path),
+        [row.path],
+        made.source,
+      );
+      assert.deepEqual(
+        pages.filter((page) => added.covering(page.pagePath)).map((page) => page.pagePath),
+        [],
+        `${made.source} catches pages`,
+      );
+    }
+    assert.deepEqual(refused.sort(), [...patterns].sort());
+    // An export's encoded form of a page's address is that page, never a path to redirect away.
+    const cafe = [{ pagePath: '/café', file: 'café.mdx' }];
+    assert.deepEqual(readersWithoutPage([{ path: '/caf%C3%A9/', human: 1, ai: 0, total: 1 }], cafe, new RedirectMatcher([])), []);
   });
 
   it('gives every page its counts and rank among all paths, an unread page none, and /a/ counts for /a', async () => {

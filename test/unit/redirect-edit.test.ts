@@ -13,7 +13,7 @@ const add = (text: string, path: (string | number)[]): string => {
 };
 
 describe('site: adding a redirect', () => {
-  it('appends to docs.json’s list and keeps its comments and its four-space indentation', () => {
+  it('appends to docs.json’s list like the entry before it, keeping its comments and its four-space indentation', () => {
     const text = `{
     // The site's name
     "name": "Acme",
@@ -28,7 +28,7 @@ describe('site: adding a redirect', () => {
       { source: '/old', destination: '/new' },
       { source: '/legacy/setup', destination: '/quickstart' },
     ]);
-    assert.match(after, /\n {8}\{\n {12}"source": "\/legacy\/setup"/);
+    assert.match(after, /\n {8}\{ "source": "\/legacy\/setup", "destination": "\/quickstart" \}\n {4}\]/);
     assert.ok(after.startsWith(text.slice(0, text.indexOf('{ "source": "/old"'))), 'what came before is untouched');
   });
   it('creates the list when docs.json has none, and appends to a $ref file that is the list itself', () => {

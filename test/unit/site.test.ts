@@ -84,6 +84,21 @@ describe('site: which redirect catches a path', () => {
     assert.equal(bare.covering('/'), undefined);
     assert.equal(bare.covering('/old-page')?.source, 'old-page');
   });
+  it('reads `?` after a parameter as optional, and a query or anchor in a source as no part of it', () => {
+    const optional = new RedirectMatcher([{ source: '/docs/:page?', destination: '/' }]);
+    for (const path of ['/docs', '/docs/intro']) assert.ok(optional.covering(path), path);
+    assert.equal(optional.covering('/docs/a/b'), undefined);
+    const query = new RedirectMatcher([{ source: '/old?ref=mail#top', destination: '/' }]);
+    assert.ok(query.covering('/old'));
+  });
+  it('takes an address and its percent-encoded form as one, and an encoded slash as no segment break', () => {
+    const encoded = new RedirectMatcher([{ source: '/getting%20started/caf%C3%A9', destination: '/' }]);
+    assert.ok(encoded.covering('/getting started/café'));
+    assert.ok(encoded.covering('/getting%20started/caf%c3%a9/'));
+    const plain = new RedirectMatcher([{ source: '/getting started/:page*', destination: '/' }]);
+    assert.ok(plain.covering('/getting%20started/a'));
+    assert.equal(new RedirectMatcher([{ source: '/a%2Fb', destination: '/' }]).covering('/a/b'), undefined);
+  });
   it('lets a :slug* in the middle stand for no segment at all', () => {
     const middle = new RedirectMatcher([{ source: '/a/:slug*/edit', destination: '/b' }]);
     for (const path of ['/a/edit', '/a/x/edit', '/a/x/y/edit']) assert.ok(middle.covering(path), path);

@@ -5,13 +5,15 @@
 // blocks the others. Hold it only for a read-change-write of small files (milliseconds).
 //
 // A lock file is only ever removed by compare-and-remove (`removeIf`): under a claim named after
-// the token being removed, the remover checks the file still holds that token. The owner's
-// release and every process breaking that same stale lock contend for the same claim, so only
-// one of them removes it, and nobody removes a newer holder's lock by its path.
+// the token being removed, the remover checks the file at the path is still that holder's (same
+// token, same file). The owner's release and every process breaking that same stale lock contend
+// for the same claim, so only one of them removes it, and nobody removes a newer holder's lock by
+// its path. A holder's token and age are read from one open file: read by path in two calls, a
+// stale lock replaced in between would have its new, live holder judged by the old file's age.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { isMissing, readText } from './atomic-file';
+import { isMissing } from './atomic-file';
 import { isPast } from '../clock';
 
 export interface LockOptions {
@@ -39,40 +41,51 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Creates the lock file holding `token`; false when it exists already. */
-async function tryCreate(path: string, token: string): Promise<boolean> {
+interface Holder {
+  token: string;
+  mtimeMs: number;
+  /** Which file it is: a new lock at the same path is another file. */
+  dev: number;
+  ino: number;
+}
+
+/** Creates the lock file holding `token`: this holder, or undefined when a lock exists already. */
+async function tryCreate(path: string, token: string): Promise<Holder | undefined> {
   try {
     const handle = await open(path, 'wx');
     try {
       await handle.writeFile(token);
+      const { mtimeMs, dev, ino } = await handle.stat();
+      return { token, mtimeMs, dev, ino };
     } finally {
       await handle.close();
     }
-    return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
+    if (code === 'EEXIST') return undefined;
     if (!isMissing(error)) throw error;
     await mkdir(dirname(path), { recursive: true });
-    return false;
+    return undefined;
   }
 }
 
-interface Holder {
-  token: string;
-  mtimeMs: number;
-}
-
-/** Who holds the lock at `path` (undefined when nobody does). */
+/** Who holds the lock at `path` (undefined when nobody does): token and age from the same open file. */
 async function holderOf(path: string): Promise<Holder | undefined> {
   try {
-    const [token, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
-    return { token, mtimeMs: info.mtimeMs };
+    const handle = await open(path, 'r');
+    try {
+      const { mtimeMs, dev, ino } = await handle.stat();
+      return { token: await handle.readFile('utf8'), mtimeMs, dev, ino };
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     if (isMissing(error)) return undefined; // released meanwhile: just try again
     throw error;
   }
 }
+
+const sameHolder = (a: Holder | undefined, b: Holder): boolean => a?.token === b.token && a.dev === b.dev && a.ino === b.ino;
 
 function isStale(holder: Holder, staleMs: number): boolean {
   // An empty file is a lock being created this very moment: not stale unless old.
@@ -80,9 +93,9 @@ function isStale(holder: Holder, staleMs: number): boolean {
   return isPast(holder.mtimeMs, staleMs);
 }
 
-/** Removes the lock at `path` only if it still holds `token`; true when this call removed it. */
-async function removeIf(path: string, token: string, staleMs: number): Promise<boolean> {
-  const claim = `${path}.${createHash('sha256').update(token).digest('hex').slice(0, 16)}.lock`;
+/** Removes the lock at `path` only if it is still `holder`'s file; true when this call removed it. */
+async function removeIf(path: string, holder: Holder, staleMs: number): Promise<boolean> {
+  const claim = `${path}.${createHash('sha256').update(holder.token).digest('hex').slice(0, 16)}.lock`;
   if (!(await tryCreate(claim, `${process.pid}-${randomBytes(6).toString('hex')}`))) {
     // Someone else is removing this very lock. A claim left by a remover that died is cleared
     // (by path: that needs a second crash inside the same few milliseconds to go wrong).
@@ -91,8 +104,8 @@ async function removeIf(path: string, token: string, staleMs: number): Promise<b
     return false;
   }
   try {
-    // Nobody else can remove this token while the claim is held, so what is read here is what goes.
-    if ((await readText(path)) !== token) return false;
+    // Nobody else can remove this holder's file while the claim is held, so what is read here is what goes.
+    if (!sameHolder(await holderOf(path), holder)) return false;
     await rm(path, { force: true });
     return true;
   } finally {
@@ -103,24 +116,30 @@ async function removeIf(path: string, token: string, staleMs: number): Promise<b
 /** Removes the lock at `path` if its holder is gone or past `staleMs`; true when it did. */
 export async function breakIfStale(path: string, staleMs: number): Promise<boolean> {
   const holder = await holderOf(path);
-  return holder !== undefined && isStale(holder, staleMs) && (await removeIf(path, holder.token, staleMs));
+  return holder !== undefined && isStale(holder, staleMs) && (await removeIf(path, holder, staleMs));
 }
 
-export async function withLock<T>(path: string, run: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const staleMs = options.staleMs ?? 30_000;
+/** Takes the lock at `path`, breaking a stale one, waiting for a live one up to `timeoutMs`. */
+async function acquire(path: string, staleMs: number, timeoutMs: number): Promise<Holder> {
   const deadline = Date.now() + timeoutMs;
   const token = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  for (let attempt = 0; !(await tryCreate(path, token)); attempt++) {
+  for (let attempt = 0; ; attempt++) {
+    const mine = await tryCreate(path, token);
+    if (mine) return mine;
     if (await breakIfStale(path, staleMs)) continue;
     if (Date.now() > deadline) throw new LockTimeoutError(path);
     // Short random waits: holders keep the lock for a few milliseconds.
     await new Promise((resolve) => setTimeout(resolve, Math.min(50, 1 + attempt) * (0.5 + Math.random())));
   }
+}
+
+export async function withLock<T>(path: string, run: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const staleMs = options.staleMs ?? 30_000;
+  const mine = await acquire(path, staleMs, options.timeoutMs ?? 10_000);
   try {
     return await run();
   } finally {
     // Only our own lock: if it was broken as stale meanwhile, a newer holder's stays.
-    await removeIf(path, token, staleMs);
+    await removeIf(path, mine, staleMs);
   }
 }

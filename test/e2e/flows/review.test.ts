@@ -29,7 +29,8 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   before(async () => {
     workbench = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5, 'docsAgent.jobs.confirmBeforeSending': false },
+      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
+      userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
     });
   });
   afterEach(async function () {

@@ -53,7 +53,8 @@ describe('e2e: several windows, one truth', () => {
   before(async () => {
     first = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5, 'docsAgent.jobs.confirmBeforeSending': false },
+      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
+      userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
     });
   });
   afterEach(async function () {

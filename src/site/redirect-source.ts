@@ -1,0 +1,22 @@
+// The source Add Redirect writes for an address readers reached, or why it writes none. A source
+// is a pattern to the site: Mintlify documents `*` (`/guides/*`, `/articles/concepts-*`) and
+// parameters (`/posts/:id`, `/beta/:slug*`) and no way to escape them, so an address holding one
+// would catch other pages too. `( ) + \` are refused as well: they are the rest of the path syntax
+// `:slug*` comes from (path-to-regexp), which Mintlify neither documents nor rules out.
+import { comparablePath } from './redirects';
+import { encodedPath } from './url-path';
+
+const patternCharacters = /[*:()+\\]/g;
+
+/**
+ * The source for `path`: without its query, anchor and trailing slash (a redirect never sees
+ * them), and encoded as a browser requests it. `file` names where redirects live, for the sentence.
+ */
+export function redirectSourceFor(path: string, file: string): { source: string } | { problem: string } {
+  const source = encodedPath(comparablePath(`/${path.trim().replace(/^\/+/, '')}`));
+  const found = [...new Set(source.match(patternCharacters))];
+  if (found.length === 0) return { source };
+  return {
+    problem: `This address has characters the site reads as a pattern (${found.join(' ')}), so a redirect from it would catch other pages too. Add it by hand in ${file} if you mean it.`,
+  };
+}
