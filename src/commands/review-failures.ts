@@ -6,7 +6,7 @@ import { messageOf } from '../platform/checks';
 import { fetchCommand } from '../review/fetch-command';
 import { type ReviewAction, ReviewError } from '../review/review-errors';
 import type { CommandDeps } from './deps';
-import { showErrorText } from '../editor/say';
+import { showErrorText, showWarning } from '../editor/say';
 
 const actionLabels: Record<ReviewAction, string> = {
   retry: 'Retry',
@@ -30,7 +30,7 @@ async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promis
     case 'copyFetchCommand': {
       const command = fetchCommand(job);
       if (command && 'text' in command) await vscode.env.clipboard.writeText(command.text);
-      else if (command) void vscode.window.showWarningMessage(command.refusal);
+      else if (command) void showWarning(command.refusal);
       return;
     }
     case 'showGitOutput':
