@@ -7,7 +7,7 @@ import { showError } from '../editor/show-error';
 import { jobKeyOf } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { buildLogUri } from '../previews/build-log';
-import { checkPreviewUrl, previewPageUrl } from '../previews/preview-link';
+import { checkPreviewUrl, homePageNote, previewPageUrl } from '../previews/preview-link';
 import { PreviewTreeItem } from '../previews/preview-tree';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../previews/tracked-preview';
@@ -33,19 +33,21 @@ export async function previewFor(
 
 const isReady = (preview: TrackedPreview): boolean => preview.status === 'success';
 
-/** The page's address in the preview, once the address passed the check; else says why not. */
-function pageAddress(preview: TrackedPreview): string | undefined {
+/** The page's address in the preview, once the address passed the check; else says why not. A change's page not found is said. */
+function pageAddress(previews: PreviewsFeature, preview: TrackedPreview): string | undefined {
   const link = checkPreviewUrl(preview.previewUrl);
   if ('refused' in link) {
     void showWarning(`The preview of ${preview.branch} is not opened: ${link.refused}.`);
     return undefined;
   }
+  const note = homePageNote(preview, previews.nameOf(preview));
+  if (note) void vscode.window.showInformationMessage(note);
   return previewPageUrl(link.url, preview.pagePath);
 }
 
 async function openInEditor(previews: PreviewsFeature, arg: unknown): Promise<string | undefined> {
   const preview = await previewFor(previews, arg, isReady);
-  const address = preview && pageAddress(preview);
+  const address = preview && pageAddress(previews, preview);
   if (!address) return undefined;
   await vscode.commands.executeCommand('simpleBrowser.api.open', vscode.Uri.parse(address, true), {
     viewColumn: vscode.ViewColumn.Beside,
@@ -56,7 +58,7 @@ async function openInEditor(previews: PreviewsFeature, arg: unknown): Promise<st
 
 async function openInBrowser(previews: PreviewsFeature, arg: unknown): Promise<string | undefined> {
   const preview = await previewFor(previews, arg, isReady);
-  const address = preview && pageAddress(preview);
+  const address = preview && pageAddress(previews, preview);
   if (address) await vscode.env.openExternal(vscode.Uri.parse(address, true));
   return address;
 }

@@ -14,8 +14,8 @@ import type { PreviewsFeature } from '../previews/previews-feature';
 import { isBuilding } from '../previews/tracked-preview';
 import { changedFileOf } from '../review/apply-file';
 import { loadGitApi, type GitRepository } from '../review/git-api';
-import { fetchJobChange, type JobChange } from '../review/job-change';
-import { jobPreviewBranch, type JobPreviewBranch } from '../review/job-preview-branch';
+import type { JobChange } from '../review/job-change';
+import { jobPreviewBranch, jobPreviewChange, type JobPreviewBranch } from '../review/job-preview-branch';
 import type { ShownChanges } from '../review/shown-changes';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
@@ -65,12 +65,13 @@ async function previewJob(deps: CommandDeps, previews: PreviewsFeature, shown: S
     reportReviewFailure(deps, error, job, 'Find the branch to preview', () => previewJob(deps, previews, shown, job));
     return undefined;
   }
-  // The page to open: from the change this window showed or just fetched, else fetched quietly (none: the home page).
+  // The page to open: from the change this window showed or just fetched, else fetched quietly, through the
+  // previewed branch when the pull request's ref cannot be (none: the home page, said when it opens).
   const change =
     shown.latestFor(job)?.change ??
     target.change ??
     (await loadGitApi()
-      .then((api) => fetchJobChange(api, job))
+      .then((api) => jobPreviewChange(api, job, target.branch))
       .catch(() => undefined));
   const pagePath = await firstPagePath(change);
   return startPreview(deps, previews, { scope: job, branch: target.branch, jobId: job.id, ...(pagePath ? { pagePath } : {}) });

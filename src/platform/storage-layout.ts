@@ -69,7 +69,7 @@ export function storagePaths(root: string) {
     previews: join(root, 'previews'),
     /** Preview requests of the last minute (5 a minute per organisation), and projects whose plan has no previews. */
     previewsShared: join(root, 'previews-shared', 'shared.json'),
-    /** When a window last removed finished previews' records past their keeping time (once a day per machine). */
+    /** When a window last removed finished previews' records past their keeping time, and their builds' claims (once a day per machine). */
     lastPreviewPrune: join(root, 'maintenance', 'last-preview-prune.json'),
     /** When a window last pruned (once a day per machine): old job files, tombstones, claims, leftovers. */
     lastPrune: join(root, 'maintenance', 'last-prune.json'),

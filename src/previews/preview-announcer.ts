@@ -1,6 +1,10 @@
 // Announces each finish of a preview exactly once on the whole machine, by the jobs' rule
-// (platform/machine/announce-once.ts): the window that wins the claim for that branch and round
-// shows it. A reload never announces again. No vscode import: the toast is the `notify` callback.
+// (platform/machine/announce-once.ts): the window that wins the claim for that build shows it.
+// A reload never announces again. A claim names the build (its deployment id and start), not
+// a round: rounds start again at 0 when a record is pruned, and a new build of the branch is a
+// new thing to announce whatever became of the old record. No vscode import: the toast is the
+// `notify` callback.
+import { createHash } from 'node:crypto';
 import { AnnounceOnce } from '../platform/machine/announce-once';
 import { previewFileName, type PreviewStore } from './preview-store';
 import { awaitsAnnouncement, previewKeyOf, type TrackedPreview } from './tracked-preview';
@@ -15,10 +19,20 @@ export interface PreviewAnnouncerDeps {
   fallbackMs?: number;
 }
 
-/** The claim's file name: one per branch and round (kept with the jobs' claims, pruned with them). */
-export function previewClaimName(preview: TrackedPreview): string {
-  return `preview-${previewFileName(previewKeyOf(preview)).replace(/\.json$/, '')}-${preview.round}`;
+/** Tells one build of a branch from every other: its deployment id and when it was started. */
+export function previewBuildId(preview: Pick<TrackedPreview, 'statusId' | 'startedAt'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([preview.statusId, preview.startedAt]))
+    .digest('hex')
+    .slice(0, 16);
 }
+
+/** The claim's file name: `preview-<record file name without .json>.<build id>` (pruned with the record: preview-pruning.ts). */
+export function previewClaimName(preview: TrackedPreview): string {
+  return `preview-${previewFileName(previewKeyOf(preview)).replace(/\.json$/, '')}.${previewBuildId(preview)}`;
+}
+
+const sameBuild = (a: TrackedPreview, b: TrackedPreview): boolean => a.round === b.round && previewBuildId(a) === previewBuildId(b);
 
 export class PreviewAnnouncer extends AnnounceOnce<TrackedPreview> {
   constructor(private readonly deps: PreviewAnnouncerDeps) {
@@ -36,11 +50,13 @@ export class PreviewAnnouncer extends AnnounceOnce<TrackedPreview> {
   protected async decide(preview: TrackedPreview): Promise<void> {
     try {
       const won = await this.deps.claim(previewClaimName(preview));
-      // Won or lost, the round is announced now (the loser writes it too, in case the winner closed).
-      const saved = await this.deps.store.update(previewKeyOf(preview), (current) =>
-        current.round === preview.round ? { ...current, announcedRound: preview.round } : current,
+      // Won or lost, the build is announced now (the loser writes it too, in case the winner closed).
+      // A newer build that replaced it meanwhile is left alone: its own finish is the one to announce.
+      let announced: TrackedPreview | undefined;
+      await this.deps.store.update(previewKeyOf(preview), (current) =>
+        sameBuild(current, preview) ? (announced = { ...current, announcedRound: preview.round }) : current,
       );
-      if (won && saved && !this.isDisposed) this.deps.notify(saved);
+      if (won && announced && !this.isDisposed) this.deps.notify(announced);
     } catch {
       // Storage trouble: the finish stays unclaimed and the next review tries again.
     }

@@ -3,6 +3,7 @@
 // one), carries no user name or password (which show one host and open another), and is not
 // absurdly long. The host is named in the notification before anything opens. No vscode import.
 import { maxLinkLength } from '../jobs/pr-link';
+import type { TrackedPreview } from './tracked-preview';
 
 export type PreviewLinkVerdict = { url: string; host: string } | { refused: string };
 
@@ -36,4 +37,13 @@ export function previewPageUrl(previewUrl: string, pagePath: string | undefined)
   const base = url.pathname.replace(/\/+$/, '');
   url.pathname = `${base}${pagePath.startsWith('/') ? '' : '/'}${pagePath}`;
   return url.toString();
+}
+
+/**
+ * What opening an agent's change at the preview's home page says: which page could not be found
+ * (its change could not be read, or it changed no page). Nothing for a page found, or a branch's own preview.
+ */
+export function homePageNote(preview: Pick<TrackedPreview, 'jobId' | 'pagePath'>, name: string): string | undefined {
+  if (!preview.jobId || preview.pagePath) return undefined;
+  return `The changed page of ${name} could not be found, so the preview opens at its home page.`;
 }

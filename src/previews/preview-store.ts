@@ -48,10 +48,24 @@ export class PreviewStore {
     if (await (names ? this.files.scan(names) : this.files.scanAll())) this.changed.fire();
   }
 
+  /** The stored record of a file name; 'unreadable' when this version cannot read it (pruning keeps its claims). */
+  storedFile(name: string): TrackedPreview | 'unreadable' | undefined {
+    return this.files.get(name)?.preview ?? (this.files.has(name) ? 'unreadable' : undefined);
+  }
+
   /** Stores a preview as given (a new deployment of its branch replaces the one before). */
   async put(preview: TrackedPreview): Promise<TrackedPreview> {
-    await this.change(previewKeyOf(preview), () => preview);
-    return preview;
+    return this.replace(previewKeyOf(preview), () => preview);
+  }
+
+  /**
+   * Stores what `make` builds from the record as it is on disk now, under its lock (not this
+   * window's copy, which may lag another window's write by a moment); returns what was stored.
+   */
+  async replace(key: string, make: (before: TrackedPreview | undefined) => TrackedPreview): Promise<TrackedPreview> {
+    let result: TrackedPreview | undefined;
+    await this.change(key, (current) => (result = make(current)));
+    return result ?? make(undefined);
   }
 
   /** Applies a change to the freshest stored record; undefined when it is not stored (stopped meanwhile). */

@@ -66,8 +66,8 @@ export class PreviewTracker {
     const { scope, branch } = request;
     const started = await this.request(scope, branch, onWait);
     const now = new Date(this.deps.clock.now()).toISOString();
-    const before = this.deps.store.get(previewKey(scope, branch));
-    const preview: TrackedPreview = {
+    // The round from the record as stored now: another window may have started a build a moment ago.
+    const preview = await this.deps.store.replace(previewKey(scope, branch), (before) => ({
       // Only the scope's two fields: a job passed as the scope must not lend its own (its rounds, say).
       baseUrl: scope.baseUrl,
       projectId: scope.projectId,
@@ -84,8 +84,7 @@ export class PreviewTracker {
       endedAt: null,
       changedAt: now,
       round: before ? before.round + 1 : 0,
-    };
-    await this.deps.store.put(preview);
+    }));
     this.intervalMs = firstCheckMs;
     this.schedule(true);
     return preview;

@@ -9,7 +9,6 @@ import type { FeatureServices } from '../editor/feature-services';
 import type { JobsFeature } from '../jobs/jobs-feature';
 import { titleOf } from '../jobs/tracked-job';
 import { systemClock } from '../platform/clock';
-import { DailyChore } from '../platform/machine/daily-chore';
 import { SharedMemento } from '../platform/machine/shared-memento';
 import { contextKeys } from '../platform/manifest-ids';
 import type { StoragePaths } from '../platform/storage-layout';
@@ -19,8 +18,9 @@ import { PreviewLimits } from './preview-limits';
 import { announceFinishedPreview } from './preview-notifier';
 import { PreviewStore } from './preview-store';
 import { PreviewTracker } from './preview-tracker';
+import { dailyPreviewPrune } from './preview-pruning';
 import { followBuildsInView, PreviewTreeExtras } from './preview-tree';
-import { isStalePreview, type TrackedPreview } from './tracked-preview';
+import type { TrackedPreview } from './tracked-preview';
 
 export interface PreviewsFeature extends vscode.Disposable {
   tracker: PreviewTracker;
@@ -32,14 +32,6 @@ export interface PreviewsFeature extends vscode.Disposable {
   notInPlan(scope: ProjectScope): boolean;
   /** Re-reads whether every open project's plan refused previews, for the commands' `when`. */
   updateContext(): void;
-}
-
-/** Finished previews are kept as long as finished jobs (docsAgent.jobs.hideFinishedAfterDays), pruned once a day. */
-function dailyPreviewPrune(storage: StoragePaths, store: PreviewStore, log: vscode.LogOutputChannel): DailyChore {
-  return new DailyChore(storage.lastPreviewPrune, async () => {
-    const removed = await store.prune((preview) => isStalePreview(preview, Date.now(), hideFinishedAfterDays())).catch(() => 0);
-    if (removed) log.info(`Removed ${removed} finished preview record${removed === 1 ? '' : 's'} past keeping.`);
-  });
 }
 
 /** Announces finishes by the jobs' rules: the focused window, else the poller. */
@@ -55,7 +47,7 @@ function announcerOf(store: PreviewStore, machine: JobsFeature['machine'], nameO
 }
 
 export function createPreviewsFeature(storage: StoragePaths, { keys, clients, log }: FeatureServices, jobs: JobsFeature): PreviewsFeature {
-  const { lease } = jobs.machine;
+  const { lease, claims } = jobs.machine;
   const store = new PreviewStore(storage.previews);
   const shared = new SharedMemento(storage.previewsShared);
   const limits = new PreviewLimits(shared, systemClock);
@@ -77,7 +69,7 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
     void vscode.commands.executeCommand('setContext', contextKeys.previewsNotInPlan, refused);
   };
   const buildLogs = new BuildLogProvider(store);
-  const pruning = dailyPreviewPrune(storage, store, log);
+  const pruning = dailyPreviewPrune(storage.lastPreviewPrune, { store, claims, hideFinishedAfterDays, clock: systemClock }, log);
   tracker.setPolling(lease.held);
   updateContext();
   void shared.ready.then(updateContext);

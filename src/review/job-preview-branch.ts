@@ -2,8 +2,9 @@
 // head branch, found as the remote branch whose tip is the commit the pull request's ref holds
 // (the platform builds branches, not pull request refs).
 import type { TrackedJob } from '../jobs/tracked-job';
+import { fetchChangeOrBranch } from './change-fetch';
 import type { GitApi } from './git-api';
-import { fetchJobChange, type JobChange } from './job-change';
+import { fetchJobChange, jobClone, type JobChange } from './job-change';
 import { fetchFailure, ReviewError } from './review-errors';
 
 export interface JobPreviewBranch {
@@ -46,4 +47,13 @@ export async function jobPreviewBranch(api: () => Promise<GitApi>, job: TrackedJ
     );
   }
   return { branch, change };
+}
+
+/**
+ * The change whose first page a preview opens: the job's own (its pull request's head), else
+ * what the previewed branch holds, for a remote that publishes no pull request refs.
+ */
+export async function jobPreviewChange(api: GitApi, job: TrackedJob, branch: string): Promise<JobChange> {
+  const clone = jobClone(api, job);
+  return fetchChangeOrBranch(clone.repository, clone.remote.name, job, branch);
 }

@@ -2,32 +2,16 @@
 // that names the merge request, a branch moved forward onto the head, a remote whose default is
 // master with no <remote>/HEAD, and a change not merged at all.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { JobChange } from '../../src/review/job-change';
 import { findJobMerge } from '../../src/review/job-merge';
 import { cliRepository } from '../support/git/cli-repository';
-import { runGit, testGitEnv } from '../support/git/run-git';
+import { cloneWithRemote, commitFile, git } from '../support/git/scratch-remote';
 
 describe('review: when a job’s change was merged', () => {
   let root: string;
   let clone: string;
-  const git = runGit;
-  const commitAt = (message: string, date: string, file = 'page.mdx'): string => {
-    writeFileSync(join(clone, file), `${message}\n`);
-    git(clone, 'add', file);
-    execFileSync('git', ['commit', '-q', '-m', message], {
-      cwd: clone,
-      env: {
-        ...testGitEnv,
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_DATE: date,
-      },
-    });
-    return git(clone, 'rev-parse', 'HEAD');
-  };
+  const commitAt = (message: string, date: string, file = 'page.mdx'): string => commitFile(clone, file, `${message}\n`, message, date);
   const change = (head: string, base: string, label: string): JobChange =>
     ({
       repository: cliRepository(clone),
@@ -39,14 +23,9 @@ describe('review: when a job’s change was merged', () => {
     }) as unknown as JobChange;
 
   beforeEach(() => {
-    root = mkdtempSync(join(tmpdir(), 'job-merge-'));
-    git(root, 'init', '-q', '--bare', '-b', 'main', 'remote.git');
-    clone = join(root, 'clone');
-    git(root, 'clone', '-q', join(root, 'remote.git'), 'clone');
-    git(clone, 'checkout', '-q', '-b', 'main');
-    commitAt('First page', '2026-09-01T10:00:00Z');
-    git(clone, 'push', '-q', 'origin', 'main');
-    git(clone, 'remote', 'set-head', 'origin', 'main');
+    ({ root, clone } = cloneWithRemote('job-merge-', (c) =>
+      commitFile(c, 'page.mdx', 'First page\n', 'First page', '2026-09-01T10:00:00Z'),
+    ));
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 

@@ -2,11 +2,14 @@
 // line a failure is quoted by, what the follow-up asking for a fix says, and how followed
 // previews and the 5-a-minute limit are shared by every window of the machine.
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Claims } from '../../src/platform/machine/claims';
 import { SharedMemento } from '../../src/platform/machine/shared-memento';
+import { previewClaimName } from '../../src/previews/preview-announcer';
 import { checkPreviewUrl, previewPageUrl } from '../../src/previews/preview-link';
 import { PreviewLimits } from '../../src/previews/preview-limits';
+import { prunePreviews } from '../../src/previews/preview-pruning';
 import { previewFileName, PreviewStore } from '../../src/previews/preview-store';
 import {
   elapsedText,
@@ -161,6 +164,24 @@ describe('previews shared by every window', () => {
       ['old-building', 'recent-failed'],
     );
     assert.equal(isStalePreview(preview('kept', { status: 'success', changedAt: old }), now, 0), false, '0 keeps a year');
+  });
+
+  it('keeps a finish claim while its build is the record’s, and removes those of builds replaced or gone', async () => {
+    const folder = machineFolder();
+    const store = await storeOn(join(folder, 'previews'));
+    const claims = new Claims(join(folder, 'claims'));
+    const replaced = preview('docs', { status: 'success', statusId: 'build-1' });
+    const current = { ...replaced, statusId: 'build-2', startedAt: '2026-11-24T10:00:00.000Z', round: 1 };
+    const jobClaim = `${'a'.repeat(40)}.3`;
+    const earlierVersion = previewClaimName(current).replace(/\.[0-9a-f]+$/, '-0');
+    for (const name of [previewClaimName(replaced), previewClaimName(current), earlierVersion, jobClaim, 'base-url-x']) {
+      assert.ok(await claims.claim(name));
+    }
+    await store.put(current);
+    // Two days on, keeping finished previews a year: the record stays, and only its build's claim with it.
+    const report = await prunePreviews({ store, claims, hideFinishedAfterDays: 0, now: Date.now() + 2 * 86_400_000 });
+    assert.deepEqual(report, { records: 0, claims: 2 });
+    assert.deepEqual(readdirSync(join(folder, 'claims')).sort(), [previewClaimName(current), jobClaim, 'base-url-x'].sort());
   });
 
   it('keeps only the last lines of a very long log', async () => {

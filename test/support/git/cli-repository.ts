@@ -1,13 +1,19 @@
-// The part of the Git extension's repository API that finding a merge uses, answered by the git
-// command line in a real repository, the way the extension itself runs git (same log format
-// fields, `--reverse --ancestry-path` for `reverse`), for unit tests that need no editor.
+// The part of the Git extension's repository API that finding a merge or fetching a change uses,
+// answered by the git command line in a real repository, the way the extension itself runs git
+// (same log format fields, `--reverse --ancestry-path` for `reverse`), for unit tests that need
+// no editor.
 import { execFileSync } from 'node:child_process';
-import type { GitCommit, GitRepository } from '../../../src/review/git-api';
+import { join } from 'node:path';
+import type * as vscode from 'vscode';
+import type { GitChange, GitCommit, GitRepository } from '../../../src/review/git-api';
 
-type MergeGit = Pick<GitRepository, 'fetch' | 'getCommit' | 'getMergeBase' | 'getRefs' | 'log'>;
+type CliGit = Pick<GitRepository, 'fetch' | 'getCommit' | 'getMergeBase' | 'getRefs' | 'log' | 'diffBetween'>;
 
-export function cliRepository(cwd: string): MergeGit {
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' });
+/** `git diff --name-status` letters as the Git extension's statuses (git-api's changeStatus). */
+const statusOf: Record<string, number> = { A: 1, R: 3, M: 5, D: 6 };
+
+export function cliRepository(cwd: string): CliGit {
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const commits = (args: string[]): GitCommit[] =>
     git('log', '-z', '--format=%H%n%P%n%aI%n%cI%n%B', ...args)
       .split('\0')
@@ -22,8 +28,17 @@ export function cliRepository(cwd: string): MergeGit {
           message: message.join('\n'),
         };
       });
+  const uri = (path: string): vscode.Uri => ({ fsPath: join(cwd, path), path: join(cwd, path) }) as vscode.Uri;
+  const diff = (base: string, head: string): GitChange[] =>
+    git('diff', '--name-status', '--no-renames', base, head)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [status = '', path = ''] = line.split('\t');
+        return { uri: uri(path), originalUri: uri(path), renameUri: uri(path), status: statusOf[status[0] ?? ''] ?? 5 };
+      });
   return {
-    fetch: () => Promise.resolve(void git('fetch', '-q', 'origin')),
+    fetch: ({ remote, ref }) => Promise.resolve(void git('fetch', '-q', remote ?? 'origin', ...(ref ? [ref] : []))),
     getCommit: (ref) => {
       const [commit] = commits(['-1', ref]);
       return commit ? Promise.resolve(commit) : Promise.reject(new Error(`no commit ${ref}`));
@@ -39,6 +54,7 @@ export function cliRepository(cwd: string): MergeGit {
             return { type: 1, name: name === 'origin' ? 'origin/HEAD' : name, commit };
           }),
       ),
+    diffBetween: (base, head) => Promise.resolve(diff(base, head)),
     log: ({ range, reverse }) => Promise.resolve(commits([...(reverse ? ['--reverse', '--ancestry-path'] : []), range])),
   };
 }
