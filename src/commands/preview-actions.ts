@@ -41,7 +41,7 @@ function pageAddress(previews: PreviewsFeature, preview: TrackedPreview): string
     return undefined;
   }
   const note = homePageNote(preview, previews.nameOf(preview));
-  if (note) void vscode.window.showInformationMessage(note);
+  if (note) void showInfo(note);
   return previewPageUrl(link.url, preview.pagePath);
 }
 
