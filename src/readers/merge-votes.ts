@@ -15,7 +15,8 @@ import type { DayRange, WindowVotes } from '../visitors/protocol';
 import type { ReportCache, ReportKind } from '../visitors/report-cache';
 import type { RequestLedger } from '../visitors/request-ledger';
 import type { MergeVotesSource } from '../visitors/trend-relay';
-import { readerPath } from './reader-path';
+import { pageAddress } from '../site/page-address';
+import { votesByPage } from './reader-signals';
 import type { SignalsService } from './signals-service';
 
 export interface VotesReport {
@@ -47,8 +48,8 @@ export interface MergeVotesDeps {
 }
 
 export function votesOf(report: Pick<VotesReport, 'pages' | 'hasMore'>, pagePath: string): WindowVotes {
-  const page = readerPath(pagePath);
-  const row = report.pages.find((p) => readerPath(p.path) === page);
+  const page = pageAddress(pagePath);
+  const row = votesByPage(report.pages).find((p) => p.path === page);
   if (row) return { up: row.thumbsUp, down: row.thumbsDown };
   return report.hasMore ? null : { up: 0, down: 0 };
 }

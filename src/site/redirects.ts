@@ -2,6 +2,7 @@
 // sources, parameters (`/beta/:slug*`, `/posts/:id`), partial wildcards
 // (`/articles/concepts-*`) and trailing ones (`/settings/*`).
 import { isRecord } from '../platform/checks';
+import { pageAddress } from './page-address';
 
 export interface Redirect {
   source: string;
@@ -18,18 +19,12 @@ export function redirectsOf(value: unknown): Redirect[] {
   );
 }
 
-/** A path as matching compares it: no trailing slash, no query or anchor. */
-export function comparablePath(path: string): string {
-  const bare = path.replace(/[?#].*$/, '');
-  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
-}
-
 const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
 /** A source as a regular expression over whole paths. */
 export function sourcePattern(source: string): RegExp {
   // The site reads `old-page` as `/old-page`: without the slash it would compile to the root.
-  const segments = comparablePath(`/${source.trim().replace(/^\/+/, '')}`)
+  const segments = pageAddress(`/${source.trim().replace(/^\/+/, '')}`)
     .split('/')
     .slice(1)
     .filter(Boolean);
@@ -57,9 +52,9 @@ export class RedirectMatcher {
     this.compiled = redirects.map((redirect) => ({ redirect, pattern: sourcePattern(redirect.source) }));
   }
 
-  /** The first redirect that catches `path`, as the site applies them in order. */
+  /** The first redirect that catches `path` (any form of address), as the site applies them in order. */
   covering(path: string): Redirect | undefined {
-    const wanted = comparablePath(path);
+    const wanted = pageAddress(path);
     return this.compiled.find(({ pattern }) => pattern.test(wanted))?.redirect;
   }
 }
