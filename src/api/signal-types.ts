@@ -1,6 +1,6 @@
 // What readers said and looked for, as the analytics exports answer (api-notes.md, "More
 // analytics exports"): feedback by page and its entries, searches, the assistant's
-// conversations, and page views. Paths are as sent: a path or a whole URL (see reader-path.ts).
+// conversations, and page views. Paths are as sent: a path or a whole URL (see site/page-address.ts).
 import type { VisitorCounts } from './types';
 
 export const feedbackSources = ['code_snippet', 'contextual', 'agent', 'thumbs_only'] as const;

@@ -9,7 +9,7 @@ import type { SiteReaders } from '../readers/site-readers';
 import { scopeFor, visitorsDefaultRange, workspaceScopes } from '../editor/config';
 import { noProjectError } from '../editor/error-text';
 import { exists } from '../editor/workspace-text';
-import { comparablePath } from '../site/redirects';
+import { pageAddress } from '../site/page-address';
 import { InputProblem } from './failure-text';
 import type { Target } from './tool-target';
 
@@ -66,9 +66,9 @@ async function fileTarget(uri: vscode.Uri): Promise<Target<PageTarget>> {
 
 /** A page path: the site whose pages list it gives the project and the file. */
 function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>): Target<PageTarget> {
-  const wanted = comparablePath(pagePath.startsWith('/') ? pagePath : `/${pagePath}`);
+  const wanted = pageAddress(pagePath.startsWith('/') ? pagePath : `/${pagePath}`);
   for (const report of readers.reports()) {
-    const page = report.site.pages.find((p) => comparablePath(p.pagePath) === wanted);
+    const page = report.site.pages.find((p) => pageAddress(p.pagePath) === wanted);
     if (!page) continue;
     const file = page.file && vscode.workspace.asRelativePath(vscode.Uri.joinPath(report.site.root, page.file), false);
     return { ok: { scope: report.scope, pagePath: page.pagePath, file } };

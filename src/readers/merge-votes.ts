@@ -17,7 +17,8 @@ import type { RequestLedger } from '../visitors/request-ledger';
 import type { Reservation } from '../platform/reserving-ledger';
 import { withBudget } from '../visitors/read-budget';
 import type { MergeVotesSource } from '../visitors/trend-relay';
-import { readerPath } from './reader-path';
+import { pageAddress } from '../site/page-address';
+import { votesByPage } from './reader-signals';
 import type { SignalsService } from './signals-service';
 
 export interface VotesReport {
@@ -49,8 +50,8 @@ export interface MergeVotesDeps {
 }
 
 export function votesOf(report: Pick<VotesReport, 'pages' | 'hasMore'>, pagePath: string): WindowVotes {
-  const page = readerPath(pagePath);
-  const row = report.pages.find((p) => readerPath(p.path) === page);
+  const page = pageAddress(pagePath);
+  const row = votesByPage(report.pages).find((p) => p.path === page);
   if (row) return { up: row.thumbsUp, down: row.thumbsDown };
   return report.hasMore ? null : { up: 0, down: 0 };
 }

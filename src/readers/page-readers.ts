@@ -1,9 +1,10 @@
 // The readers of every page of a docs site in one report: each page's counts and rank among
 // all the report's paths, and the paths readers asked for that no page and no redirect serves.
 import type { SitePage } from '../site/inventory';
-import { comparablePath, type RedirectMatcher } from '../site/redirects';
-import { decodedPath } from '../site/url-path';
+import { pageAddress } from '../site/page-address';
+import type { RedirectMatcher } from '../site/redirects';
 import { rankRows } from '../visitors/chart-data';
+import { rowsByPage } from '../visitors/page-path';
 import type { Counts, PathRow } from '../visitors/protocol';
 
 export interface PageReaders extends Counts {
@@ -15,13 +16,12 @@ export interface PageReaders extends Counts {
 
 /** Each page's readers, by page path; a page the report does not list had none. */
 export function readersByPage(pages: readonly SitePage[], rows: readonly PathRow[]): Map<string, PageReaders> {
-  const ranked = rankRows(rows);
-  const byPath = new Map<string, (typeof ranked)[number]>();
-  // Ranked order: when `/a` and `/a/` both appear, the better-ranked row speaks for the page.
-  for (const row of ranked) if (!byPath.has(comparablePath(row.path))) byPath.set(comparablePath(row.path), row);
+  // One row per page: `/a`, `/a/` and its whole URL add up.
+  const ranked = rankRows(rowsByPage(rows));
+  const byPath = new Map(ranked.map((row) => [row.path, row] as const));
   const result = new Map<string, PageReaders>();
   for (const page of pages) {
-    const row = byPath.get(comparablePath(page.pagePath));
+    const row = byPath.get(pageAddress(page.pagePath));
     result.set(
       page.pagePath,
       row && row.total > 0
@@ -43,15 +43,10 @@ export function readersWithoutPage(
   redirects: RedirectMatcher,
   unchecked: readonly string[] = [],
 ): PathRow[] {
-  // Read forms on both sides, as redirects compare: `/caf%C3%A9` is the page `/café`, never a path to redirect.
-  const readable = (path: string): string => decodedPath(comparablePath(path));
-  const known = new Set(pages.filter((p) => p.file !== undefined || p.generated).map((p) => readable(p.pagePath)));
+  const known = new Set(pages.filter((p) => p.file !== undefined || p.generated).map((p) => pageAddress(p.pagePath)));
   const underUnchecked = (path: string): boolean => unchecked.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-  return rankRows(rows)
-    .filter((row) => {
-      const path = comparablePath(row.path);
-      return row.total > 0 && !known.has(readable(row.path)) && !underUnchecked(path) && !redirects.covering(row.path);
-    })
+  return rankRows(rowsByPage(rows))
+    .filter((row) => row.total > 0 && !known.has(row.path) && !underUnchecked(row.path) && !redirects.covering(row.path))
     .map(({ path, human, ai, total }) => ({ path, human, ai, total }));
 }
 

@@ -1,7 +1,7 @@
 // What the Pages view lists for one site and one report: every page sorted and filtered, and
 // the groups that say what to fix: unread pages, pages read mostly by AI, and paths readers
 // asked for that no page serves.
-import type { SitePage } from '../site/inventory';
+import type { GeneratedFrom, SitePage } from '../site/inventory';
 import { aiShare, type PageReaders } from './page-readers';
 import type { PathRow } from '../visitors/protocol';
 import type { NavSection } from '../site/navigation';
@@ -17,12 +17,16 @@ export interface PagesOptions {
   mostlyAiPercent: number;
 }
 
+function madeFrom({ title, spec, specFile, line }: GeneratedFrom): NonNullable<PageRow['generated']> {
+  return { title, spec, ...(specFile !== undefined && { specFile }), ...(line !== undefined && { line }) };
+}
+
 export interface PageRow {
   pagePath: string;
   /** Root-relative; undefined for a page the navigation lists without a file. */
   file: string | undefined;
-  /** For an API page the platform generates: its title and the OpenAPI file it comes from. */
-  generated?: { title: string; spec: string };
+  /** For an API page the platform generates: its title, the OpenAPI file it comes from, and where its operation is written. */
+  generated?: Pick<GeneratedFrom, 'title' | 'spec' | 'specFile' | 'line'>;
   /** Its place in navigation (language, product, tab…); undefined for a hidden page. */
   sections?: NavSection[];
   readers: PageReaders;
@@ -58,7 +62,7 @@ export function pagesGroups(
     .map((page): PageRow => ({
       pagePath: page.pagePath,
       file: page.file,
-      ...(page.generated && { generated: { title: page.generated.title, spec: page.generated.spec } }),
+      ...(page.generated && { generated: madeFrom(page.generated) }),
       ...(page.sections && { sections: page.sections }),
       readers: readers.get(page.pagePath) ?? { human: 0, ai: 0, total: 0, rank: undefined, of: 0 },
     }))

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
 import type { PathRow } from '../visitors/protocol';
 import type { AskGroup } from './ask-prompt';
+import { type OpenTarget, openTarget, siteOrigin } from './page-open';
 import type { PageRow } from './pages-model';
 import type { UnansweredQuestion } from './reader-signals';
 import type { SignalGroups, UnhappyRow } from './signal-groups';
@@ -29,9 +30,9 @@ export type PagesNode =
       partial?: string;
     }
   | { kind: 'section'; id: string; label: string; children: PagesNode[] }
-  | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; range: string }
+  | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; root: vscode.Uri; range: string }
   | { kind: 'path'; row: PathRow; report: SiteReport }
-  | { kind: 'unhappy'; row: UnhappyRow; uri: vscode.Uri | undefined; range: string }
+  | { kind: 'unhappy'; row: UnhappyRow; uri: vscode.Uri | undefined; root: vscode.Uri; open: OpenTarget | undefined; range: string }
   | { kind: 'search'; term: SearchTerm; turns: readonly AssistantTurn[]; range: string }
   | { kind: 'question'; question: UnansweredQuestion; range: string };
 
@@ -61,11 +62,19 @@ export function pagesUnder(node: PagesNode): PagesNode[] {
 export function signalNodes(report: SiteReport, groups: SignalGroups, range: string, group: Group): PagesNode[] {
   const uriOf = (row: UnhappyRow): vscode.Uri | undefined =>
     row.sitePage?.file ? vscode.Uri.joinPath(report.site.root, row.sitePage.file) : undefined;
+  const origin = report.signals && siteOrigin(report.signals);
   return [
     group(
       'unhappy',
       'Unhappy readers',
-      groups.unhappy.map((row): PagesNode => ({ kind: 'unhappy', row, uri: uriOf(row), range })),
+      groups.unhappy.map((row): PagesNode => ({
+        kind: 'unhappy',
+        row,
+        uri: uriOf(row),
+        root: report.site.root,
+        open: openTarget(row.sitePage, origin),
+        range,
+      })),
       true,
       groups.partial.unhappy,
     ),

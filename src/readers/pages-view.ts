@@ -13,7 +13,7 @@ import { type PagesNode, sectionNodes, signalNodes } from './pages-nodes';
 import type { PageTitles } from './page-titles';
 import { signalGroups } from './signal-groups';
 import { affectsReaderThresholds, readerThresholds } from '../editor/config-readers';
-import { questionItem, searchItem, signalsLoadItem, unhappyItem } from './signal-items';
+import { openCommand, questionItem, searchItem, signalsLoadItem, unhappyItem } from './signal-items';
 
 export type { PagesNode } from './pages-nodes';
 
@@ -99,7 +99,13 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     });
     const range = rangeLabel(report.range);
     const pages = (rows: PageRow[]): PagesNode[] =>
-      rows.map((row) => ({ kind: 'page', row, uri: row.file ? vscode.Uri.joinPath(report.site.root, row.file) : undefined, range }));
+      rows.map((row) => ({
+        kind: 'page',
+        row,
+        uri: row.file ? vscode.Uri.joinPath(report.site.root, row.file) : undefined,
+        root: report.site.root,
+        range,
+      }));
     const group: Parameters<typeof signalNodes>[3] = (id, label, children, expanded, partial) => ({
       kind: 'group',
       group: id,
@@ -164,7 +170,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         return item;
       }
       case 'page':
-        return pageItem(node.row, node.uri, node.range, node.uri && this.titles.title(node.uri));
+        return pageItem(node.row, node.uri, node.root, node.range, node.uri && this.titles.title(node.uri));
       case 'section': {
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
@@ -198,7 +204,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
 }
 
 /** A page by its title (the path while none is known), the path and its numbers beside it. */
-function pageItem(row: PageRow, uri: vscode.Uri | undefined, range: string, title: string | undefined): vscode.TreeItem {
+function pageItem(row: PageRow, uri: vscode.Uri | undefined, root: vscode.Uri, range: string, title: string | undefined): vscode.TreeItem {
   const item = new vscode.TreeItem(title ?? row.pagePath);
   const { readers } = row;
   const counts = readers.rank === undefined ? 'no visitors' : `${visitorsText(readers.total)} · ${aiShare(readers)}% AI · #${readers.rank}`;
@@ -211,6 +217,8 @@ function pageItem(row: PageRow, uri: vscode.Uri | undefined, range: string, titl
     item.tooltip = `${row.pagePath} is an API page generated from ${row.generated.spec} (${row.generated.title}).\n${badgeTooltip({ readers, range })}`;
     item.iconPath = new vscode.ThemeIcon('symbol-method');
     item.contextValue = 'generatedPage';
+    const { specFile, line } = row.generated;
+    if (specFile !== undefined) item.command = openCommand(root, { kind: 'file', file: specFile, ...(line !== undefined && { line }) });
   } else if (uri) {
     item.resourceUri = uri;
     item.command = { command: 'vscode.open', title: 'Open Page', arguments: [uri] };

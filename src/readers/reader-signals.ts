@@ -3,7 +3,7 @@
 // clicked result is the page, the assistant questions that cited it; and the site's groups:
 // unhappy pages, searches that found nothing, questions the assistant could not answer. Pure.
 import type { AssistantTurn, FeedbackEntry, PageFeedback, SearchTerm } from '../api/signal-types';
-import { readerPath } from './reader-path';
+import { pageAddress, sumByAddress } from '../site/page-address';
 
 export interface SignalThresholds {
   /** A page is unhappy from this share of thumbs down (0..1)… */
@@ -58,7 +58,7 @@ export function byStatusThenNewest(a: FeedbackEntry, b: FeedbackEntry): number {
 function grouped<T>(items: readonly T[], pathsOf: (item: T) => (string | null)[]): Map<string, T[]> {
   const byPage = new Map<string, T[]>();
   for (const item of items) {
-    for (const path of new Set(pathsOf(item).flatMap((p) => (p === null ? [] : [readerPath(p)])))) {
+    for (const path of new Set(pathsOf(item).flatMap((p) => (p === null ? [] : [pageAddress(p)])))) {
       const list = byPage.get(path);
       if (list) list.push(item);
       else byPage.set(path, [item]);
@@ -67,12 +67,23 @@ function grouped<T>(items: readonly T[], pathsOf: (item: T) => (string | null)[]
   return byPage;
 }
 
+/** Feedback-by-page rows one per page: rows naming a page by path, URL or with a slash add up. */
+export function votesByPage(rows: readonly PageFeedback[]): PageFeedback[] {
+  return sumByAddress(rows, (a, b) => ({
+    path: a.path,
+    thumbsUp: a.thumbsUp + b.thumbsUp,
+    thumbsDown: a.thumbsDown + b.thumbsDown,
+    code: a.code + b.code,
+    total: a.total + b.total,
+  }));
+}
+
 /**
  * What readers said, looked up by page: every entry, search and turn is placed once (a site of
  * thousands of pages asks for each of them), then a page's lists are sorted when asked for.
  */
 export function signalsByPage(read: SignalsRead): (pagePath: string) => PageSignals {
-  const counts = new Map(read.pageFeedback.map((row) => [readerPath(row.path), row] as const));
+  const counts = new Map(votesByPage(read.pageFeedback).map((row) => [row.path, row] as const));
   const comments = grouped(
     read.entries.filter((e) => e.comment?.trim()),
     (e) => [e.path],
@@ -80,7 +91,7 @@ export function signalsByPage(read: SignalsRead): (pagePath: string) => PageSign
   const searches = grouped(read.searches, (s) => [s.topClickedPage]);
   const questions = grouped(read.turns, (t) => t.sources.map((source) => source.url));
   return (pagePath) => {
-    const page = readerPath(pagePath);
+    const page = pageAddress(pagePath);
     return {
       pagePath: page,
       thumbsUp: counts.get(page)?.thumbsUp ?? 0,
@@ -107,11 +118,11 @@ export interface UnhappyPage {
 
 /** Pages with at least the minimum votes whose thumbs-down share reaches the threshold, worst first. */
 export function unhappyPages(read: SignalsRead, t: SignalThresholds): UnhappyPage[] {
-  return read.pageFeedback
+  return votesByPage(read.pageFeedback)
     .map((row) => {
       const votes = row.thumbsUp + row.thumbsDown;
       return {
-        pagePath: readerPath(row.path),
+        pagePath: row.path,
         thumbsUp: row.thumbsUp,
         thumbsDown: row.thumbsDown,
         share: votes ? row.thumbsDown / votes : 0,

@@ -4,7 +4,7 @@
 // made from. Pure: the bench times it from a cached report.
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
 import type { SitePage } from '../site/inventory';
-import { readerPath } from './reader-path';
+import { pageAddress } from '../site/page-address';
 import {
   type PageSignals,
   type SignalsRead,
@@ -50,7 +50,7 @@ export function signalGroups(pages: readonly SitePage[], read: SignalsRead, thre
   const wanted = filter.trim().toLowerCase();
   const shown = (...texts: (string | null | undefined)[]): boolean =>
     !wanted || texts.some((t) => (t ?? '').toLowerCase().includes(wanted));
-  const byPath = new Map(pages.map((page) => [readerPath(page.pagePath), page] as const));
+  const byPath = new Map(pages.map((page) => [pageAddress(page.pagePath), page] as const));
   const said = signalsByPage(read);
   return {
     unhappy: unhappyPages(read, thresholds)

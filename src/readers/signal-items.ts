@@ -3,6 +3,7 @@
 // went unanswered. Each row's tooltip quotes what readers wrote or asked.
 import * as vscode from 'vscode';
 import { commandIds } from '../platform/manifest-ids';
+import type { OpenTarget } from './page-open';
 import type { PagesNode } from './pages-nodes';
 import { relatedQuestions } from './signals-prompt';
 import type { UnansweredQuestion } from './reader-signals';
@@ -22,13 +23,21 @@ export function unhappyItem(node: Extract<PagesNode, { kind: 'unhappy' }>): vsco
   ].join('\n');
   item.iconPath = new vscode.ThemeIcon('thumbsdown');
   item.contextValue = 'unhappyPage';
-  if (node.uri) {
-    item.resourceUri = node.uri;
-    item.command = { command: 'vscode.open', title: 'Open Page', arguments: [node.uri] };
-  } else if (!sitePage) {
-    item.tooltip += `\n${page.pagePath} is no page of this site now.`;
-  }
+  if (node.uri) item.resourceUri = node.uri;
+  const command = node.open && openCommand(node.root, node.open);
+  if (command) item.command = command;
+  else if (!sitePage) item.tooltip += `\n${page.pagePath} is no page of this site now.`;
   return item;
+}
+
+/** Opens a page's file, its spec at the operation, or the page on the site. */
+export function openCommand(root: vscode.Uri, target: OpenTarget): vscode.Command {
+  if (target.kind === 'site')
+    return { command: 'vscode.open', title: 'Open Page on the Site', arguments: [vscode.Uri.parse(target.url, true)] };
+  const uri = vscode.Uri.joinPath(root, target.file);
+  if (target.line === undefined) return { command: 'vscode.open', title: 'Open Page', arguments: [uri] };
+  const at = new vscode.Range(target.line, 0, target.line, 0);
+  return { command: 'vscode.open', title: 'Open the Operation in Its Spec', arguments: [uri, { selection: at }] };
 }
 
 export function searchItem(node: Extract<PagesNode, { kind: 'search' }>): vscode.TreeItem {

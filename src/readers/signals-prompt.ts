@@ -2,7 +2,7 @@
 // searches, their click-through, the assistant questions and the pages it cited, the comments)
 // and says what to do. The writer edits it before it is sent. Pure.
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
-import { readerPath } from './reader-path';
+import { pageAddress } from '../site/page-address';
 import type { PageSignals, UnansweredQuestion, UnhappyPage } from './reader-signals';
 import { oneLine, percent, quoted as quote, times } from './said-words';
 
@@ -22,7 +22,7 @@ function questionsLine(related: readonly AssistantTurn[]): string {
     const key = turn.query.trim().toLowerCase();
     const seen = byQuery.get(key) ?? { text: turn.query, count: 0, cited: new Set<string>() };
     seen.count++;
-    for (const source of turn.sources) seen.cited.add(readerPath(source.url));
+    for (const source of turn.sources) seen.cited.add(pageAddress(source.url));
     byQuery.set(key, seen);
   }
   const lines = [...byQuery.values()]
@@ -39,7 +39,7 @@ function questionsLine(related: readonly AssistantTurn[]): string {
 export function searchPrompt(terms: readonly SearchTerm[], turns: readonly AssistantTurn[], range: string): string {
   const listed = terms.slice(0, maxQuoted);
   const said = listed.map((t) => {
-    const found = t.topClickedPage ? `hardly any opened a result (the top one: ${readerPath(t.topClickedPage)})` : 'none opened a result';
+    const found = t.topClickedPage ? `hardly any opened a result (the top one: ${pageAddress(t.topClickedPage)})` : 'none opened a result';
     return `readers searched ${quote(t.query)} ${times(t.hits)} ${range} (click-through ${percent(t.ctr)}) and ${found}${questionsLine(relatedQuestions(t.query, turns))}.`;
   });
   const more = terms.length > listed.length ? [`(and ${terms.length - listed.length} more searches like these)`] : [];

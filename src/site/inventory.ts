@@ -1,7 +1,7 @@
 // Every page of a docs root: the published files, each with its place in the navigation when
 // docs.json lists it, the API pages generated from OpenAPI files, and pages the navigation
 // lists that have no file (yet). Files `.mintignore` excludes are not served, so not pages.
-import { comparablePath } from './redirects';
+import { pageAddress } from './page-address';
 import type { ListedPage, NavSection } from './navigation';
 import type { GeneratedPage } from './openapi-pages';
 import { publishedPagePath } from './page-files';
@@ -15,12 +15,28 @@ export interface SitePage {
   /** Its sections in navigation (language, product, tab…), outermost first; undefined for a hidden page. */
   sections?: NavSection[];
   /** An API page the platform generates from an OpenAPI file (no file of its own). */
-  generated?: { title: string; spec: string; method: string; path: string };
+  generated?: GeneratedFrom;
 }
+
+/** What a generated page is made from: the spec as navigation names it, and where its operation is written. */
+export interface GeneratedFrom {
+  title: string;
+  /** The spec as navigation names it (a path or a URL). */
+  spec: string;
+  method: string;
+  path: string;
+  /** The spec's root-relative file, when it is one of the site's files. */
+  specFile?: string;
+  /** The 0-based line of the operation in that file, when found. */
+  line?: number;
+}
+
+/** A generated page with what it is made from. */
+export type SpecPage = GeneratedPage & Omit<GeneratedFrom, 'title' | 'method' | 'path'>;
 
 export interface InventoryOptions {
   /** API pages generated from OpenAPI files, with the spec each comes from. */
-  generated?: readonly (GeneratedPage & { spec: string })[];
+  generated?: readonly SpecPage[];
   /** Whether `.mintignore` excludes a root-relative file. */
   excluded?: (relative: string) => boolean;
 }
@@ -29,23 +45,32 @@ export interface InventoryOptions {
 export function siteInventory(files: readonly string[], listed: readonly ListedPage[], options: InventoryOptions = {}): SitePage[] {
   const byPath = new Map<string, SitePage>();
   for (const page of listed) {
-    const key = comparablePath(page.pagePath);
+    const key = pageAddress(page.pagePath);
     if (!byPath.has(key)) byPath.set(key, { pagePath: page.pagePath, trail: page.trail, sections: page.sections });
   }
-  for (const { pagePath, trail, sections, title, spec, method, path } of options.generated ?? []) {
-    const key = comparablePath(pagePath);
+  for (const { pagePath, trail, sections, ...from } of options.generated ?? []) {
+    const key = pageAddress(pagePath);
     const known = byPath.get(key);
+    const { title, spec, method, path, specFile, line } = from;
+    const generated: GeneratedFrom = {
+      title,
+      spec,
+      method,
+      path,
+      ...(specFile !== undefined && { specFile }),
+      ...(line !== undefined && { line }),
+    };
     // A listed file of the same path is what the site serves there; a generated page fills a listed path with no file.
-    if (!known) byPath.set(key, { pagePath, trail, sections, generated: { title, spec, method, path } });
+    if (!known) byPath.set(key, { pagePath, trail, sections, generated });
   }
   const excluded = options.excluded ?? (() => false);
   for (const file of [...files].sort()) {
     const pagePath = publishedPagePath(file);
     if (pagePath === undefined || excluded(file)) continue;
-    const known = byPath.get(comparablePath(pagePath));
+    const known = byPath.get(pageAddress(pagePath));
     if (known) {
       if (!known.generated) known.file ??= file;
-    } else byPath.set(comparablePath(pagePath), { pagePath, file });
+    } else byPath.set(pageAddress(pagePath), { pagePath, file });
   }
   return [...byPath.values()];
 }

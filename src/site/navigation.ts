@@ -1,9 +1,10 @@
 // The pages docs.json's navigation lists, however deep it nests: languages, versions, tabs,
-// anchors, dropdowns, products, groups and pages inside one another, group objects with
-// their own pages and a `root` page, and mint.json's older `[{ group, pages }]`. Besides
-// files, navigation names API pages the platform generates from OpenAPI files: a level with
-// `"openapi": "spec.json"` and no pages (every operation), or entries such as `"GET /users"`
-// (one operation of the nearest level's spec, or of the spec the entry names first).
+// anchors, dropdowns, products, a tab's `menu` of items, groups and pages inside one another,
+// group objects with their own pages and a `root` page, and mint.json's older `[{ group, pages }]`.
+// Besides files, navigation names API pages the platform generates from OpenAPI files: a level
+// with `"openapi"` (one spec, `{ source, directory }`, or a list of them) and no pages (every
+// operation of each), or entries such as `"GET /users"` (one operation of the nearest level's
+// spec, the first of its list, or of the spec the entry names first).
 import { isRecord } from '../platform/checks';
 
 /** The levels of navigation that make a site's sections (a group does not). */
@@ -48,9 +49,9 @@ export interface Navigation {
 }
 
 /** Keys whose values hold more navigation. */
-const nestingKeys = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'products', 'groups', 'pages', 'navigation'];
+const nestingKeys = ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'products', 'menu', 'groups', 'pages', 'navigation'];
 /** Keys that name a navigation level, in the order a level is named by. */
-const labelKeys = ['group', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language'];
+const labelKeys = ['group', 'item', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language'];
 
 /** `GET /users`, or `specs/billing.yaml POST /invoices`: an operation, not a file. */
 const operationEntry = /^(?:(\S+)\s+)?(get|post|put|patch|delete|head|options|trace)\s+(\/\S*)$/i;
@@ -72,13 +73,16 @@ function labelOf(node: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** The spec a level names, if any (the first of a list). */
-export function openApiSourceOf(value: unknown): OpenApiSource | undefined {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  const source = typeof first === 'string' ? first : isRecord(first) && typeof first.source === 'string' ? first.source : undefined;
+function openApiSource(value: unknown): OpenApiSource | undefined {
+  const source = typeof value === 'string' ? value : isRecord(value) && typeof value.source === 'string' ? value.source : undefined;
   if (!source?.trim()) return undefined;
-  const directory = isRecord(first) && typeof first.directory === 'string' ? first.directory : 'api-reference';
+  const directory = isRecord(value) && typeof value.directory === 'string' ? value.directory : 'api-reference';
   return { source: source.trim(), directory: directory.replace(/^\/+|\/+$/g, '').toLowerCase() || 'api-reference' };
+}
+
+/** The specs a level names: one, or each of a list, in order. */
+export function openApiSourcesOf(value: unknown): OpenApiSource[] {
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => openApiSource(item) ?? []);
 }
 
 /** Every page and API listing navigation holds, in order; each page once (its first place wins). */
@@ -122,9 +126,10 @@ export function readNavigation(navigation: unknown): Navigation {
       trail: label ? [...at.trail, label] : at.trail,
       sections: kind ? [...at.sections, { kind, label: String(node[kind]).trim() }] : at.sections,
     };
-    const own = openApiSourceOf(node.openapi);
-    // A level naming a spec and listing nothing under it shows every operation of that spec.
-    if (own && !nestingKeys.some((key) => key in node)) api.push({ spec: own, operations: undefined, ...here });
+    const specs = openApiSourcesOf(node.openapi);
+    const own = specs[0];
+    // A level naming specs and listing nothing under it shows every operation of each.
+    if (!nestingKeys.some((key) => key in node)) for (const spec of specs) api.push({ spec, operations: undefined, ...here });
     if (typeof node.root === 'string') visit(node.root, here, own ?? spec, depth + 1);
     for (const key of nestingKeys) if (key in node) visit(node[key], here, own ?? spec, depth + 1);
   };

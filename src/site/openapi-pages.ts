@@ -5,6 +5,7 @@
 // listing gets -1, -2. Operations marked `x-excluded` get no page; `x-hidden` ones still do.
 import { isRecord } from '../platform/checks';
 import type { ApiListing, NavSection } from './navigation';
+import { pageAddress } from './page-address';
 
 export interface GeneratedPage {
   pagePath: string;
@@ -27,8 +28,9 @@ export function urlPart(text: string): string {
     .toLowerCase();
 }
 
+/** An `x-mint.href` as a page path: with or without its leading `/`, a whole URL's path, no `.mdx`. */
 function hrefPath(href: string): string {
-  const segments = href.trim().toLowerCase().split('/').filter(Boolean);
+  const segments = pageAddress(href).toLowerCase().split('/').filter(Boolean);
   const last = segments.pop();
   if (last !== undefined) segments.push(last.includes('.') ? last.slice(0, last.lastIndexOf('.')) : last);
   return `/${segments.join('/')}`;
@@ -52,17 +54,29 @@ function operationPath(operation: Record<string, unknown>, method: string, path:
   return `/${[directory, tags[0] === undefined ? '' : urlPart(tags[0]), slug].filter(Boolean).join('/')}`;
 }
 
+/** What an internal `$ref` (`#/components/pathItems/users`) points at in the same document. */
+function resolved(spec: unknown, value: unknown): unknown {
+  const ref = isRecord(value) && typeof value.$ref === 'string' ? value.$ref : undefined;
+  if (ref === undefined || !ref.startsWith('#/')) return value;
+  const keys = ref
+    .slice(2)
+    .split('/')
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return keys.reduce<unknown>((at, key) => (isRecord(at) ? at[key] : undefined), spec);
+}
+
 /** Every operation of a spec document, in its order, that is published. */
 function operationsOf(spec: unknown): { method: string; path: string; operation: Record<string, unknown> }[] {
   const paths = isRecord(spec) && isRecord(spec.paths) ? spec.paths : {};
-  return Object.entries(paths).flatMap(([path, item]) =>
-    isRecord(item)
+  return Object.entries(paths).flatMap(([path, value]) => {
+    const item = resolved(spec, value);
+    return isRecord(item)
       ? methods.flatMap((method) => {
           const operation = item[method];
           return isRecord(operation) && operation['x-excluded'] !== true ? [{ method, path, operation }] : [];
         })
-      : [],
-  );
+      : [];
+  });
 }
 
 /** The pages one navigation listing of a parsed spec generates, in order. */

@@ -3,17 +3,18 @@
 // parameters (`/posts/:id`, `/beta/:slug*`) and no way to escape them, so an address holding one
 // would catch other pages too. `( ) + \` are refused as well: they are the rest of the path syntax
 // `:slug*` comes from (path-to-regexp), which Mintlify neither documents nor rules out.
-import { comparablePath } from './redirects';
+import { pageAddress } from './page-address';
 import { encodedPath } from './url-path';
 
 const patternCharacters = /[*:()+\\]/g;
 
 /**
- * The source for `path`: without its query, anchor and trailing slash (a redirect never sees
- * them), and encoded as a browser requests it. `file` names where redirects live, for the sentence.
+ * The source for `path`: its page address (no host, query, anchor or trailing slash: a redirect
+ * never sees them), encoded as a browser requests it. `file` names where redirects live, for the sentence.
  */
 export function redirectSourceFor(path: string, file: string): { source: string } | { problem: string } {
-  const source = encodedPath(comparablePath(`/${path.trim().replace(/^\/+/, '')}`));
+  // Read as every export is (a whole URL, encoded or not), so `%2A` cannot slip a `*` past the check.
+  const source = encodedPath(pageAddress(path));
   const found = [...new Set(source.match(patternCharacters))];
   if (found.length === 0) return { source };
   return {

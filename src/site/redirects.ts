@@ -3,6 +3,7 @@
 // (`/articles/concepts-*`) and trailing ones (`/settings/*`). Addresses compare as people read
 // them, so `/getting%20started` and `/getting started` are one address.
 import { isRecord } from '../platform/checks';
+import { pageAddress } from './page-address';
 import { decodedPath } from './url-path';
 
 export interface Redirect {
@@ -18,12 +19,6 @@ export function redirectsOf(value: unknown): Redirect[] {
       ? [{ source: entry.source, destination: entry.destination }]
       : [],
   );
-}
-
-/** A path as matching compares it: no trailing slash, no query or anchor. */
-export function comparablePath(path: string): string {
-  const bare = path.replace(/[?#].*$/, '');
-  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
 }
 
 const escape = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
@@ -71,9 +66,9 @@ export class RedirectMatcher {
     this.compiled = redirects.map((redirect) => ({ redirect, pattern: sourcePattern(redirect.source) }));
   }
 
-  /** The first redirect that catches `path`, as the site applies them in order. */
+  /** The first redirect that catches `path` (any form of address), as the site applies them in order. */
   covering(path: string): Redirect | undefined {
-    const wanted = decodedPath(comparablePath(path));
+    const wanted = pageAddress(path);
     return this.compiled.find(({ pattern }) => pattern.test(wanted))?.redirect;
   }
 }

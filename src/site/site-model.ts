@@ -3,11 +3,12 @@
 // here (a spec that is a URL or cannot be read), and the files whose change changes all this.
 import * as path from 'node:path';
 import { type DocsConfig, parseJsonc, readDocsConfig, type ReadText } from './docs-config';
-import { siteInventory, type SitePage } from './inventory';
+import { siteInventory, type SitePage, type SpecPage } from './inventory';
 import { excludedBy, mintignoreFile } from './mintignore';
 import { type ApiListing, readNavigation } from './navigation';
-import { type GeneratedPage, generatedPages } from './openapi-pages';
+import { generatedPages } from './openapi-pages';
 import { RedirectMatcher, redirectsOf } from './redirects';
+import { operationLine, operationLines } from './spec-lines';
 
 /** Paths whose pages come from a spec that was not read: readers there are never called lost. */
 export interface UncheckedSection {
@@ -38,7 +39,11 @@ async function parseSpec(file: string, text: string): Promise<unknown> {
 }
 
 /** A spec's operations, or why it was not read. */
-async function readSpec(root: string, source: string, read: ReadText): Promise<{ file?: string; spec?: unknown; why?: string }> {
+async function readSpec(
+  root: string,
+  source: string,
+  read: ReadText,
+): Promise<{ file?: string; spec?: unknown; lines?: Map<string, number>; why?: string }> {
   if (/^[a-z][\w+.-]*:/i.test(source)) return { why: `come from ${source}, which Docs Agent does not download` };
   const file = path.posix.resolve(root, source.replace(/^\/+/, ''));
   if (!file.startsWith(`${root.replace(/\/$/, '')}/`)) return { why: `come from ${source}, outside the docs folder` };
@@ -47,18 +52,18 @@ async function readSpec(root: string, source: string, read: ReadText): Promise<{
   if (spec === undefined || spec === null || typeof spec !== 'object') {
     return { file, why: `come from ${source}, which is missing or not a JSON or YAML OpenAPI file` };
   }
-  return { file, spec };
+  return { file, spec, lines: operationLines(text ?? '') };
 }
 
 async function apiPages(root: string, listings: readonly ApiListing[], read: ReadText) {
-  const generated: (GeneratedPage & { spec: string })[] = [];
+  const generated: SpecPage[] = [];
   const unchecked: UncheckedSection[] = [];
   const specFiles = new Set<string>();
   const specs = new Map<string, Promise<Awaited<ReturnType<typeof readSpec>>>>();
   for (const listing of listings) {
     const { source } = listing.spec;
     if (!specs.has(source)) specs.set(source, readSpec(root, source, read));
-    const { file, spec, why } = (await specs.get(source)) ?? {};
+    const { file, spec, lines, why } = (await specs.get(source)) ?? {};
     if (file) specFiles.add(file);
     if (why !== undefined) {
       const prefix = `/${listing.spec.directory}`;
@@ -66,7 +71,11 @@ async function apiPages(root: string, listings: readonly ApiListing[], read: Rea
         unchecked.push({ prefix, why: `The API pages under ${prefix} ${why}; their readers are not checked.` });
       continue;
     }
-    generated.push(...generatedPages(spec, listing).map((page) => ({ ...page, spec: source })));
+    const specFile = file === undefined ? undefined : path.posix.relative(root, file);
+    for (const page of generatedPages(spec, listing)) {
+      const line = lines && operationLine(lines, page.method, page.path);
+      generated.push({ ...page, spec: source, ...(specFile !== undefined && { specFile }), ...(line !== undefined && { line }) });
+    }
   }
   return { generated, unchecked, specFiles: [...specFiles] };
 }

@@ -1,6 +1,7 @@
 // What the chart and the page summary show, from a report's rows. The API's row order is not
 // specified, so ranks are computed here.
-import { rowsForPage } from './page-path';
+import { pageAddress } from '../site/page-address';
+import { rowsByPage, rowsForPage } from './page-path';
 import type { ChartBar, PageInfo, PathRow } from './protocol';
 
 /** By code unit, not locale: the same order on every machine. */
@@ -12,6 +13,9 @@ function plainRow(row: PathRow): PathRow {
   return { path: row.path, human: row.human, ai: row.ai, total: row.total };
 }
 
+/** The table's rows: one per page, every form naming it added up. */
+export const tableRows = rowsByPage;
+
 /** Competition ranking by total desc (ties share a rank: 1,2,2,4), ties ordered by path. */
 export function rankRows(rows: readonly PathRow[]): ChartBar[] {
   const sorted = [...rows].sort((a, b) => b.total - a.total || byPath(a, b));
@@ -22,11 +26,11 @@ export function rankRows(rows: readonly PathRow[]): ChartBar[] {
   });
 }
 
-/** The top `top` rows by total, plus the open page's rows appended with their real rank when not in the top; those marked current. */
+/** The top `top` pages by total (each page's forms added up), plus the open page with its real rank when not in the top, marked current. */
 export function chartBars(rows: readonly PathRow[], pagePath: string | null, top = 15): ChartBar[] {
-  const ranked = rankRows(rows);
+  const ranked = rankRows(rowsByPage(rows));
   const count = Math.max(0, Math.floor(top));
-  const current = new Set(pagePath === null ? [] : rowsForPage(ranked, pagePath).map((bar) => bar.path));
+  const current = new Set(pagePath === null ? [] : [pageAddress(pagePath)]);
   const mark = (bar: ChartBar): ChartBar => (current.has(bar.path) ? { ...bar, current: true } : bar);
   // The open page stays visible even when it is far down the list; appended in rank order.
   return [
@@ -38,14 +42,14 @@ export function chartBars(rows: readonly PathRow[], pagePath: string | null, top
   ];
 }
 
-/** PageInfo for a file: its rows, best rank (of its rows), and `of` = rows.length. */
+/** PageInfo for a file: its one row (every form naming it added up), its rank among the pages, and `of` = how many pages. */
 export function pageInfo(rows: readonly PathRow[], file: string, page: { pagePath: string | null; reason?: string }): PageInfo {
-  const base = { file, pagePath: page.pagePath, ...(page.reason === undefined ? {} : { reason: page.reason }), of: rows.length };
+  const pages = rowsByPage(rows);
+  const base = { file, pagePath: page.pagePath, ...(page.reason === undefined ? {} : { reason: page.reason }), of: pages.length };
   if (page.pagePath === null) return { ...base, rows: [], rank: null };
   const own = rowsForPage(rows, page.pagePath);
-  const paths = new Set(own.map((row) => row.path));
-  // rankRows is sorted, so the first of the page's rows met there has its best rank.
-  const best = paths.size === 0 ? undefined : rankRows(rows).find((bar) => paths.has(bar.path));
+  const address = own[0]?.path;
+  const best = address === undefined ? undefined : rankRows(pages).find((bar) => bar.path === address);
   return { ...base, rows: own.map(plainRow), rank: best?.rank ?? null };
 }
 

@@ -3,7 +3,9 @@
 import * as path from 'node:path';
 import { docsConfigFiles } from '../site/docs-config';
 import { excludedBy, mintignoreFile } from '../site/mintignore';
+import { pageAddress, sumByAddress } from '../site/page-address';
 import { pageExtension, pagePathOf, unpublishedSegment } from '../site/page-files';
+import type { PathRow } from './protocol';
 
 export type PageResult = { kind: 'page'; root: string; pagePath: string } | { kind: 'notPage'; reason: string };
 
@@ -85,14 +87,16 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
   return { kind: 'page', root, pagePath: pagePathOf(relative) };
 }
 
-/** For matching: strip one trailing '/' (never from '/' itself). */
-export function normalizePagePath(pagePath: string): string {
-  return pagePath.length > 1 && pagePath.endsWith('/') ? pagePath.slice(0, -1) : pagePath;
+/** The report's rows one per page: rows naming a page by path, URL or with a slash add up, at its address. */
+export function rowsByPage(rows: readonly PathRow[]): PathRow[] {
+  return sumByAddress(
+    rows.map(({ path, human, ai, total }) => ({ path, human, ai, total })),
+    (a, b) => ({ path: a.path, human: a.human + b.human, ai: a.ai + b.ai, total: a.total + b.total }),
+  );
 }
 
-/** The rows that are this page: the report may list `/a` and `/a/` apart. Exact spelling first. */
-export function rowsForPage<T extends { path: string }>(rows: readonly T[], pagePath: string): T[] {
-  const wanted = normalizePagePath(pagePath);
-  const matches = rows.filter((row) => normalizePagePath(row.path) === wanted);
-  return [...matches.filter((row) => row.path === pagePath), ...matches.filter((row) => row.path !== pagePath)];
+/** This page's one row, every form naming it added up; none when the report does not name it. */
+export function rowsForPage(rows: readonly PathRow[], pagePath: string): PathRow[] {
+  const wanted = pageAddress(pagePath);
+  return rowsByPage(rows.filter((row) => pageAddress(row.path) === wanted));
 }

@@ -43,7 +43,7 @@ export async function pageTrend(
     if (!fromCache) requests += report.requests;
     // A week read in part would show a wrong number: the trend stops and says why.
     if (report.partial) throw new ReservationSpentError(options.budget?.slots ?? report.requests);
-    // Totals are distinct counts, so `/a` and `/a/` cannot be added: the exact spelling wins.
+    // Every form naming the page adds up (`/a`, `/a/`, its whole URL), as everywhere else.
     const row = rowsForPage(report.rows, pagePath)[0];
     result.push({ from: week.from, to: week.to, human: row?.human ?? 0, ai: row?.ai ?? 0, total: row?.total ?? 0 });
     options.onWeek?.(result.length, weeks.length);

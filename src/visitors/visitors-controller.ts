@@ -7,7 +7,7 @@ import { scopeFor, visitorsDefaultRange } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { actionCommands, describeError } from '../editor/error-text';
 import { Emitter } from '../platform/emitter';
-import { chartBars, openPageInfo } from './chart-data';
+import { chartBars, openPageInfo, tableRows } from './chart-data';
 import { presetRange, rangeLabel, rangeProblem, todayUtc } from './date-range';
 import { type ResolvedPage, resolvePage } from './page-resolver';
 import { openPagePath } from './open-page-path';
@@ -265,7 +265,7 @@ export class VisitorsController implements vscode.Disposable {
         totals: report.totals,
         page: openPageInfo(report.rows, this.page),
         chart: chartBars(report.rows, this.page?.pagePath ?? null),
-        table: report.rows,
+        table: tableRows(report.rows),
         fetchedAt: report.fetchedAt,
         fromCache,
         ...(report.partial ? { partial: true } : {}),

@@ -7,6 +7,8 @@ import type { Rng } from './prng';
 import { generateLog, type VisitLog } from './visit-log';
 
 export const LARGE_SITE_PROJECT_ID = 'globex-docs';
+/** The generated API page its readers vote down, in every form exports name a page by. */
+export const LARGE_SITE_UNHAPPY_PAGE = '/es/api-reference/chat-messages/send-chat-message';
 
 export function largeSiteLog(rng: Rng, today: number): VisitLog {
   const plan = largeSitePlan();

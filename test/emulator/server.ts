@@ -11,7 +11,7 @@ import { EmulatorClock } from './clock';
 import { CONTROL_PREFIX, type ControlDeps, handleControl } from './control';
 import { FaultRegistry } from './faults';
 import { readSitePaths } from './fixture-site';
-import { LARGE_SITE_PROJECT_ID, largeSiteLog } from './large-site-log';
+import { LARGE_SITE_PROJECT_ID, LARGE_SITE_UNHAPPY_PAGE, largeSiteLog } from './large-site-log';
 import { BodyTooLargeError, isRecord, parseJson, queryObject, readBody, type Reply, send, splitPath } from './http-util';
 import { type EmulatorOptions, resolveOptions } from './options';
 import { stream } from './prng';
@@ -49,7 +49,8 @@ function projectSignals(logs: ReadonlyMap<string, () => VisitLog>, seed: number,
     if (!data) {
       const fixture = projectId === fixtureId;
       const scale = fixture ? { feedback: 120, searches: 40, turns: 60 } : { feedback: 2_000, searches: 5_000, turns: 3_000 };
-      data = signalData(stream(seed, `signals-${projectId}`), log.paths, [log.firstDay, log.firstDay + LOG_DAYS - 1], scale, fixture);
+      const unhappy = fixture ? '/guides/webhooks' : projectId === LARGE_SITE_PROJECT_ID ? LARGE_SITE_UNHAPPY_PAGE : undefined;
+      data = signalData(stream(seed, `signals-${projectId}`), log.paths, [log.firstDay, log.firstDay + LOG_DAYS - 1], scale, unhappy);
       built.set(projectId, data);
     }
     return { data, log };

@@ -82,8 +82,26 @@ const NOTHING = ['webhook retries', 'rate limit headers', 'sso', 'saml', 'audit 
 const title = (path: string): string => (path === '/' ? 'Home' : (path.split('/').pop() ?? path).replace(/-/g, ' '));
 const timeOn = (rng: Rng, day: number): number => day * DAY_MS + intBetween(rng, 0, DAY_MS - 1);
 
-function feedbackOf(rng: Rng, paths: readonly string[], days: [number, number], count: number, fixture: boolean): FeedbackItem[] {
-  const webhooks = paths.find((p) => p === '/guides/webhooks');
+/**
+ * The schema's "path or URL", in the forms real exports carry: most entries name their page by
+ * its path, some by its whole address, some with a trailing slash (path or address). The
+ * by-page export groups by what the entry names, so one page comes in up to four rows.
+ */
+export function addressForm(path: string, i: number): string {
+  const slash = path === '/' ? '' : '/';
+  if (i % 9 === 4) return `${SITE_ORIGIN}${path}`;
+  if (i % 9 === 7) return `${SITE_ORIGIN}${path}${slash}`;
+  return i % 9 === 2 ? `${path}${slash}` : path;
+}
+
+function feedbackOf(
+  rng: Rng,
+  paths: readonly string[],
+  days: [number, number],
+  count: number,
+  unhappy: string | undefined,
+): FeedbackItem[] {
+  const webhooks = paths.find((p) => p === unhappy);
   const pick = weightedPicker(
     rng,
     paths.map((_, i) => 1 / (i + 1)),
@@ -92,8 +110,8 @@ function feedbackOf(rng: Rng, paths: readonly string[], days: [number, number], 
   const source = weightedPicker(rng, [5, 3, 1, 1]);
   const items: FeedbackItem[] = [];
   for (let i = 0; i < count; i++) {
-    // The fixture's webhooks page is the unhappy one: a fifth of its feedback, mostly thumbs down.
-    const onWebhooks = fixture && webhooks !== undefined && i % 5 === 0;
+    // The unhappy page (the fixture's webhooks page): a fifth of the feedback, mostly thumbs down.
+    const onWebhooks = webhooks !== undefined && i % 5 === 0;
     const path = onWebhooks ? webhooks : (paths[pick()] ?? '/');
     const time = timeOn(rng, intBetween(rng, days[0], days[1]));
     const kind = SOURCES[source()] ?? 'contextual';
@@ -104,8 +122,7 @@ function feedbackOf(rng: Rng, paths: readonly string[], days: [number, number], 
     const comment = kind === 'thumbs_only' || rng() < 0.2 ? null : (words[intBetween(rng, 0, words.length - 1)] ?? null);
     items.push({
       id: `fb_${ulid(rng, time)}`,
-      // The schema's "path or URL": some entries name their page by its whole address.
-      path: fixture && i % 9 === 4 ? `${SITE_ORIGIN}${path}` : path,
+      path: addressForm(path, i),
       comment,
       day: Math.floor(time / DAY_MS),
       createdAt: new Date(time).toISOString(),
@@ -175,10 +192,16 @@ function turnsOf(rng: Rng, paths: readonly string[], days: [number, number], cou
   return items;
 }
 
-/** A project's signals over the log's days [firstDay, lastDay]. */
-export function signalData(rng: Rng, paths: readonly string[], days: [number, number], scale: SignalScale, fixture: boolean): SignalData {
+/** A project's signals over the log's days [firstDay, lastDay]; `unhappy` is the page readers vote down. */
+export function signalData(
+  rng: Rng,
+  paths: readonly string[],
+  days: [number, number],
+  scale: SignalScale,
+  unhappy: string | undefined,
+): SignalData {
   return {
-    feedback: feedbackOf(rng, paths, days, scale.feedback, fixture),
+    feedback: feedbackOf(rng, paths, days, scale.feedback, unhappy),
     searches: searchesOf(rng, paths, days, scale.searches),
     turns: turnsOf(rng, paths, days, scale.turns),
   };

@@ -9,8 +9,6 @@ import type { VisitLog } from './visit-log';
 
 const inRange = (day: number, q: SignalQuery): boolean => (q.fromDay === null || day >= q.fromDay) && (q.toDay === null || day < q.toDay);
 const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-/** The page an entry is about, when the entry names it by its whole address. */
-const pagePath = (path: string): string => path.replace(/^https?:\/\/[^/]+/, '') || '/';
 
 function entries(data: SignalData, q: SignalQuery): FeedbackItem[] {
   return data.feedback
@@ -22,8 +20,9 @@ function entries(data: SignalData, q: SignalQuery): FeedbackItem[] {
 
 function byPage(data: SignalData, q: SignalQuery): unknown {
   const pages = new Map<string, { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }>();
+  // By what each entry names, as the real export groups: `/a`, `/a/` and `https://…/a` are three rows.
   for (const e of entries(data, q)) {
-    const path = pagePath(e.path);
+    const { path } = e;
     const row = pages.get(path) ?? { path, thumbsUp: 0, thumbsDown: 0, code: 0, total: 0 };
     if (e.source === 'contextual' || e.source === 'thumbs_only') row[e.helpful ? 'thumbsUp' : 'thumbsDown']++;
     if (e.source === 'code_snippet') row.code++;

@@ -198,7 +198,8 @@ describe('Docs Agent in chat: the language model tools', () => {
     const votes = (await host.control.signals(host.emulator.projectId)).feedback.filter(
       (e) =>
         e.day >= fromDay &&
-        e.path.replace(/^https?:\/\/[^/]+/, '') === '/guides/webhooks' &&
+        // Every form naming the page: its path, its whole URL, either with a trailing slash.
+        e.path.replace(/^https?:\/\/[^/]+/, '').replace(/(.)\/+$/, '$1') === '/guides/webhooks' &&
         ['contextual', 'thumbs_only'].includes(e.source),
     );
     const up = votes.filter((e) => e.helpful).length;

@@ -92,7 +92,7 @@ describe('a large real-world docs site in the real extension host', () => {
     const spanish = children.find((node) => node.kind === 'section' && node.label.startsWith('Spanish'));
     assert.ok(spanish);
     const products = docsAgent.pages.getChildren(spanish);
-    assert.deepEqual(labels(products), ['Payments', 'Identity']);
+    assert.deepEqual(labels(products), ['Payments', 'Identity', 'Developers']);
     const [payments] = products;
     assert.ok(payments);
     const tabs = docsAgent.pages.getChildren(payments);

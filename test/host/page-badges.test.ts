@@ -33,7 +33,8 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     return (await host.control.signals(host.emulator.projectId)).feedback.filter(
       (e) =>
         e.day >= fromDay &&
-        e.path.replace(/^https?:\/\/[^/]+/, '') === '/guides/webhooks' &&
+        // Every form naming the page: its path, its whole URL, either with a trailing slash.
+        e.path.replace(/^https?:\/\/[^/]+/, '').replace(/(.)\/+$/, '$1') === '/guides/webhooks' &&
         ['contextual', 'thumbs_only'].includes(e.source),
     );
   };

@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { access } from 'node:fs/promises';
 import * as path from 'node:path';
-import { normalizePagePath, type PageResult, pageForFile, rowsForPage } from '../../src/visitors/page-path';
+import { type PageResult, pageForFile, rowsForPage } from '../../src/visitors/page-path';
+import type { PathRow } from '../../src/visitors/protocol';
 
 /** A file system that is a Set of paths; also records what was asked. */
 function fakeFs(files: readonly string[]): { exists: (p: string) => Promise<boolean>; asked: string[] } {
@@ -123,33 +124,20 @@ describe('analytics: from a file to a page path', () => {
 });
 
 describe('analytics: matching report rows to a page', () => {
+  const row = (path: string, total: number): PathRow => ({ path, human: total, ai: 0, total });
   const rows = [
-    { path: '/guides/webhooks/', total: 3 },
-    { path: '/guides', total: 9 },
-    { path: '/guides/webhooks', total: 5 },
-    { path: '/', total: 20 },
-    { path: '/GUIDES/webhooks', total: 1 },
+    row('/guides/webhooks/', 3),
+    row('/guides', 9),
+    row('/guides/webhooks', 5),
+    row('/', 20),
+    row('/GUIDES/webhooks', 1),
+    row('https://docs.acme.dev/guides/webhooks?ref=nav', 2),
   ];
 
-  it('strips one trailing slash, never from / itself', () => {
-    assert.equal(normalizePagePath('/guides/'), '/guides');
-    assert.equal(normalizePagePath('/guides'), '/guides');
-    assert.equal(normalizePagePath('/'), '/');
-  });
-
-  it('finds both twins, the exact spelling first, and nothing else', () => {
-    assert.deepEqual(
-      rowsForPage(rows, '/guides/webhooks').map((r) => r.path),
-      ['/guides/webhooks', '/guides/webhooks/'],
-    );
-    assert.deepEqual(
-      rowsForPage(rows, '/guides/webhooks/').map((r) => r.path),
-      ['/guides/webhooks/', '/guides/webhooks'],
-    );
-    assert.deepEqual(
-      rowsForPage(rows, '/').map((r) => r.path),
-      ['/'],
-    );
+  it('adds up every form that names the page into one row at its address, and nothing else (letter case counts)', () => {
+    assert.deepEqual(rowsForPage(rows, '/guides/webhooks'), [row('/guides/webhooks', 10)]);
+    assert.deepEqual(rowsForPage(rows, '/guides/webhooks/'), [row('/guides/webhooks', 10)]);
+    assert.deepEqual(rowsForPage(rows, '/'), [row('/', 20)]);
     assert.deepEqual(rowsForPage(rows, '/missing'), []);
   });
 });

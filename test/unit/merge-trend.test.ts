@@ -4,7 +4,7 @@
 // what readers said for the same days is kept).
 import * as assert from 'node:assert/strict';
 import { MergeVotes, type VotesReport, votesKind } from '../../src/readers/merge-votes';
-import { readerPath } from '../../src/readers/reader-path';
+import { pageAddress } from '../../src/site/page-address';
 import { signalsKind, type SignalsReport } from '../../src/readers/signals-report';
 import { defaultSignalCaps, SignalsService } from '../../src/readers/signals-service';
 import { weeksOf } from '../../src/visitors/date-range';
@@ -91,7 +91,7 @@ describe('readers before and after a merge', () => {
       const expected = both.map((range) => {
         const votes = truth.feedback.filter(
           (e) =>
-            readerPath(e.path) === '/guides/webhooks' &&
+            pageAddress(e.path) === '/guides/webhooks' &&
             (e.source === 'contextual' || e.source === 'thumbs_only') &&
             e.day >= dayNumber(range.from) &&
             e.day <= dayNumber(range.to),

@@ -1,7 +1,7 @@
 // What readers said, per page and across the site, as a writer reads it: paths and URLs meet on
 // one page, comments pending first, the groups' thresholds, and the prompts that quote them.
 import * as assert from 'node:assert/strict';
-import { readerPath } from '../../src/readers/reader-path';
+import { pageAddress } from '../../src/site/page-address';
 import {
   defaultThresholds,
   pageSignals,
@@ -15,10 +15,10 @@ import { read, search, turn } from '../support/signals-read';
 
 describe('what readers said about one page', () => {
   it('a path and a URL of the same page meet', () => {
-    assert.equal(readerPath('https://docs.acme.dev/guides/webhooks/?tab=1#retries'), '/guides/webhooks');
-    assert.equal(readerPath('guides/webhooks'), '/guides/webhooks');
-    assert.equal(readerPath('https://docs.acme.dev/'), '/');
-    assert.equal(readerPath('/es/gu%C3%ADas'), '/es/guías');
+    assert.equal(pageAddress('https://docs.acme.dev/guides/webhooks/?tab=1#retries'), '/guides/webhooks');
+    assert.equal(pageAddress('guides/webhooks'), '/guides/webhooks');
+    assert.equal(pageAddress('https://docs.acme.dev/'), '/');
+    assert.equal(pageAddress('/es/gu%C3%ADas'), '/es/guías');
   });
 
   it('thumbs, comments pending first and newest first (empty ones left out), searches that led to it, questions that cited it', () => {
