@@ -141,7 +141,11 @@ function searchesOf(rng: Rng, paths: readonly string[], days: [number, number], 
   // queries share "term", and scanning 10,000 paths for each of 5,000 queries took 20 s.
   const naming = new Map<string, string | undefined>();
   const pageNaming = (word: string): string | undefined => {
-    if (!naming.has(word)) naming.set(word, paths.find((p) => p.includes(word)));
+    if (!naming.has(word))
+      naming.set(
+        word,
+        paths.find((p) => p.includes(word)),
+      );
     return naming.get(word);
   };
   for (let i = 0; i < count; i++) {
