@@ -32,7 +32,10 @@ describe('e2e: a large real-world docs site in the Pages view', () => {
     await workbench.showPagesView();
     const load = pagesRow('Load Visitors for Pages');
     await load.waitFor({ timeout: 30_000 });
-    assert.match(await workbench.text(load), /about 2 requests \(estimated from the site's 260 pages\)/);
+    assert.ok(
+      (await workbench.text(load)).includes(`about 2 requests (estimated from the site's ${plan.served.length} pages)`),
+      await workbench.text(load),
+    );
     await load.click();
     await pagesRow(`Readers without a page (${plan.lost.length})`).waitFor({ timeout: 30_000 });
     for (const path of plan.lost) await pagesRow(path).waitFor();
