@@ -222,10 +222,20 @@ describe('e2e: security checks', () => {
     await workbench.runCommand('Docs Agent: Show Visitors for This Page');
     const panel = workbench.webview();
     await panel.getByRole('button', { name: 'Last 7 days' }).click();
-    for (const [name, path] of paths) {
+    // The panel reads each row as the page it names: the encoded “..” is the same address as the
+    // plain one (their visitors added, 10 + 9), and `//etc/passwd` is a URL whose path is /passwd.
+    const shown: Array<[string, string, string]> = [
+      ['“..” (plain and percent-encoded)', '/../outside', 'is not opened'],
+      ['absolute path', '/passwd', 'No file in the docs folder serves'],
+      ['link out of the docs folder', '/leak', 'is not opened'],
+    ];
+    await panel.locator('.bar-row', { hasText: '/../outside' }).filter({ hasText: '19' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await panel.locator('.bar-row', { hasText: '%2e' }).count(), 0, 'no row of its own for the encoded form');
+    for (const [name, path, said] of shown) {
       await workbench.toastsQuiet();
       await panel.locator('.bar-row button.link', { hasText: path }).first().click({ timeout: 30_000 });
-      const toast = await workbench.notification(`The path ${path} is not opened`);
+      const toast = await workbench.notification(said);
+      assert.ok((await workbench.text(toast)).includes(path));
       table.push([`analytics path: ${name} (${path})`, await workbench.text(toast.locator('.notification-list-item-message')), 'refused']);
       await workbench.clearNotifications();
     }
