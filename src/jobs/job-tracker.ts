@@ -8,7 +8,7 @@ import { MalformedResponseError, NotFoundError } from '../api/errors';
 import type { AgentJob } from '../api/types';
 import { Emitter } from '../platform/emitter';
 import { PollScheduler } from './poll-scheduler';
-import type { CheckVerdict, PollSettings, PollStatus } from './poll-timing';
+import { type CheckVerdict, defaultPollSettings, pacedWaits, type PollSettings, type PollStatus } from './poll-timing';
 import { type Clock } from '../platform/clock';
 import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from './job-answers';
 import { NotFoundStreaks } from './not-found-streaks';
@@ -26,6 +26,8 @@ export interface TrackerDeps {
   /** Whether any window on the machine has focus (the poller's cadence follows the machine). */
   isFocused: () => boolean;
   pollSettings?: Partial<PollSettings>;
+  /** The poll settings' waits pass this many times faster (tests only: platform/test-pace.ts). */
+  pace?: number;
   /** Finished jobs older than this many days leave the view (0: never). */
   hideFinishedAfterDays?: () => number;
   /** Whether a lost answer to a follow-up may still have reached the service. */
@@ -53,7 +55,7 @@ export class JobTracker {
       clock: deps.clock,
       check: (key, signal) => this.check(key, signal),
       isFocused: deps.isFocused,
-      settings: deps.pollSettings ?? {},
+      settings: pacedWaits({ ...defaultPollSettings, ...deps.pollSettings }, deps.pace ?? 1),
       onStateChange: () => this.changed.fire(),
       onCheckError: (key, error) => deps.log?.(`Checking ${key} failed: ${messageOf(error)}`),
     });
@@ -192,7 +194,7 @@ export class JobTracker {
   }
 
   updatePollSettings(settings: Partial<PollSettings>): void {
-    this.scheduler.updateSettings(settings);
+    this.scheduler.updateSettings(pacedWaits(settings, this.deps.pace ?? 1));
   }
 
   async stopTracking(keys: readonly string[]): Promise<void> {

@@ -24,6 +24,7 @@ import { createJobsView, type JobTreeProvider } from './job-tree';
 import { connectTracker } from './job-wiring';
 import { systemClock } from '../platform/clock';
 import { SharedMemento } from '../platform/machine/shared-memento';
+import { testPace } from '../platform/test-pace';
 import { AgentUses, countingAgentUses } from './agent-uses';
 import { jobKeyOf, type TrackedJob } from './tracked-job';
 
@@ -79,18 +80,20 @@ export function createJobsFeature(
   const usesFile = new SharedMemento(storage.agentUses);
   const uses = new AgentUses(usesFile, systemClock);
   const mayHaveArrived = (error: unknown): boolean => lostAnswerNote(error, 'followUp') !== undefined;
+  const pace = testPace();
   const tracker = new JobTracker({
     store,
     client: (scope) => countingAgentUses(clients.forBaseUrl(scope.baseUrl), scope, uses, mayHaveArrived),
     clock: systemClock,
     isFocused: () => presence.anyFocused(),
     pollSettings: pollSettings(),
+    pace,
     hideFinishedAfterDays,
     mayHaveArrived,
     log: (message) => log.warn(message),
   });
   // The polling window publishes how checking goes beside its lease, so every window can say it.
-  const lease = new Lease(storage.lease, 'poller', { owner: thisWindowId, note: () => tracker.pollStatus });
+  const lease = new Lease(storage.lease, 'poller', { owner: thisWindowId, note: () => tracker.pollStatus, heartbeatMs: 5_000 / pace });
   const claims = new Claims(storage.claims);
   const announcer = new FinishAnnouncer({
     store,

@@ -68,6 +68,15 @@ export function mergeSettings(base: PollSettings, overrides: Partial<PollSetting
   return merged;
 }
 
+/** The settings with every wait `pace` times shorter; counts and factors stay (tests only: platform/test-pace.ts). */
+export function pacedWaits(settings: Partial<PollSettings>, pace: number): Partial<PollSettings> {
+  const paced: Partial<PollSettings> = { ...settings };
+  for (const [name, value] of Object.entries(settings) as [keyof PollSettings, number | undefined][]) {
+    if (name.endsWith('Ms') && typeof value === 'number') paced[name] = value / pace;
+  }
+  return paced;
+}
+
 /** The per-key schedule. */
 export interface KeyTiming {
   intervalMs: number;

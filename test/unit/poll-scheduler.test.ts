@@ -12,7 +12,7 @@ import {
   TimeoutError,
 } from '../../src/api/errors';
 import { PollScheduler, type SchedulerState } from '../../src/jobs/poll-scheduler';
-import type { CheckVerdict, PollSettings } from '../../src/jobs/poll-timing';
+import { type CheckVerdict, defaultPollSettings, pacedWaits, type PollSettings } from '../../src/jobs/poll-timing';
 import { FakeClock, flushPromises } from '../support/fakes/fake-clock';
 
 /** A check the test settles by hand, to hold it in flight. */
@@ -122,6 +122,21 @@ describe('PollScheduler', () => {
     const backoff = [5_000, 7_500, 11_250, 16_875, 25_312.5, 37_968.75, 56_953.125, 60_000, 60_000];
     assert.deepEqual(gaps(h.times('a')), [...backoff, 5_000, 7_500]);
     assert.equal(h.clock.pending(), 1, 'one timer at a time');
+  });
+
+  it('at a test pace of 10, every wait is a tenth, the settings given later too, and the ratios stay', async () => {
+    // As the job tracker hands them over at a pace of 10: the defaults' waits, then a setting's.
+    const h = harness({ settings: pacedWaits(defaultPollSettings, 10) });
+    h.script('a', 'changed', ...Array<CheckVerdict>(8).fill('unchanged'));
+    h.scheduler.watch('a');
+    await h.clock.advance(30_000);
+    const backoff = [500, 750, 1_125, 1_687.5, 2_531.25, 3_796.875, 5_695.3125, 6_000];
+    assert.deepEqual(h.times('a')[0], 300);
+    assert.deepEqual(gaps(h.times('a')).slice(0, backoff.length), backoff);
+    h.scheduler.updateSettings(pacedWaits({ maxIntervalMs: 20_000 }, 10));
+    const before = h.times('a').length;
+    await h.clock.advance(10_000);
+    assert.deepEqual(new Set(gaps(h.times('a').slice(before))), new Set([2_000]), 'the new cap, paced');
   });
 
   it("uses slowIntervalMs for 'slow'; 'stop' and unwatch end polling and leave no timer", async () => {

@@ -166,7 +166,10 @@ describe('e2e: readers across the docs tree', () => {
     const fromDay = Date.parse(addDays(todayUtc(), -29)) / 86_400_000;
     const order = ['pending', 'in_progress', 'resolved', 'dismissed'];
     const expected = (await workbench.control.signals(workbench.emulator.projectId)).feedback
-      .filter((e) => e.day >= fromDay && e.path.replace(/^https?:\/\/[^/]+/, '').replace(/(.)\/$/, '$1') === '/guides/webhooks' && e.comment?.trim())
+      .filter(
+        (e) =>
+          e.day >= fromDay && e.path.replace(/^https?:\/\/[^/]+/, '').replace(/(.)\/$/, '$1') === '/guides/webhooks' && e.comment?.trim(),
+      )
       .sort(
         (a, b) => order.indexOf(a.status) - order.indexOf(b.status) || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id),
       )

@@ -55,6 +55,8 @@ describe('e2e: several windows, one truth', () => {
       withKey: true,
       settings: { 'docsAgent.jobs.confirmBeforeSending': false },
       userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
+      // Checks every half second instead of every 5: the pace and its ratios in a tenth of the time.
+      pace: 10,
     });
   });
   afterEach(async function () {
@@ -79,7 +81,7 @@ describe('e2e: several windows, one truth', () => {
     assert.equal(ids.length, 3);
     // One window: let the checks settle into their pace, then measure it.
     const oneMark = (await checksSince(first, ids, 0, 2)).at(-1)?.time ?? '';
-    const oneLog = await checksSince(first, ids, Date.parse(oneMark), 5);
+    const oneLog = await checksSince(first, ids, Date.parse(oneMark), 10);
     const oneWindow = getsPerJobMinute(oneLog, ids, Date.parse(oneMark));
 
     second = await first.openWindow();
@@ -87,7 +89,7 @@ describe('e2e: several windows, one truth', () => {
     for (const prompt of ['Windows job one', 'Windows job two', 'Windows job three'])
       await second.jobRow(prompt).waitFor({ timeout: 30_000 });
     const twoMark = Date.now();
-    const twoLog = await checksSince(first, ids, twoMark, 5);
+    const twoLog = await checksSince(first, ids, twoMark, 10);
     const twoWindows = getsPerJobMinute(twoLog, ids, twoMark);
     console.log(
       `      GETs per job-minute: one window ${oneWindow.toFixed(2)}, two windows ${twoWindows.toFixed(2)} (${(twoWindows / oneWindow).toFixed(2)}x)`,

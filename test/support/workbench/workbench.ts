@@ -29,6 +29,11 @@ export interface WorkbenchOptions {
   onPage?: (page: Page) => void;
   /** Folders copied into the workspace, such as a second docs site. */
   copyIntoWorkspace?: CodeServerOptions['copyIntoWorkspace'];
+  /**
+   * The extension's own waits between checks pass this many times faster (DOCS_AGENT_TEST_PACE):
+   * a test that measures a polling pace takes seconds, with the same ratios.
+   */
+  pace?: number;
   /** Install this .vsix (an absolute path) as a user would, instead of linking the repo in. */
   vsix?: string;
 }
@@ -104,7 +109,10 @@ export class Workbench {
     const jobMs = options.jobMs ?? 3_600_000;
     const previews = options.previewMs === undefined ? {} : { previewQueuedMs: options.previewMs, previewBuildMs: options.previewMs };
     const emulator = await startEmulator({ port: 0, quiet: true, jobMinMs: jobMs, jobMaxMs: jobMs, ...previews });
-    const env: Record<string, string> = options.withKey ? { MINTLIFY_API_KEY: emulator.key } : {};
+    const env: Record<string, string> = {
+      ...(options.withKey ? { MINTLIFY_API_KEY: emulator.key } : {}),
+      ...(options.pace ? { DOCS_AGENT_TEST_PACE: String(options.pace) } : {}),
+    };
     let server: RunningCodeServer | undefined;
     let browser: Browser | undefined;
     try {
