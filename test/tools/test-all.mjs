@@ -5,10 +5,11 @@
 // Lanes in one step run side by side, each lane's parts in order: the checks, the build and the
 // unit tests next to the provisioning of the editors (mostly downloads on a fresh machine), then
 // the two editors' host suites (each has its own code-server, browser, emulator and folders).
-// A side-by-side lane's output is printed whole when it ends, so two reports never interleave.
-// The end-to-end suites run one at a time: they measure what a person sees, and two workbenches
-// on two cores would race for them. A failing check, build or provisioning stops the run; a
-// failing suite does not stop the suites after it (each says what it found), and the run fails.
+// Then the end-to-end flows beside the fault matrix and the floor's journeys: each suite starts
+// its own code-server, Chromium and emulator, and a run keeps the two cores less than a quarter
+// busy, so two workbenches at once wait on each other little. A side-by-side lane's output is
+// printed whole when it ends, so two reports never interleave. A failing check, build or
+// provisioning stops the run; a failing suite does not stop the others, and the run fails.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +28,13 @@ const steps = [
     [{ name: 'provision editors', command: 'node', args: ['test/tools/provision.mjs'], gate: true }],
   ],
   [[host('host, VS Code 1.139')], [host('host, VS Code 1.99', floor)]],
-  [[mocha('e2e flows', 'test/e2e/flows/.mocharc.json')]],
-  [[mocha('e2e faults and security', 'test/e2e/faults/.mocharc.json')]],
-  [[mocha('e2e on VS Code 1.99', 'test/e2e/floor/.mocharc.json', floor)]],
+  [
+    [mocha('e2e flows', 'test/e2e/flows/.mocharc.json')],
+    [
+      mocha('e2e faults and security', 'test/e2e/faults/.mocharc.json'),
+      mocha('e2e on VS Code 1.99', 'test/e2e/floor/.mocharc.json', floor),
+    ],
+  ],
 ];
 
 /** Runs one part; its output streams through when its lane runs alone, else it is kept for `kept`. */

@@ -146,23 +146,26 @@ export class Workbench {
   }
 
   /**
-   * Runs a command from the palette by its title, as a person types it. Tries again while the
-   * workbench is still starting (early keystrokes can land before the palette is ready), and when
-   * the palette closes under the typing (a toast or webview taking focus as it opens).
+   * Runs a command from the palette by its title, as a person types it. Types it again while
+   * the list does not hold it (for a few seconds after a load the palette answers before every
+   * command is known), and opens the palette again when it closed under the typing (a toast or
+   * webview taking focus as it opens).
    */
   async runCommand(title: string, timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    let input = await this.openPalette();
     for (;;) {
-      const input = await this.openPalette();
       try {
         await input.fill(`>${title}`, { timeout: 5_000 });
-        await row.waitFor({ timeout: 5_000 });
+        await row.waitFor({ timeout: 1_000 });
         await input.press('Enter');
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;
-        await this.page.keyboard.press('Escape');
+        // The same text typed again asks nothing new: empty the box first.
+        if (await input.isVisible()) await input.fill('', { timeout: 5_000 });
+        else input = await this.openPalette();
       }
     }
   }
