@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { hideFinishedAfterDays, notifyOn, pollSettings } from '../editor/config';
 import { Claims } from '../platform/machine/claims';
-import { Lease } from '../platform/machine/lease';
+import { defaultHeartbeatMs, Lease } from '../platform/machine/lease';
 import { Presence } from '../platform/machine/presence';
 import { thisWindowId } from '../platform/machine/window-id';
 import type { FeatureServices } from '../editor/feature-services';
@@ -93,7 +93,11 @@ export function createJobsFeature(
     log: (message) => log.warn(message),
   });
   // The polling window publishes how checking goes beside its lease, so every window can say it.
-  const lease = new Lease(storage.lease, 'poller', { owner: thisWindowId, note: () => tracker.pollStatus, heartbeatMs: 5_000 / pace });
+  const lease = new Lease(storage.lease, 'poller', {
+    owner: thisWindowId,
+    note: () => tracker.pollStatus,
+    heartbeatMs: defaultHeartbeatMs / pace,
+  });
   const claims = new Claims(storage.claims);
   const announcer = new FinishAnnouncer({
     store,

@@ -1,91 +1,110 @@
 #!/usr/bin/env node
-// `npm test`: every check, then one line per part with the time it took, so the next slow part
-// shows in every CI log. Plain Node ESM, no dependencies.
+// `npm test`: every check, then one line per part with its time and its tests, so the next slow
+// part shows in every CI log. Plain Node ESM, no dependencies.
 //
-// Lanes in one step run side by side, each lane's parts in order: the checks, the build and the
-// unit tests next to the provisioning of the editors (mostly downloads on a fresh machine), then
-// the two editors' host suites (each has its own code-server, browser, emulator and folders).
-// Then the end-to-end flows beside the fault matrix and the floor's journeys: each suite starts
-// its own code-server, Chromium and emulator, and a run keeps the two cores less than a quarter
-// busy, so two workbenches at once wait on each other little. A side-by-side lane's output is
-// printed whole when it ends, so two reports never interleave. A failing check, build or
-// provisioning stops the run; a failing suite does not stop the others, and the run fails.
-import { spawn } from 'node:child_process';
+// The run keeps both cores busy: two workers take parts in the list's order (longest first),
+// each once what it needs has passed. Each e2e suite file is its own part (its own code-server,
+// Chromium and emulator), so the suites spread over the two workers evenly and no worker waits
+// for another at a step's end. The editors' provisioning (downloads on a fresh machine) runs
+// beside the workers from the start. A failing check, build or provisioning stops new parts from
+// starting; a failing suite does not stop the others, and the run fails.
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runParts } from './lib/run-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const npm = (name, script, gate = true) => ({ name, command: 'npm', args: ['run', '-s', script], gate });
-const mocha = (name, config, env = {}) => ({ name, command: 'npx', args: ['mocha', '--config', config], env });
+const workers = 2;
+const built = ['build', 'compile tests'];
+const editors = [...built, 'provision editors'];
 const floor = { DOCS_AGENT_EDITOR: 'floor' };
-const host = (name, env = {}) => ({ name, command: 'node', args: ['out/test/host/run-in-code-server.js'], env });
 
-/** Steps in order; each step's lanes run at once, each lane's parts in order. */
-const steps = [
-  [
-    [npm('lint (types, eslint, prettier)', 'lint')],
-    [npm('build', 'build'), npm('compile tests', 'compile-tests'), mocha('unit and emulator', 'test/unit/.mocharc.json')],
-    [{ name: 'provision editors', command: 'node', args: ['test/tools/provision.mjs'], gate: true }],
-  ],
-  [[host('host, VS Code 1.139')], [host('host, VS Code 1.99', floor)]],
-  [
-    [mocha('e2e flows', 'test/e2e/flows/.mocharc.json')],
-    [
-      mocha('e2e faults and security', 'test/e2e/faults/.mocharc.json'),
-      mocha('e2e on VS Code 1.99', 'test/e2e/floor/.mocharc.json', floor),
-    ],
-  ],
-];
+// Seconds each suite took beside another on a provisioned 2-core machine (a run's table), to order
+// the list longest first, so the run does not end on a long suite alone; one not listed goes first.
+const measured = {
+  'e2e flows/windows': 185,
+  'host 1.99': 136,
+  'e2e faults/faults': 118,
+  'host 1.139': 102,
+  'e2e faults/security': 99,
+  'e2e faults/previews': 89,
+  'e2e flows/visitors': 70,
+  'e2e flows/previews': 69,
+  'e2e flows/review': 66,
+  'e2e flows/jobs': 58,
+  'e2e 1.99 flows/review': 58,
+  'e2e faults/outside-text': 56,
+  'e2e 1.99 faults/outside-text': 54,
+  'e2e 1.99 flows/visitors': 53,
+  'e2e 1.99 flows/jobs': 46,
+  'e2e flows/pages': 40,
+  'e2e faults/workspace-base-url': 37,
+  'e2e 1.99 flows/pages': 35,
+  'e2e faults/restricted': 32,
+  'e2e flows/large-site': 30,
+  'e2e flows/workbench': 29,
+  'e2e faults/proxy': 26,
+  'e2e 1.99 floor/vsix': 25,
+};
 
-/** Runs one part; its output streams through when its lane runs alone, else it is kept for `kept`. */
-function run(part, alone, kept) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(part.command, part.args, {
-      cwd: root,
-      env: { ...process.env, ...part.env },
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk) => kept.push(chunk));
-    child.stderr?.on('data', (chunk) => kept.push(chunk));
-    child.on('error', (error) => kept.push(Buffer.from(`${part.name}: ${error.message}\n`)));
-    child.on('close', (code, signal) => resolve({ part, ok: code === 0, code: code ?? signal, ms: Date.now() - started, alone }));
+/** The suite files a mocha config names (its spec list: files, or `dir/**\/*.test.js`). */
+function specFiles(config) {
+  const { spec } = JSON.parse(readFileSync(join(root, config), 'utf8'));
+  return spec.flatMap((pattern) => {
+    const glob = /^(.*)\/\*\*\/\*\.test\.js$/.exec(pattern);
+    if (!glob) return [pattern];
+    return readdirSync(join(root, glob[1]), { recursive: true })
+      .filter((name) => name.endsWith('.test.js'))
+      .sort()
+      .map((name) => `${glob[1]}/${name}`);
   });
 }
 
-/** Runs a lane's parts in order, stopping at a failing gate; prints a kept lane's output at its end. */
-async function lane(parts, alone) {
-  const kept = [];
-  const results = [];
-  for (const part of parts) {
-    const result = await run(part, alone, kept);
-    results.push(result);
-    if (!result.ok && part.gate) break;
-  }
-  if (!alone) process.stdout.write(`\n── ${parts.map((p) => p.name).join(', ')} ──\n${Buffer.concat(kept).toString()}`);
-  return results;
+/** One mocha run of one e2e suite file, with its config's timeout and reporter. */
+function e2eParts(label, config, env = {}) {
+  const { timeout, slow } = JSON.parse(readFileSync(join(root, config), 'utf8'));
+  return specFiles(config).map((file) => ({
+    name: `${label} ${file.replace(/^out\/test\/e2e\/|\.test\.js$/g, '')}`,
+    command: 'npx',
+    args: ['mocha', '--timeout', String(timeout), '--slow', String(slow), '--reporter', 'spec', file],
+    env,
+    after: editors,
+  }));
 }
+
+const npm = (name, script, after = []) => ({ name, command: 'npm', args: ['run', '-s', script], after, gate: true });
+const host = (name, env = {}) => ({ name, command: 'node', args: ['out/test/host/run-in-code-server.js'], env, after: editors });
+const suites = [
+  host('host 1.139'),
+  host('host 1.99', floor),
+  ...e2eParts('e2e', 'test/e2e/flows/.mocharc.json'),
+  ...e2eParts('e2e', 'test/e2e/faults/.mocharc.json'),
+  ...e2eParts('e2e 1.99', 'test/e2e/floor/.mocharc.json', floor),
+].sort((a, b) => (measured[b.name] ?? 1_000) - (measured[a.name] ?? 1_000));
+
+const parts = [
+  { name: 'provision editors', command: 'node', args: ['test/tools/provision.mjs'], gate: true, own: true },
+  npm('lint (types, eslint, prettier)', 'lint'),
+  npm('build', 'build'),
+  npm('compile tests', 'compile-tests', ['build']),
+  { name: 'unit and emulator', command: 'npx', args: ['mocha', '--config', 'test/unit/.mocharc.json'], after: built },
+  ...suites,
+];
 
 const minutes = (ms) => {
   const s = Math.round(ms / 1000);
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 };
 
-const results = [];
 const began = Date.now();
-let stoppedAt;
-for (const lanes of steps) {
-  const done = (await Promise.all(lanes.map((parts) => lane(parts, lanes.length === 1)))).flat();
-  results.push(...done);
-  stoppedAt = done.find((r) => !r.ok && r.part.gate);
-  if (stoppedAt) break;
-}
-
-console.log('\nTiming, part by part (parts of one step marked ‖ ran side by side):');
+const { results, notRun, stoppedBy } = await runParts(parts, workers, root);
+console.log(`\nTiming, part by part (${workers} at a time, in the order they ended):`);
 for (const r of results) {
   const mark = r.ok ? 'ok  ' : 'FAIL';
-  console.log(`  ${mark} ${r.alone ? ' ' : '‖'} ${r.part.name.padEnd(30)} ${minutes(r.ms).padStart(12)}${r.ok ? '' : `   exit ${r.code}`}`);
+  const end = r.ok ? '' : `   exit ${r.code}`;
+  console.log(`  ${mark} ${r.part.name.padEnd(34)} ${minutes(r.ms).padStart(12)}   ${r.counts}${end}`);
 }
-console.log(`         ${'total'.padEnd(30)} ${minutes(Date.now() - began).padStart(12)}`);
-if (stoppedAt) console.log(`Stopped after “${stoppedAt.part.name}” failed: what comes next needs it.`);
-process.exit(results.some((r) => !r.ok) ? 1 : 0);
+for (const part of notRun) console.log(`  --   ${part.name.padEnd(34)} ${'not run'.padStart(12)}`);
+console.log(`       ${'total'.padEnd(34)} ${minutes(Date.now() - began).padStart(12)}`);
+if (stoppedBy) console.log(`Stopped after “${stoppedBy.part.name}” failed: what comes next needs it.`);
+process.exit(results.some((r) => !r.ok) || notRun.length ? 1 : 0);

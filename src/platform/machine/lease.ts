@@ -12,6 +12,9 @@ import { isAlive, withLock } from './file-lock';
 import { isPast } from '../clock';
 import { FolderWatch } from './folder-watch';
 
+/** How often a holder renews its lease when not told otherwise; it expires after two. */
+export const defaultHeartbeatMs = 5_000;
+
 export interface LeaseOptions {
   /** This window's name (defaults to process and random). */
   owner: string;
@@ -59,7 +62,7 @@ export class Lease {
     private readonly options: LeaseOptions,
   ) {
     this.file = join(folder, `${name}.lease`);
-    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    this.heartbeatMs = options.heartbeatMs ?? defaultHeartbeatMs;
     this.expiryMs = options.expiryMs ?? 2 * this.heartbeatMs;
     this.watcher = new FolderWatch(folder, () => void this.tick(false), { rescanMs: 0 });
     void this.tick(true);
