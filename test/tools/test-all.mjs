@@ -47,16 +47,19 @@ const measured = {
   'e2e 1.99 floor/vsix': 25,
 };
 
-/** The suite files a mocha config names (its spec list: files, or `dir/**\/*.test.js`). */
+/**
+ * The suite files a mocha config names (its spec list: files, or `dir/**\/*.test.js`), found
+ * from their sources, since the tests are compiled only once the run has begun.
+ */
 function specFiles(config) {
   const { spec } = JSON.parse(readFileSync(join(root, config), 'utf8'));
   return spec.flatMap((pattern) => {
-    const glob = /^(.*)\/\*\*\/\*\.test\.js$/.exec(pattern);
+    const glob = /^out\/(.*)\/\*\*\/\*\.test\.js$/.exec(pattern);
     if (!glob) return [pattern];
     return readdirSync(join(root, glob[1]), { recursive: true })
-      .filter((name) => name.endsWith('.test.js'))
+      .filter((name) => name.endsWith('.test.ts'))
       .sort()
-      .map((name) => `${glob[1]}/${name}`);
+      .map((name) => `out/${glob[1]}/${name.replace(/\.ts$/, '.js')}`);
   });
 }
 
@@ -95,6 +98,11 @@ const minutes = (ms) => {
   const s = Math.round(ms / 1000);
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 };
+
+if (process.argv.includes('--list')) {
+  for (const part of parts) console.log(`${part.name}${part.after?.length ? `   (after ${part.after.join(', ')})` : ''}`);
+  process.exit(0);
+}
 
 const began = Date.now();
 const { results, notRun, stoppedBy } = await runParts(parts, workers, root);
