@@ -70,6 +70,15 @@ function legacyJobs(globalState: vscode.Memento, legacyJobsFile: string): Legacy
   };
 }
 
+/** The polling window publishes how checking goes beside its lease, so every window can say it. */
+function pollerLease(storage: StoragePaths, tracker: JobTracker, pace: number): Lease {
+  return new Lease(storage.lease, 'poller', {
+    owner: thisWindowId,
+    note: () => tracker.pollStatus,
+    heartbeatMs: defaultHeartbeatMs / pace,
+  });
+}
+
 export function createJobsFeature(
   globalState: vscode.Memento,
   storage: StoragePaths,
@@ -92,12 +101,7 @@ export function createJobsFeature(
     mayHaveArrived,
     log: (message) => log.warn(message),
   });
-  // The polling window publishes how checking goes beside its lease, so every window can say it.
-  const lease = new Lease(storage.lease, 'poller', {
-    owner: thisWindowId,
-    note: () => tracker.pollStatus,
-    heartbeatMs: defaultHeartbeatMs / pace,
-  });
+  const lease = pollerLease(storage, tracker, pace);
   const claims = new Claims(storage.claims);
   const announcer = new FinishAnnouncer({
     store,
