@@ -239,7 +239,7 @@ describe('e2e: fault matrix', () => {
     assert.equal(await box.locator('input').inputValue(), text);
     await workbench.page.keyboard.press('Escape');
     await box.waitFor({ state: 'hidden' });
-    await toast.locator('.monaco-button', { hasText: 'Retry' }).click();
+    await workbench.pressNotificationButton(toast, 'Retry');
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith('/message') && r.status === 200);
     const prompts = (await workbench.control.jobs()).find((j) => j.id === made.id)?.prompts ?? [];
     assert.deepEqual(

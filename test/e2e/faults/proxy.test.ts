@@ -30,7 +30,7 @@ describe('e2e: a malformed http.proxy', () => {
     const toast = await workbench.notification(/http\.proxy setting/);
     const said = await workbench.text(toast.locator('.notification-list-item-message'));
     assert.ok(!said.includes('proxy.corp'), 'the setting’s value is not echoed');
-    await toast.locator('.monaco-button', { hasText: 'Open Settings' }).click();
+    await workbench.pressNotificationButton(toast, 'Open Settings');
     await workbench.page.locator('.settings-editor .setting-item', { hasText: 'Http: Proxy' }).first().waitFor({ timeout: 30_000 });
     const sent = await workbench.control.requests();
     table.push([

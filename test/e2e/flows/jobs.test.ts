@@ -60,7 +60,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
     await workbench.jobIcon(selected, 'git-pull-request').waitFor({ timeout: 30_000 });
     const toast = await workbench.notification('completed with a pull request');
     const opened = workbench.page.context().waitForEvent('page');
-    await toast.locator('.monaco-button', { hasText: 'Open Pull Request' }).click();
+    await workbench.pressNotificationButton(toast, 'Open Pull Request');
     // The editor's own guard against links to other sites: a person says Open.
     assert.match(await workbench.answerDialog('open the external website', 'Open'), new RegExp(prLink));
     const tab: Page = await opened;

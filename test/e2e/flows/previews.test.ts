@@ -31,7 +31,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
     assert.ok(job);
     const finished = await workbench.control.finishJob(job.id);
     const toast = await workbench.notification('completed with a pull request');
-    await toast.locator('.monaco-button', { hasText: /^Preview$/ }).click();
+    await workbench.pressNotificationButton(toast, /^Preview$/);
     const branch = String(finished.source?.ref ?? '');
     await workbench.jobRow('Preview').waitFor({ timeout: 30_000 });
     const [deployment] = await previewsOf(branch);
@@ -42,7 +42,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
     await workbench.control.finishPreview(deployment.statusId, 'success');
 
     const ready = await workbench.notification(/is ready on 127\.0\.0\.1:\d+/, 60_000);
-    await ready.locator('.monaco-button', { hasText: 'Open Page in Preview' }).click();
+    await workbench.pressNotificationButton(ready, 'Open Page in Preview');
     const page = workbench.webview().locator('iframe').first().contentFrame();
     await page.locator('body', { hasText: `Edited by the docs agent (${job.id})` }).waitFor({ timeout: 30_000 });
     await workbench.page.locator('.tab', { hasText: 'quickstart.mdx' }).first().waitFor();
@@ -69,7 +69,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
     await workbench.control.finishPreview(String((await previewsOf(branch))[0]?.statusId)); // as built: the broken link fails it
 
     const failed = await workbench.notification(/failed to build: ✗ Broken link/, 60_000);
-    await failed.locator('.monaco-button', { hasText: 'Show Build Log' }).click();
+    await workbench.pressNotificationButton(failed, 'Show Build Log');
     await workbench.page.locator('.monaco-editor .view-line', { hasText: 'Broken link' }).first().waitFor();
 
     await workbench.contextMenu(
@@ -110,7 +110,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
     await workbench.runCommand('Docs Agent: Preview Current Branch');
     const unpushed = await workbench.notification(`Branch ${branch} is not on the remote yet`);
     assert.equal(remoteTip(branch), '', 'nothing is pushed before the writer says so');
-    await unpushed.locator('.monaco-button', { hasText: /^Push$/ }).click();
+    await workbench.pressNotificationButton(unpushed, /^Push$/);
     await workbench.control.waitForRequests(
       1,
       30_000,
@@ -128,7 +128,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
     await workbench.clearNotifications();
     await workbench.runCommand('Docs Agent: Preview Current Branch');
     const ahead = await workbench.notification(`Branch ${branch} has 1 commit the remote does not have`);
-    await ahead.locator('.monaco-button', { hasText: /^Push$/ }).click();
+    await workbench.pressNotificationButton(ahead, /^Push$/);
     await workbench.control.waitForRequests(
       2,
       30_000,

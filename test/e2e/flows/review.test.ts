@@ -49,7 +49,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   it('when the job finishes, the notification’s Review Changes opens the multi-file diff with the agent’s line', async () => {
     await workbench.control.finishJob(jobId);
     const toast = await workbench.notification('completed with a pull request');
-    await toast.locator('.monaco-button', { hasText: 'Review Changes' }).click();
+    await workbench.pressNotificationButton(toast, 'Review Changes');
     await diffTab(selected, '1 file').waitFor({ timeout: 30_000 });
     await workbench.page
       .locator('.monaco-editor .view-line', { hasText: `Edited by the docs agent (${jobId})` })
@@ -84,7 +84,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     const toast = await workbench.notification('Applied the agent’s version of docs/guides/webhooks.mdx (1 of 2 files');
     assert.deepEqual(changedFiles(), ['docs/guides/webhooks.mdx']);
     assert.match(page('docs/guides/webhooks.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\): Also link it`));
-    await toast.locator('.monaco-button', { hasText: 'Undo' }).click();
+    await workbench.pressNotificationButton(toast, 'Undo');
     await eventually(() => changedFiles().length === 0, 'the undone file on disk', 15_000);
     assert.equal(page('docs/guides/webhooks.mdx'), before);
   });
@@ -107,7 +107,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     assert.ok(pushed);
     await workbench.control.finishJob(pushed.id);
     const toast = await workbench.notification('completed, no pull request');
-    await toast.locator('.monaco-button', { hasText: 'Show Incoming Changes' }).click();
+    await workbench.pressNotificationButton(toast, 'Show Incoming Changes');
     await diffTab('[push] Reword index.mdx (branch main)', '1 file').waitFor({ timeout: 30_000 });
     await workbench.page
       .locator('.monaco-editor .view-line', { hasText: `Edited by the docs agent (${pushed.id})` })
@@ -161,7 +161,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.clearNotifications();
     await workbench.contextMenu(workbench.jobRow('Shorten changelog.mdx'), 'Readers Before and After Merge');
     const toast = await workbench.notification(/The pull request #\d+ is not on origin\/main yet/);
-    await toast.locator('.monaco-button', { hasText: 'Choose the Merge Date…' }).click();
+    await workbench.pressNotificationButton(toast, 'Choose the Merge Date…');
     const day = addDays(todayUtc(Date.now()), -3);
     await workbench.answerInput(day, 'When did the change reach the site?');
     const line = workbench.webview().locator('.merge-line', { hasText: 'merged on the day you chose' });

@@ -192,6 +192,24 @@ export class Workbench {
   }
 
   /**
+   * Presses a notification's button and waits for the toast to close, as the button does. A
+   * toast that moved under the click (another toast closing above it) keeps it open; a person
+   * clicks again, and so does this.
+   */
+  async pressNotificationButton(toast: Locator, label: string | RegExp, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await toast.locator('.monaco-button', { hasText: label }).click({ timeout: Math.max(1, deadline - Date.now()) });
+      try {
+        await toast.waitFor({ state: 'hidden', timeout: 3_000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
+  }
+
+  /**
    * Resolves once no notification toast has appeared for a second. The editor shows at most
    * three new toasts per 800 ms (the rest go to the notification centre only), so a test that
    * expects a toast right after others waits for this first, as a person's pace would.
