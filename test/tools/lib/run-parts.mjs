@@ -80,9 +80,9 @@ export async function runParts(parts, workers, root) {
       else await new Promise((resolve) => waiting.push(resolve));
     }
   };
-  const idle = [];
-  for (let i = 0; i < workers; i += 1) idle.push(worker());
-  await Promise.all([...idle, ...own]);
+  const running = [];
+  for (let i = 0; i < workers; i += 1) running.push(worker());
+  await Promise.all([...running, ...own]);
   const ran = new Set(results.map((r) => r.part.name));
   return { results, notRun: parts.filter((p) => !ran.has(p.name)), stoppedBy };
 }
