@@ -27,6 +27,7 @@ import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
 import { ClientProvider } from './editor/client-provider';
 import { keepUserSettingsMoved } from './editor/settings-migration';
+import { openWalkthroughOnce } from './editor/walkthrough';
 import { commandIds } from './platform/manifest-ids';
 import { storagePaths } from './platform/storage-layout';
 
@@ -95,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
       { tracker: jobs.tracker, previews, log },
     ),
   );
+  void openWalkthroughOnce(context.extension.id, context.globalState, keys);
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
   return {
     jobsTree: jobs.provider,

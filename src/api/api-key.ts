@@ -53,3 +53,13 @@ export function checkApiKey(key: string | undefined): string {
   if (stray) throw new InvalidApiKeyError(stray);
   return trimmed;
 }
+
+/** What is wrong with a key's form, in a sentence; undefined when it may be sent. */
+export function apiKeyProblem(key: string): string | undefined {
+  try {
+    checkApiKey(key);
+    return undefined;
+  } catch (error) {
+    return error instanceof InvalidApiKeyError ? error.message : String(error);
+  }
+}

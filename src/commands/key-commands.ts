@@ -1,68 +1,36 @@
-// Set, clear and verify the API key; set the project id.
+// Connect; set, clear and verify the API key; set the project id.
 import * as vscode from 'vscode';
-import { checkApiKey } from '../api/api-key';
-import { InvalidSettingError, NotFoundError } from '../api/errors';
+import { apiKeyProblem } from '../api/api-key';
+import { checkConnection } from '../api/connection-check';
 import { projectId, scopeFor, setProjectId } from '../editor/config';
-import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
-import { messageOf } from '../platform/checks';
-import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
+import { connect } from './connect-command';
+import { commandIds, contextKeys, settingId, settingNames } from '../platform/manifest-ids';
 import { askText, showInfo, showWarning } from '../editor/say';
 
-// A job id that never exists: asking for it costs no agent use and proves the key is accepted.
-const probeJobId = 'docs-agent-key-check';
-
-function keyProblem(value: string): string | undefined {
-  try {
-    checkApiKey(value);
-    return undefined;
-  } catch (error) {
-    return messageOf(error);
-  }
-}
-
-/** What a 404 for a job that never exists says about the key, from the service's own words. */
-export function verdictOf404(serverMessage: string | undefined, projectId: string): { ok: boolean; message: string } {
-  if (serverMessage && /\bproject\b/i.test(serverMessage)) {
-    return { ok: false, message: `The service accepted the key, but it does not know project “${projectId}”. Check the project ID.` };
-  }
-  if (serverMessage && /\bjob\b/i.test(serverMessage)) {
-    return { ok: true, message: `The API key is accepted: the service answered for project “${projectId}”.` };
-  }
-  // A 404 that names neither: the address may not be the API at all, so nothing was proven.
-  return {
-    ok: false,
-    message:
-      'The service answered “not found” without naming a job or project, so the key could not be checked. Check the base URL setting.',
-  };
-}
-
-async function verify(deps: CommandDeps, quietSuccess = false): Promise<boolean> {
+/** Checks the key with the open page's project: one free request, its verdict in a sentence. */
+async function verify(deps: CommandDeps): Promise<boolean> {
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
-  let verdict: { ok: boolean; message: string };
-  try {
-    if (!scope.projectId)
-      throw new InvalidSettingError('The key cannot be checked without a project ID.', settingId(settingNames.projectId));
-    await deps.clients.forBaseUrl(scope.baseUrl).getJob(scope.projectId, probeJobId);
-    verdict = { ok: true, message: `The API key is accepted: the service answered for project “${scope.projectId}”.` };
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) {
-      showError(error, deps.log, () => verify(deps));
-      return false;
-    }
-    verdict = verdictOf404(error.serverMessage, scope.projectId);
-  }
-  deps.log.info(`Verify API Key: ${verdict.message}`);
-  if (!verdict.ok) {
-    const action = /project/i.test(verdict.message) ? 'Set Project ID' : 'Open Settings';
-    void showWarning(verdict.message, action).then((picked) => {
-      if (picked === 'Set Project ID') void vscode.commands.executeCommand(commandIds.setProjectId);
-      else if (picked) void vscode.commands.executeCommand('workbench.action.openSettings', settingId(settingNames.baseUrl));
-    });
+  const connectAgain = 'Connect to Your Docs Project…';
+  if (!scope.projectId) {
+    void showWarning('The key is checked together with a project, and this folder has no project ID yet.', connectAgain).then(
+      (picked) => picked && vscode.commands.executeCommand(commandIds.connect),
+    );
     return false;
   }
-  if (!quietSuccess) void showInfo(verdict.message);
-  return true;
+  const verdict = await checkConnection(deps.clients.forBaseUrl(scope.baseUrl), scope.projectId);
+  deps.log.info(`Verify API Key: ${verdict.message}`);
+  if (verdict.ok) {
+    await vscode.commands.executeCommand('setContext', contextKeys.connected, true);
+    void showInfo(verdict.message);
+    return true;
+  }
+  const action = verdict.problem === 'address' ? 'Open Settings' : connectAgain;
+  void showWarning(verdict.message, action).then((picked) => {
+    if (picked === connectAgain) void vscode.commands.executeCommand(commandIds.connect);
+    else if (picked) void vscode.commands.executeCommand('workbench.action.openSettings', settingId(settingNames.baseUrl));
+  });
+  return false;
 }
 
 export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
@@ -73,7 +41,7 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
         prompt: 'Paste an admin API key (it starts with mint_). It is kept in the editor’s secret storage only.',
         password: true,
         ignoreFocusOut: true,
-        validateInput: (value) => (value.trim() === '' ? undefined : keyProblem(value)),
+        validateInput: (value) => (value.trim() === '' ? undefined : apiKeyProblem(value)),
       });
       if (key === undefined || key.trim() === '') return false;
       await deps.keys.set(key);
@@ -92,6 +60,7 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
       );
     }),
     vscode.commands.registerCommand(commandIds.verifyApiKey, () => verify(deps)),
+    vscode.commands.registerCommand(commandIds.connect, () => connect(deps)),
     vscode.commands.registerCommand(commandIds.setProjectId, async () => {
       const folders = vscode.workspace.workspaceFolders ?? [];
       const folder =

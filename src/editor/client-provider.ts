@@ -28,30 +28,43 @@ export class ClientProvider implements vscode.Disposable {
     const id = JSON.stringify([baseUrl, proxy, responseTimeoutMs]);
     let client = this.clients.get(id);
     if (!client) {
-      client = new DocsApiClient({
-        baseUrl,
-        userAgent: this.userAgent,
-        // Asked before every request: in an untrusted workspace nothing leaves, the key included.
-        getApiKey: () => {
-          if (!vscode.workspace.isTrusted) {
-            throw new RestrictedModeError(
-              'This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.',
-            );
-          }
-          // A job tracked from a base URL no longer allowed (or an older version's workspace value).
-          if (!this.hosts.isAllowed(baseUrl)) {
-            throw new InvalidSettingError(
-              `Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; ${originOf(baseUrl) ?? 'this address'} is neither.`,
-              settingId(settingNames.baseUrl),
-            );
-          }
-          return this.keys.get();
-        },
-        transport: { proxy: proxy.proxy, proxyStrictSSL: proxy.proxyStrictSSL, responseTimeoutMs },
-      });
+      client = this.build(baseUrl, () => this.keys.get());
       this.clients.set(id, client);
     }
     return client;
+  }
+
+  /**
+   * A client of its own that sends `key`, a key the writer is trying before it is stored (Connect
+   * checks it first). The caller closes it.
+   */
+  withKey(baseUrl: string, key: string): DocsApiClient {
+    return this.build(baseUrl, () => Promise.resolve(key));
+  }
+
+  private build(baseUrl: string, key: () => Promise<string | undefined>): DocsApiClient {
+    const proxy = proxySettings();
+    return new DocsApiClient({
+      baseUrl,
+      userAgent: this.userAgent,
+      // Asked before every request: in an untrusted workspace nothing leaves, the key included.
+      getApiKey: () => {
+        if (!vscode.workspace.isTrusted) {
+          throw new RestrictedModeError(
+            'This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.',
+          );
+        }
+        // A job tracked from a base URL no longer allowed (or an older version's workspace value).
+        if (!this.hosts.isAllowed(baseUrl)) {
+          throw new InvalidSettingError(
+            `Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; ${originOf(baseUrl) ?? 'this address'} is neither.`,
+            settingId(settingNames.baseUrl),
+          );
+        }
+        return key();
+      },
+      transport: { proxy: proxy.proxy, proxyStrictSSL: proxy.proxyStrictSSL, responseTimeoutMs: requestTimeoutSeconds() * 1000 },
+    });
   }
 
   /** Settings changed: new calls get new clients; old connections close. */

@@ -149,6 +149,22 @@ export function setProjectId(value: string, folder: vscode.WorkspaceFolder | und
   return settings(folder?.uri).update(settingNames.projectId, value, target);
 }
 
+/** Where a folder's project id is kept: its own settings (shared through git), the user's, or nowhere yet. */
+export type ProjectIdPlace = 'folder' | 'machine';
+
+export function projectIdPlace(folder: vscode.WorkspaceFolder | undefined): ProjectIdPlace | undefined {
+  const seen = settings(folder?.uri).inspect<string>(settingNames.projectId);
+  if (seen?.workspaceFolderValue?.trim() || seen?.workspaceValue?.trim()) return 'folder';
+  return seen?.globalValue?.trim() ? 'machine' : undefined;
+}
+
+/** Writes the project id where the writer chose: the folder's settings, or the user's (this machine). */
+export function saveProjectId(value: string, folder: vscode.WorkspaceFolder | undefined, place: ProjectIdPlace): Thenable<void> {
+  return place === 'folder'
+    ? setProjectId(value, folder)
+    : settings().update(settingNames.projectId, value, vscode.ConfigurationTarget.Global);
+}
+
 export function setConfirmedBaseUrlHosts(hosts: string[]): Thenable<void> {
   return settings().update(settingNames.confirmedBaseUrlHosts, hosts, vscode.ConfigurationTarget.Global);
 }

@@ -3,6 +3,7 @@
 // at nothing.
 
 export const commandIds = {
+  connect: 'docsAgent.connect',
   setApiKey: 'docsAgent.setApiKey',
   clearApiKey: 'docsAgent.clearApiKey',
   verifyApiKey: 'docsAgent.verifyApiKey',
@@ -55,6 +56,10 @@ export const contextKeys = {
   hasApiKey: 'docsAgent.hasApiKey',
   hasProjectId: 'docsAgent.hasProjectId',
   hasJobs: 'docsAgent.hasJobs',
+  /** The files the docs sites serve as pages, by path (`resourcePath in docsAgent.docsPages`). */
+  docsPages: 'docsAgent.docsPages',
+  /** A check in this window proved the key and project work together (a walkthrough step's completion). */
+  connected: 'docsAgent.connected',
   /** The active editor tab shows an agent's change this window fetched. */
   agentChangeActive: 'docsAgent.agentChangeActive',
   /** Some preview deployment is followed on this machine. */

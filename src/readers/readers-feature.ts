@@ -1,6 +1,7 @@
 // Readers across the docs tree: the sites of the open folders, every page's readers from
 // cached reports, and what shows them (Explorer badges, the page CodeLens, the Pages view).
 import * as vscode from 'vscode';
+import { DocsPageContext } from './docs-page-context';
 import { DocsSites } from './docs-sites';
 import { PageBadges } from './page-badges';
 import { PageLens } from './page-lens';
@@ -70,6 +71,16 @@ export function createReadersFeature(
   void readers.refresh();
   const said = deps.panel.useReadersSaid(readersSaidSource({ signals: deps.signals, ledger: deps.ledger, log: deps.log }, triggers));
   const votes = deps.panel.useMergeVotes(deps.votes);
-  const parts = vscode.Disposable.from(sites, readers, badges, pages, titles, new PageLens(readers), said, votes);
+  const parts = vscode.Disposable.from(
+    sites,
+    new DocsPageContext(sites),
+    readers,
+    badges,
+    pages,
+    titles,
+    new PageLens(readers),
+    said,
+    votes,
+  );
   return { sites, readers, badges, pages, loadMissingReports, loadMissingSignals, dispose: () => void parts.dispose() };
 }

@@ -28,6 +28,8 @@ const userSettings = {
   'update.mode': 'none',
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
+  // Docs Agent's Get Started walkthrough honours it too; the first-hour journey turns it on.
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'workbench.enableExperiments': false,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,

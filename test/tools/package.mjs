@@ -31,7 +31,7 @@ const REQUIRED = [
   'dist/webview/visitors.js',
   'media/icon.png',
 ];
-const ALLOWED_PATTERNS = [/^media\/icons\/[^/]+\.svg$/, /^media\/webview\/[^/]+\.css$/];
+const ALLOWED_PATTERNS = [/^media\/icons\/[^/]+\.svg$/, /^media\/webview\/[^/]+\.css$/, /^media\/walkthrough\/[^/]+\.md$/];
 
 const allowed = (file) => REQUIRED.includes(file) || ALLOWED_PATTERNS.some((pattern) => pattern.test(file));
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixTitles } from '../../src/chat/failure-text';
 import { actionCommands } from '../../src/editor/error-text';
@@ -47,6 +47,12 @@ describe('the commands as the palette lists them', () => {
   });
 });
 
+type WithWalkthroughs = {
+  contributes: { walkthroughs: Array<{ steps: Array<{ description: string; completionEvents: string[]; media: { markdown?: string } }> }> };
+};
+const steps = (manifest: WithWalkthroughs): WithWalkthroughs['contributes']['walkthroughs'][number]['steps'] =>
+  manifest.contributes.walkthroughs.flatMap((w) => w.steps);
+
 describe('the identifiers the code shares with package.json', () => {
   const full = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
     activationEvents: string[];
@@ -55,7 +61,8 @@ describe('the identifiers the code shares with package.json', () => {
       configuration: { properties: Record<string, unknown> };
       views: Record<string, Array<{ id: string }>>;
       menus: unknown;
-      viewsWelcome: unknown;
+      viewsWelcome: Array<{ contents: string }>;
+      walkthroughs: Array<{ steps: Array<{ description: string; completionEvents: string[]; media: { markdown?: string } }> }>;
       languageModelTools: LanguageModelTool[];
     };
   };
@@ -85,7 +92,28 @@ describe('the identifiers the code shares with package.json', () => {
     // Names after `view ==` are views and after `config.` settings; every other docsAgent.* is a context key.
     const names = whens.flatMap((when) => when.match(/(?<![.\w])docsAgent\.[A-Za-z]+/g) ?? []);
     const read = new Set(names.filter((name) => !Object.values<string>(viewIds).includes(name)));
+    // A walkthrough step is ticked off when a context key turns true.
+    for (const event of steps(full).flatMap((step) => step.completionEvents)) {
+      if (event.startsWith('onContext:')) read.add(event.slice('onContext:'.length));
+    }
     assert.deepEqual(sorted(Object.values(contextKeys)), sorted(read));
+  });
+
+  it('links welcome views and walkthrough steps only to commands that exist, and each step to its page', () => {
+    const texts = [...full.contributes.viewsWelcome.map((v) => v.contents), ...steps(full).map((s) => s.description)];
+    const linked = texts.flatMap((text) => [...text.matchAll(/\(command:([\w.]+)/g)].map((m) => m[1] ?? ''));
+    const ours = new Set<string>([...Object.values(commandIds), `${viewIds.pages}.focus`]);
+    // The editor's own commands a welcome view may offer.
+    const editors = new Set(['workbench.action.files.openFolder', 'workbench.trust.manage', 'workbench.action.openWalkthrough']);
+    const unknown = linked.filter((id) => !ours.has(id) && !editors.has(id));
+    assert.deepEqual(unknown, []);
+    assert.ok(linked.includes(commandIds.connect), 'Connect is offered');
+    for (const step of steps(full))
+      assert.ok(step.media.markdown && existsSync(join(__dirname, '../../..', step.media.markdown)), step.description);
+    for (const event of steps(full).flatMap((step) => step.completionEvents)) {
+      const command = /^onCommand:(.*)$/.exec(event)?.[1];
+      if (command) assert.ok(ours.has(command), event);
+    }
   });
 
   it('declares every language model tool package.json contributes, and no other', () => {

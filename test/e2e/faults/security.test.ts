@@ -39,7 +39,7 @@ describe('e2e: security checks', () => {
     // Typed in as a person does, so the key takes the secret-storage path, not the environment.
     await workbench.runCommand('Docs Agent: Set API Key');
     await workbench.answerInput(key, 'Mintlify admin API key');
-    await workbench.notification(/The API key is accepted/);
+    await workbench.notification(/Connected to project/);
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {
@@ -124,8 +124,8 @@ describe('e2e: security checks', () => {
     // A trailing line break from the paste is trimmed: the key is accepted.
     await workbench.runCommand('Docs Agent: Set API Key');
     await workbench.answerInput(`${key}\n`, 'Mintlify admin API key');
-    await workbench.notification(/The API key is accepted/);
-    table.push(['key with a trailing line break', 'the line break is dropped; “The API key is accepted”', 'accepted']);
+    await workbench.notification(/Connected to project/);
+    table.push(['key with a trailing line break', 'the line break is dropped; “Connected to project”', 'accepted']);
     const probes = (await workbench.control.requests()).slice(before).filter((r) => r.path.endsWith('/job/docs-agent-key-check'));
     assert.equal(probes.length, 1, 'only the accepted key was checked with the service');
     await workbench.clearNotifications();

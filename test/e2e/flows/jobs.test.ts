@@ -21,16 +21,21 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
   });
   after(() => workbench?.close());
 
-  it('stores the API key from the welcome view’s button, and verifies it', async () => {
+  it('connects from the welcome view’s button: the folder’s project ID is kept where it is, and checked with the key', async () => {
     await workbench.openDocsAgentView();
-    await workbench.page.locator('.welcome-view-content .monaco-button', { hasText: 'Set API Key' }).click();
+    await workbench.page.locator('.welcome-view-content .monaco-button', { hasText: 'Connect to Your Docs Project…' }).click();
     // The key is typed into a password box (the widget can show a moment before it becomes one).
     const input = workbench.page.locator('.quick-input-widget .quick-input-box input[type="password"]');
     await input.waitFor();
     await input.fill('mint_dsc_public_assistant_key');
     await workbench.page.locator('.quick-input-widget', { hasText: 'assistant (public) key' }).waitFor();
     await workbench.answerInput(workbench.emulator.key);
-    await workbench.notification(/The API key is accepted/);
+    // The project ID the folder's settings hold is offered as it is: Enter checks both.
+    const project = workbench.page.locator('.quick-input-widget .quick-input-box input:not([type="password"])');
+    await project.waitFor();
+    assert.equal(await project.inputValue(), workbench.emulator.projectId);
+    await project.press('Enter');
+    await workbench.page.locator('.statusbar', { hasText: /Connected to project/ }).waitFor();
     await workbench.page.locator('.welcome-view-content', { hasText: 'No agent jobs yet' }).waitFor();
   });
 
@@ -104,6 +109,6 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
       await workbench.jobRow(label).waitFor({ timeout: 30_000 });
     }
     await workbench.runCommand('Docs Agent: Verify API Key');
-    await workbench.notification(/The API key is accepted/);
+    await workbench.notification(/Connected to project/);
   });
 });

@@ -19,6 +19,8 @@ export interface WorkbenchOptions {
   jobMs?: number;
   /** Emulator preview build timing (queued, then building, this long each); by default a few seconds. */
   previewMs?: number;
+  /** No project ID in the workspace's settings: a writer who has not connected yet. */
+  unconnected?: boolean;
   /** More workspace settings (never secrets). */
   settings?: Record<string, unknown>;
   /** More user settings (never secrets), such as http.proxy. */
@@ -118,7 +120,7 @@ export class Workbench {
     try {
       // Not secret: the project id (the workspace's) and the service's address (the user's: a
       // workspace cannot choose where the key goes). The key never goes in a file.
-      const workspaceSettings = { 'docsAgent.projectId': emulator.projectId, ...options.settings };
+      const workspaceSettings = { ...(options.unconnected ? {} : { 'docsAgent.projectId': emulator.projectId }), ...options.settings };
       const userSettings = { 'docsAgent.baseUrl': emulator.baseUrl, ...options.userSettings };
       const install = vsix ? { installVsix: vsix } : { installExtension: repoRoot };
       server = await startCodeServer({

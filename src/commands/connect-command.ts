@@ -1,0 +1,145 @@
+// Connect to Your Docs Project…: the key and the project id in two checked steps, one free
+// request that proves they work together, then both kept (the project id where the writer
+// chose). A problem is shown under the step it is about, so the writer fixes it in place.
+import * as vscode from 'vscode';
+import { apiKeyProblem } from '../api/api-key';
+import { checkConnection, type ConnectionVerdict } from '../api/connection-check';
+import { askChecked, type InputButton } from '../editor/checked-input';
+import { scopeFor, projectId, projectIdPlace, saveProjectId, type ProjectIdPlace } from '../editor/config';
+import { pickOne, showWarning } from '../editor/say';
+import { withoutLinksOrIcons } from '../platform/inert-text';
+import { contextKeys } from '../platform/manifest-ids';
+import type { CommandDeps } from './deps';
+
+/** Where the platform's docs say the admin key and the project id are found. */
+export const apiKeysPageUrl = 'https://app.mintlify.com/settings/organization/api-keys';
+
+const title = 'Connect to Your Docs Project';
+
+const openKeysPage: InputButton = {
+  icon: new vscode.ThemeIcon('link-external'),
+  tooltip: 'Open the API keys page of your Mintlify dashboard',
+  run: () => void vscode.env.openExternal(vscode.Uri.parse(apiKeysPageUrl, true)),
+};
+
+/** The folder to connect: the only one, or the one the writer picks. */
+async function chooseFolder(): Promise<{ folder: vscode.WorkspaceFolder | undefined } | undefined> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length < 2) return { folder: folders[0] };
+  const folder = await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s docs project?' });
+  return folder && { folder };
+}
+
+/** Asks where a new project id is kept, the first time: the folder's settings or this machine. */
+async function choosePlace(folder: vscode.WorkspaceFolder | undefined): Promise<ProjectIdPlace | undefined> {
+  const place = projectIdPlace(folder);
+  if (place) return place;
+  if (!folder) return 'machine';
+  const picked = await pickOne(
+    [
+      {
+        label: 'In this folder’s settings',
+        detail: 'Saved in .vscode/settings.json: everyone who opens this folder from git uses the same project.',
+        place: 'folder' as const,
+      },
+      {
+        label: 'On this machine only',
+        detail: 'Saved in your user settings: nothing changes in the folder, and other folders use it too.',
+        place: 'machine' as const,
+      },
+    ],
+    { title: 'Where should the project ID be kept?', ignoreFocusOut: true },
+  );
+  return picked?.place;
+}
+
+interface Entered {
+  key: string | undefined;
+  project: string;
+  verdict: ConnectionVerdict;
+}
+
+/** The two steps, until the check passes or names a problem that is not the writer's to fix here. */
+async function askBoth(deps: CommandDeps, folder: vscode.WorkspaceFolder | undefined): Promise<Entered | undefined> {
+  const hasKey = (await deps.keys.source()) !== 'none';
+  const baseUrl = scopeFor(folder?.uri).baseUrl;
+  let keyAgain: string | undefined;
+  let project = projectId(folder?.uri);
+  for (;;) {
+    const key = await askChecked({
+      title,
+      step: 1,
+      totalSteps: 2,
+      password: true,
+      buttons: [openKeysPage],
+      prompt: hasKey
+        ? 'Paste a new admin API key, or press Enter to keep the key you have. It is kept in the editor’s secret storage, never in a file.'
+        : 'Paste your admin API key (it starts with mint_; the button above opens the page where you make one). It is kept in the editor’s secret storage, never in a file.',
+      problem: keyAgain,
+      validate: (value) => (value.trim() === '' ? undefined : apiKeyProblem(value.trim())),
+      accept: (value) =>
+        Promise.resolve(value.trim() === '' && !hasKey ? 'Paste the key first: the button above opens the API keys page.' : undefined),
+    });
+    if (key === undefined) return undefined;
+    const candidate = key.trim() || undefined;
+    let verdict: ConnectionVerdict | undefined;
+    const entered = await askChecked({
+      title,
+      step: 2,
+      totalSteps: 2,
+      buttons: [openKeysPage],
+      value: project,
+      prompt: 'Your project ID, from the same API keys page (it is not secret). Press Enter to check the connection.',
+      validate: (value) => (/\s/.test(value.trim()) ? 'A project ID has no spaces.' : undefined),
+      accept: async (value) => {
+        if (value.trim() === '') return 'Enter the project ID: it is on the API keys page.';
+        verdict = await check(deps, baseUrl, candidate, value.trim());
+        // A key problem is fixed on the key's step; everything else is said after the steps.
+        return verdict.ok || verdict.problem !== 'project' ? undefined : verdict.message;
+      },
+    });
+    if (entered === undefined || verdict === undefined) return undefined;
+    project = entered.trim();
+    if (verdict.ok || verdict.problem !== 'key') return { key: candidate, project, verdict };
+    keyAgain = verdict.message;
+  }
+}
+
+async function check(deps: CommandDeps, baseUrl: string, key: string | undefined, project: string): Promise<ConnectionVerdict> {
+  if (key === undefined) return checkConnection(deps.clients.forBaseUrl(baseUrl), project);
+  const client = deps.clients.withKey(baseUrl, key);
+  try {
+    return await checkConnection(client, project);
+  } finally {
+    void client.close();
+  }
+}
+
+/** Runs Connect; true once the key and project id are kept and proven to work together. */
+export async function connect(deps: CommandDeps): Promise<boolean> {
+  const chosen = await chooseFolder();
+  if (!chosen) return false;
+  const entered = await askBoth(deps, chosen.folder);
+  if (!entered) return false;
+  const { verdict } = entered;
+  // Unreachable: the values are kept, as the sentence says, and checked on the next request.
+  const keep = verdict.ok || verdict.problem === 'unreachable';
+  if (keep) {
+    const place = entered.project === projectId(chosen.folder?.uri) ? 'unchanged' : await choosePlace(chosen.folder);
+    if (place === undefined) return false;
+    if (entered.key !== undefined) await deps.keys.set(entered.key);
+    if (place !== 'unchanged') await saveProjectId(entered.project, chosen.folder, place);
+    deps.tracker.resume();
+  }
+  deps.log.info(`Connect: ${verdict.message}`);
+  if (verdict.ok) {
+    await vscode.commands.executeCommand('setContext', contextKeys.connected, true);
+    // Said where the writer is looking, without a notification to dismiss.
+    vscode.window.setStatusBarMessage(`$(check) ${withoutLinksOrIcons(verdict.message)}`, 15_000);
+    return true;
+  }
+  void showWarning(verdict.message, 'Connect Again').then((picked) => {
+    if (picked) void connect(deps);
+  });
+  return false;
+}

@@ -1,0 +1,124 @@
+// A writer's first hour, from a fresh profile in a docs folder: the walkthrough opens by itself,
+// Connect takes the key and the project ID and says it is connected, and nothing interrupts
+// the writer on the way (every toast and dialog is counted).
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Workbench } from '../../support/workbench/workbench';
+import { countInterruptions, type Interruption } from '../../support/workbench/interruptions';
+
+describe('e2e: a writer’s first hour', () => {
+  let workbench: Workbench;
+  let interruptions: () => Promise<Interruption[]>;
+  before(async () => {
+    workbench = await Workbench.open({
+      unconnected: true,
+      userSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true },
+      onPage: (page) => {
+        interruptions = countInterruptions(page);
+      },
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
+  });
+  after(() => workbench?.close());
+
+  const quickInput = (): ReturnType<Workbench['page']['locator']> => workbench.page.locator('.quick-input-widget');
+  const problemShown = async (text: RegExp): Promise<void> => {
+    const message = quickInput().locator('.quick-input-message', { hasText: text });
+    await message.waitFor({ timeout: 30_000 });
+  };
+
+  const visitorsButton = (): ReturnType<Workbench['page']['locator']> =>
+    workbench.page.locator('.editor-actions .action-label[aria-label^="Show Visitors for This Page"]');
+  const explorerRow = (name: string): ReturnType<Workbench['page']['locator']> =>
+    workbench.page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+  /** The Docs Agent entries of the context menu a right-click on `target` opens, read from the menu itself. */
+  const menuEntries = async (target: ReturnType<Workbench['page']['locator']>): Promise<string[]> => {
+    await target.click({ button: 'right' });
+    const menu = workbench.page.locator('.monaco-menu').first();
+    await menu.locator('.action-item').first().waitFor();
+    const labels = await menu.locator('.action-item .action-label').allTextContents();
+    await workbench.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    const ours = ['Agent Prompt', 'Visitors', 'Agent', 'Docs Agent'];
+    return labels.map((l) => l.trim()).filter((l) => ours.some((word) => l.includes(word)));
+  };
+
+  it('opens the Get Started walkthrough by itself the first time a docs folder opens', async () => {
+    const walkthrough = workbench.page.locator('.gettingStartedContainer', { hasText: 'Get Started with Docs Agent' });
+    await walkthrough.waitFor({ timeout: 60_000 });
+    await walkthrough.locator('.getting-started-step', { hasText: 'Connect to your docs project' }).first().waitFor();
+    await workbench.screenshot('walkthrough');
+  });
+
+  it('connects from the walkthrough: a wrong kind of key and an unknown project each get their sentence under the box', async () => {
+    const walkthrough = workbench.page.locator('.gettingStartedContainer');
+    await walkthrough.getByRole('button', { name: 'Connect to Your Docs Project…' }).first().click();
+    await quickInput().locator('.quick-input-title', { hasText: 'Connect to Your Docs Project' }).waitFor();
+    const input = quickInput().locator('.quick-input-box input');
+
+    await input.fill('mint_dsc_0123456789abcdef');
+    await problemShown(/assistant/i);
+    await input.fill(workbench.emulator.key);
+    await input.press('Enter');
+
+    await quickInput()
+      .locator('.quick-input-message, .quick-input-header', { hasText: /project ID/i })
+      .first()
+      .waitFor();
+    await workbench.control.fault({
+      kind: 'status',
+      status: 404,
+      body: { error: 'Project not found' },
+      match: { path: '/agent/proj-typo/' },
+    });
+    await input.fill('proj-typo');
+    await input.press('Enter');
+    await problemShown(/knows no project “proj-typo”/);
+
+    await input.fill(workbench.emulator.projectId);
+    await input.press('Enter');
+    await workbench.answerInput('In this folder’s settings', 'Where should the project ID be kept?');
+    await workbench.page.locator('.statusbar', { hasText: `Connected to project “${workbench.emulator.projectId}”` }).waitFor();
+    await workbench.settingIs('docsAgent.projectId', workbench.emulator.projectId);
+    const settings = readFileSync(join(workbench.folder, '.vscode', 'settings.json'), 'utf8');
+    assert.doesNotMatch(settings, new RegExp(workbench.emulator.key), 'the key stays out of every file');
+    // The walkthrough's first step is ticked off.
+    await workbench.page
+      .locator('.getting-started-step[aria-checked="true"]', { hasText: 'Connect to your docs project' })
+      .first()
+      .waitFor();
+  });
+
+  it('interrupted the writer not once on the way', async () => {
+    assert.deepEqual(await interruptions(), []);
+  });
+
+  it('runs its command from the palette and shows its log', async () => {
+    await workbench.runCommand('Docs Agent: Show Log');
+    const output = workbench.page.locator('.panel .monaco-editor', { hasText: 'Docs Agent' });
+    await output.first().waitFor({ timeout: 30_000 });
+    assert.match(await workbench.text(output.first()), /Docs Agent \d+\.\d+\.\d+ is active/);
+  });
+
+  it('offers its page actions on a docs page: the title bar’s visitors button, and the editor’s and Explorer’s menus', async () => {
+    await workbench.openFile('docs/quickstart.mdx');
+    await workbench.page.locator('.monaco-editor .view-lines', { hasText: 'Install the CLI' }).first().waitFor();
+    await visitorsButton().waitFor();
+    assert.deepEqual(await menuEntries(await workbench.selectLine('docs/quickstart.mdx', 'Install the CLI')), [
+      'Send Selection as Agent Prompt',
+    ]);
+    assert.deepEqual(await menuEntries(explorerRow('quickstart.mdx')), ['Send File as Agent Prompt', 'Show Visitors for This Page']);
+    await workbench.screenshot('workbench');
+  });
+
+  it('offers none of them on Markdown outside the docs site (a notes file beside the docs folder)', async () => {
+    const line = await workbench.selectLine('notes.md', 'Notes');
+    await workbench.page.locator('.tab.active', { hasText: 'notes.md' }).waitFor();
+    assert.equal(await visitorsButton().count(), 0, 'no visitors button in the title bar');
+    assert.deepEqual(await menuEntries(line), []);
+    assert.deepEqual(await menuEntries(explorerRow('notes.md')), []);
+  });
+});
