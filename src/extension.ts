@@ -9,6 +9,7 @@ import { registerReviewCommands } from './commands/review-commands';
 import { registerMergeTrendCommands } from './commands/merge-trend-commands';
 import { registerPagesCommands } from './commands/pages-commands';
 import { registerSendCommands } from './commands/send-commands';
+import { registerComposeCommands } from './commands/compose-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
 import { registerPreviewCommands } from './commands/preview-commands';
@@ -80,6 +81,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
     ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
+    ...registerComposeCommands(deps, storage.drafts),
     ...registerJobCommands(deps),
     shown,
     ...registerReviewCommands(deps, shown),

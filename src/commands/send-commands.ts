@@ -1,7 +1,6 @@
 // Send the selection, whole files or free text to the agent as new jobs.
 import type { ProjectScope } from '../api/project-scope';
 import * as vscode from 'vscode';
-import { CancelledError } from '../api/errors';
 import { confirmBeforeSending, scopeFor, stopConfirmingBeforeSending } from '../editor/config';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { checkPrompt, decodeText, describePrompt } from '../jobs/prompt-text';
@@ -10,9 +9,9 @@ import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
 import { commandIds, viewIds } from '../platform/manifest-ids';
-import { askText, showInfo, showWarning, withProgressNote } from '../editor/say';
+import { askText, showInfo, showWarning } from '../editor/say';
 
-interface Outgoing {
+export interface Outgoing {
   prompt: string;
   scope: ProjectScope;
 }
@@ -49,44 +48,32 @@ async function confirm(outgoing: Outgoing[]): Promise<boolean> {
   return picked === send || picked === always;
 }
 
-/** Sends each prompt as a job; `onSent` runs once every prompt has a job (after a Retry too). */
-async function send(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void): Promise<TrackedJob[]> {
-  if (
-    !(await ready(
-      deps,
-      outgoing.map((o) => o.scope),
-    )) ||
-    !(await confirm(outgoing))
-  )
-    return [];
+/**
+ * Sends each prompt as a job; `onSent` runs once every prompt has a job (after a Retry too).
+ * `typed`: the writer wrote the prompt and pressed Enter, which is the confirmation itself.
+ * Progress shows in the Agent Jobs view (its icon, when the view is closed), where the job then
+ * appears: no notification says what the view already shows.
+ */
+export async function sendToAgent(deps: CommandDeps, outgoing: Outgoing[], onSent?: () => void, typed = false): Promise<TrackedJob[]> {
+  const scopes = outgoing.map((o) => o.scope);
+  if (!(await ready(deps, scopes)) || !(typed || (await confirm(outgoing)))) return [];
   const created: TrackedJob[] = [];
   let failure: unknown;
-  await withProgressNote(
-    { location: vscode.ProgressLocation.Notification, title: 'Sending to the agent', cancellable: true },
-    async (progress, token) => {
-      const cancel = new AbortController();
-      const listener = token.onCancellationRequested(() => cancel.abort());
-      try {
-        for (const [index, item] of outgoing.entries()) {
-          if (outgoing.length > 1) progress.report({ message: `${index + 1} of ${outgoing.length}`, increment: 100 / outgoing.length });
-          created.push(await deps.tracker.create(item.scope, item.prompt, { signal: cancel.signal }));
-        }
-      } catch (error) {
-        if (!(error instanceof CancelledError)) failure = error;
-      } finally {
-        listener.dispose();
-      }
-    },
-  );
-  // Shown once sending has ended: an error never sits beside a live Cancel button.
+  await vscode.window.withProgress({ location: { viewId: viewIds.jobs }, title: 'Sending to the agent' }, async () => {
+    try {
+      for (const item of outgoing) created.push(await deps.tracker.create(item.scope, item.prompt));
+    } catch (error) {
+      failure = error;
+    }
+  });
+  // Shown once sending has ended: an error never sits beside a live progress bar.
   if (failure !== undefined)
-    showError(failure, deps.log, () => send(deps, outgoing.slice(created.length), onSent), lostAnswerNote(failure));
+    showError(failure, deps.log, () => sendToAgent(deps, outgoing.slice(created.length), onSent, true), lostAnswerNote(failure));
   else if (created.length === outgoing.length) onSent?.();
   if (created.length) {
     const what =
       created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
     deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
-    void showInfo(what, 'Show Jobs').then((picked) => picked && vscode.commands.executeCommand(`${viewIds.jobs}.focus`));
   }
   return created;
 }
@@ -109,7 +96,7 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
         .join('\n\n');
       const check = checkPrompt(text, 'The selection');
       if (!check.ok) return problem(check.problem);
-      return send(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
+      return sendToAgent(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
     }),
     vscode.commands.registerCommand(commandIds.sendFile, async (uri?: vscode.Uri, selected?: vscode.Uri[]) => {
       const uris = selected?.length
@@ -128,7 +115,7 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
         if (!check.ok) return problem(`${check.problem} Nothing was sent.`);
         outgoing.push({ prompt: check.prompt, scope: scopeFor(file) });
       }
-      return send(deps, outgoing);
+      return sendToAgent(deps, outgoing);
     }),
     vscode.commands.registerCommand(commandIds.newJob, async (given?: string) => {
       const refill = unsent.get('newJob');
@@ -146,11 +133,13 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
               ignoreFocusOut: true,
             });
       if (prompt === undefined) return undefined;
+      // A prompt typed into the box was confirmed by Enter; one handed over (chat, another command) was not.
+      const typed = typeof given !== 'string';
       const check = checkPrompt(prompt);
       if (!check.ok) return problem(check.problem);
       // Kept until it is sent, also by a later Retry.
       const { sent } = unsent.keep('newJob', check.prompt);
-      return send(deps, [{ prompt: check.prompt, scope: scopeFor(vscode.window.activeTextEditor?.document.uri) }], sent);
+      return sendToAgent(deps, [{ prompt: check.prompt, scope: scopeFor(vscode.window.activeTextEditor?.document.uri) }], sent, typed);
     }),
   ];
 }

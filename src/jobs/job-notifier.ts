@@ -5,7 +5,7 @@ import { pullRequestHosts } from '../editor/config';
 import { pullRequestLink } from './pr-link';
 import { titleOf, type TrackedJob } from './tracked-job';
 import { commandIds } from '../platform/manifest-ids';
-import { showInfo, showWarning } from '../editor/say';
+import { showErrorText, showInfo } from '../editor/say';
 
 export async function announceFinishedJob(job: TrackedJob): Promise<void> {
   const title = `“${titleOf(job)}”`;
@@ -35,7 +35,8 @@ export async function announceFinishedJob(job: TrackedJob): Promise<void> {
     }
     case 'failed': {
       const followUp = 'Send Follow-up';
-      const picked = await showWarning(`Agent job ${title} failed.`, followUp);
+      // An error, as the tree's icon for a failed job is.
+      const picked = await showErrorText(`Agent job ${title} failed.`, followUp);
       if (picked === followUp) await vscode.commands.executeCommand(commandIds.sendFollowUp, job);
       return;
     }

@@ -11,6 +11,8 @@ export const commandIds = {
   sendSelection: 'docsAgent.sendSelection',
   sendFile: 'docsAgent.sendFile',
   newJob: 'docsAgent.newJob',
+  askAgent: 'docsAgent.askAgent',
+  sendComposed: 'docsAgent.sendComposed',
   showVisitors: 'docsAgent.showVisitors',
   openPullRequest: 'docsAgent.openPullRequest',
   reviewChanges: 'docsAgent.reviewChanges',

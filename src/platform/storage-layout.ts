@@ -51,6 +51,8 @@ export function storagePaths(root: string) {
     windows: join(root, 'windows'),
     /** One small file per announced finish: the first window to create it shows the toast. */
     claims: join(root, 'claims'),
+    /** The composer's drafts (Ask the Agent…), one file each until sent; a month unused removes one. */
+    drafts: join(root, 'drafts'),
     /** One file per workspace base URL warned about: that warning is shown once per machine. */
     warnings: join(root, 'warnings'),
     /** The analytics budget and the visitors index (`sharedKeys`), one file under one lock. */

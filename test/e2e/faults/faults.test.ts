@@ -123,8 +123,27 @@ describe('e2e: fault matrix', () => {
   it('a reset connection', () =>
     sendingCase('reset connection', { kind: 'drop' }, /Could not reach .*connection.*The job may have been made anyway/, 'Retry'));
   it('malformed JSON', () => sendingCase('malformed JSON', { kind: 'malformed' }, /not JSON/, 'Show Log'));
-  it('a body missing required fields, for a job the service made', async () => {
-    await sendingCase('missing field "status"', { kind: 'schema', omit: ['status'] }, /Agent job started/, 'Show Jobs', true);
+  it('a body missing required fields, for a job the service made: tracked, with no notification', async () => {
+    const before = await jobRows().count();
+    await workbench.control.fault({ kind: 'schema', omit: ['status'], match: { method: 'POST' } });
+    await workbench.toastsQuiet();
+    const prompt = 'Case: missing field "status"';
+    await workbench.newJob(prompt);
+    await workbench.jobRow(prompt).waitFor({ timeout: 30_000 });
+    await workbench.toastsQuiet();
+    const toasts = await workbench.page.locator('.notifications-toasts .notification-toast').count();
+    await workbench.control.clearFaults();
+    const after = await jobRows().count();
+    const handled = toasts === 0 && after === before + 1;
+    rows.push({
+      fault: 'missing field "status"',
+      shown: '(none: the job is tracked)',
+      jobsBefore: before,
+      jobsAfter: after,
+      result: handled ? 'handled' : 'FAILED',
+    });
+    assert.equal(toasts, 0, 'no notification: the view shows the job');
+    assert.equal(after, before + 1, 'the job the service made is tracked');
     baseline += 1;
   });
   it('401: the key expired', () =>

@@ -34,6 +34,10 @@ describe('e2e: a writer’s first hour', () => {
     workbench.page.locator('.editor-actions .action-label[aria-label^="Show Visitors for This Page"]');
   const explorerRow = (name: string): ReturnType<Workbench['page']['locator']> =>
     workbench.page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+  const showExplorer = async (): Promise<void> => {
+    await workbench.runCommand('View: Show Explorer');
+    await workbench.page.locator('.explorer-folders-view').waitFor();
+  };
   /** The Docs Agent entries of the context menu a right-click on `target` opens, read from the menu itself. */
   const menuEntries = async (target: ReturnType<Workbench['page']['locator']>): Promise<string[]> => {
     await target.click({ button: 'right' });
@@ -42,6 +46,9 @@ describe('e2e: a writer’s first hour', () => {
     const labels = await menu.locator('.action-item .action-label').allTextContents();
     await workbench.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
+    // Away from the row, whose hover (the file's path) would cover what is clicked next.
+    await workbench.page.mouse.move(700, 5);
+    await workbench.page.locator('.context-view .hover-contents').waitFor({ state: 'hidden' });
     const ours = ['Agent Prompt', 'Visitors', 'Agent', 'Docs Agent'];
     return labels.map((l) => l.trim()).filter((l) => ours.some((word) => l.includes(word)));
   };
@@ -92,8 +99,33 @@ describe('e2e: a writer’s first hour', () => {
       .waitFor();
   });
 
-  it('interrupted the writer not once on the way', async () => {
-    assert.deepEqual(await interruptions(), []);
+  it('asks the agent about a selection in a composer: the instruction, the file, the section and the quoted text go as one job', async () => {
+    const line = await workbench.selectLine('docs/quickstart.mdx', 'Install the CLI');
+    await workbench.contextMenu(line, 'Ask the Agent…');
+    const composer = workbench.page.locator('.tab.active', { hasText: 'Ask the Agent about quickstart.mdx' });
+    await composer.waitFor();
+    // The cursor waits on the empty first line: the writer types the instruction and sends.
+    await workbench.page.keyboard.type('Explain what the CLI is for, in one sentence.');
+    await workbench.screenshot('composer');
+    await workbench.page.keyboard.press('Control+Enter');
+    const [request] = await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
+    const prompt = String((request?.body as { prompt?: unknown } | undefined)?.prompt);
+    assert.match(prompt, /^Explain what the CLI is for, in one sentence\.\n\nContext:\n- File: docs\/quickstart\.mdx\n- Section: /);
+    assert.match(prompt, /\n> Install the CLI and send your first job\.$/);
+    assert.doesNotMatch(prompt, /<!--/);
+    await composer.waitFor({ state: 'detached' });
+    await workbench.openDocsAgentView();
+    await workbench.jobRow('Explain what the CLI is for').waitFor({ timeout: 30_000 });
+  });
+
+  it('from install to the finished job, one notification: the finish', async () => {
+    const [job] = await workbench.control.jobs();
+    await workbench.control.finishJob(job?.id ?? '');
+    await workbench.notification('completed with a pull request');
+    const seen = await interruptions();
+    assert.equal(seen.length, 1, JSON.stringify(seen));
+    assert.match(seen[0]?.text ?? '', /completed with a pull request/);
+    await workbench.clearNotifications();
   });
 
   it('runs its command from the palette and shows its log', async () => {
@@ -108,9 +140,15 @@ describe('e2e: a writer’s first hour', () => {
     await workbench.page.locator('.monaco-editor .view-lines', { hasText: 'Install the CLI' }).first().waitFor();
     await visitorsButton().waitFor();
     assert.deepEqual(await menuEntries(await workbench.selectLine('docs/quickstart.mdx', 'Install the CLI')), [
+      'Ask the Agent…',
       'Send Selection as Agent Prompt',
     ]);
-    assert.deepEqual(await menuEntries(explorerRow('quickstart.mdx')), ['Send File as Agent Prompt', 'Show Visitors for This Page']);
+    await showExplorer();
+    assert.deepEqual(await menuEntries(explorerRow('quickstart.mdx')), [
+      'Ask the Agent…',
+      'Send File as Agent Prompt',
+      'Show Visitors for This Page',
+    ]);
     await workbench.screenshot('workbench');
   });
 
@@ -119,6 +157,7 @@ describe('e2e: a writer’s first hour', () => {
     await workbench.page.locator('.tab.active', { hasText: 'notes.md' }).waitFor();
     assert.equal(await visitorsButton().count(), 0, 'no visitors button in the title bar');
     assert.deepEqual(await menuEntries(line), []);
+    await showExplorer();
     assert.deepEqual(await menuEntries(explorerRow('notes.md')), []);
   });
 });

@@ -85,10 +85,8 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
   it('shows running, completed and failed jobs side by side', async () => {
     await workbench.runCommand('Docs Agent: New Agent Job');
     await workbench.answerInput('Rewrite the webhooks guide [fail]', 'New agent job');
-    await workbench.answerDialog('Send to the agent', 'Send');
     await workbench.runCommand('Docs Agent: New Agent Job');
     await workbench.answerInput('Check every link in the guides [no-change]', 'New agent job');
-    await workbench.answerDialog('Send to the agent', 'Send');
     await workbench.control.waitForRequests(4, 30_000, (r) => r.method === 'POST');
     for (const job of await workbench.control.jobs()) {
       if (job.id !== jobId) await workbench.control.finishJob(job.id);

@@ -1,0 +1,92 @@
+// The composer's documents: drafts kept on this machine (the extension's storage), so a draft
+// survives closing its tab, a reload and a window that dies. Each is a file of its own scheme, so
+// its tab reads "Ask the Agent" and the editor's Send button and Ctrl+Enter show on it alone.
+// The page a draft is about rides in its address (the query), for the project it is sent to.
+import * as vscode from 'vscode';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const draftScheme = 'docs-agent-compose';
+/** Drafts untouched this long are removed (nothing kept on disk grows without end). */
+const keepDays = 30;
+
+const fileError = (uri: vscode.Uri): vscode.FileSystemError => vscode.FileSystemError.FileNotFound(uri);
+
+export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+
+  constructor(private readonly dir: string) {}
+
+  /** A new draft's address; `about` is the page it is about (its project is the one asked). */
+  static address(title: string, about: vscode.Uri | undefined): vscode.Uri {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const name = title.replace(/[/\\?#]/g, ' ');
+    return vscode.Uri.from({ scheme: draftScheme, path: `/${id}/${name}.md`, query: about ? about.toString() : '' });
+  }
+
+  /** The page a draft is about, if any. */
+  static about(draft: vscode.Uri): vscode.Uri | undefined {
+    return draft.query ? vscode.Uri.parse(draft.query, true) : undefined;
+  }
+
+  private fileOf(uri: vscode.Uri): string {
+    const id = uri.path.split('/')[1] ?? '';
+    if (!/^[a-z0-9]+$/.test(id)) throw fileError(uri);
+    return join(this.dir, `${id}.md`);
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (uri.path.split('/').length < 3) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const found = await stat(this.fileOf(uri)).catch(() => undefined);
+    if (!found) throw fileError(uri);
+    return { type: vscode.FileType.File, ctime: found.ctimeMs, mtime: found.mtimeMs, size: found.size };
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(): void {
+    // Drafts live in one folder of the extension's storage: nothing to make.
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return readFile(this.fileOf(uri)).catch(() => {
+      throw fileError(uri);
+    });
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(this.fileOf(uri), content);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  async delete(uri: vscode.Uri): Promise<void> {
+    await rm(this.fileOf(uri), { force: true });
+    this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('A draft keeps its name.');
+  }
+
+  /** Removes drafts nobody touched for a month. */
+  async prune(now = Date.now()): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = join(this.dir, name);
+      const found = await stat(file).catch(() => undefined);
+      if (found && now - found.mtimeMs > keepDays * 86_400_000) await rm(file, { force: true });
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
