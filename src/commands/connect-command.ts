@@ -6,7 +6,7 @@ import { apiKeyProblem } from '../api/api-key';
 import { checkConnection, type ConnectionVerdict } from '../api/connection-check';
 import { askChecked, type InputButton } from '../editor/checked-input';
 import { scopeFor, projectId, projectIdPlace, saveProjectId, type ProjectIdPlace } from '../editor/config';
-import { pickOne, showWarning } from '../editor/say';
+import { showWarning } from '../editor/say';
 import { withoutLinksOrIcons } from '../platform/inert-text';
 import { contextKeys } from '../platform/manifest-ids';
 import type { CommandDeps } from './deps';
@@ -30,33 +30,40 @@ async function chooseFolder(): Promise<{ folder: vscode.WorkspaceFolder | undefi
   return folder && { folder };
 }
 
-/** Asks where a new project id is kept, the first time: the folder's settings or this machine. */
-async function choosePlace(folder: vscode.WorkspaceFolder | undefined): Promise<ProjectIdPlace | undefined> {
-  const place = projectIdPlace(folder);
-  if (place) return place;
-  if (!folder) return 'machine';
-  const picked = await pickOne(
-    [
-      {
-        label: 'In this folder’s settings',
-        detail: 'Saved in .vscode/settings.json: everyone who opens this folder from git uses the same project.',
-        place: 'folder' as const,
-      },
-      {
-        label: 'On this machine only',
-        detail: 'Saved in your user settings: nothing changes in the folder, and other folders use it too.',
-        place: 'machine' as const,
-      },
-    ],
-    { title: 'Where should the project ID be kept?', ignoreFocusOut: true },
-  );
-  return picked?.place;
-}
-
 interface Entered {
   key: string | undefined;
   project: string;
   verdict: ConnectionVerdict;
+  /** Where the project ID goes: where it is already kept, or where the writer chose in step 2. */
+  place: ProjectIdPlace;
+}
+
+const projectPrompt = 'Your project ID, from the same API keys page (it is not secret). Press Enter to check the connection.';
+
+const placeSentence = {
+  folder:
+    'It will be kept in this folder’s settings (.vscode/settings.json), shared with everyone who opens the folder from git. To keep it on this machine only, use the button above.',
+  machine:
+    'It will be kept on this machine only (your user settings), and other folders use it too. To share it through the folder’s settings, use the button above.',
+};
+
+/**
+ * Where a new project ID goes is the writer's to say, and said in the step itself: a folder
+ * with no project ID yet starts with its own settings, and a button switches to this machine.
+ */
+function placeChoice(folder: vscode.WorkspaceFolder | undefined): { place: () => ProjectIdPlace; button?: InputButton; said: string } {
+  const kept = projectIdPlace(folder);
+  if (kept || !folder) return { place: () => kept ?? 'machine', said: '' };
+  let place: ProjectIdPlace = 'folder';
+  const button: InputButton = {
+    icon: new vscode.ThemeIcon('arrow-swap'),
+    tooltip: 'Switch where the project ID is kept: this folder’s settings or this machine only',
+    run: (box) => {
+      place = place === 'folder' ? 'machine' : 'folder';
+      box.setPrompt(`${projectPrompt} ${placeSentence[place]}`);
+    },
+  };
+  return { place: () => place, button, said: placeSentence.folder };
 }
 
 /** The two steps, until the check passes or names a problem that is not the writer's to fix here. */
@@ -65,6 +72,7 @@ async function askBoth(deps: CommandDeps, folder: vscode.WorkspaceFolder | undef
   const baseUrl = scopeFor(folder?.uri).baseUrl;
   let keyAgain: string | undefined;
   let project = projectId(folder?.uri);
+  const where = placeChoice(folder);
   for (;;) {
     const key = await askChecked({
       title,
@@ -87,9 +95,9 @@ async function askBoth(deps: CommandDeps, folder: vscode.WorkspaceFolder | undef
       title,
       step: 2,
       totalSteps: 2,
-      buttons: [openKeysPage],
+      buttons: where.button ? [where.button, openKeysPage] : [openKeysPage],
       value: project,
-      prompt: 'Your project ID, from the same API keys page (it is not secret). Press Enter to check the connection.',
+      prompt: `${projectPrompt} ${where.said}`.trim(),
       validate: (value) => (/\s/.test(value.trim()) ? 'A project ID has no spaces.' : undefined),
       accept: async (value) => {
         if (value.trim() === '') return 'Enter the project ID: it is on the API keys page.';
@@ -100,7 +108,7 @@ async function askBoth(deps: CommandDeps, folder: vscode.WorkspaceFolder | undef
     });
     if (entered === undefined || verdict === undefined) return undefined;
     project = entered.trim();
-    if (verdict.ok || verdict.problem !== 'key') return { key: candidate, project, verdict };
+    if (verdict.ok || verdict.problem !== 'key') return { key: candidate, project, verdict, place: where.place() };
     keyAgain = verdict.message;
   }
 }
@@ -125,10 +133,8 @@ export async function connect(deps: CommandDeps): Promise<boolean> {
   // Unreachable: the values are kept, as the sentence says, and checked on the next request.
   const keep = verdict.ok || verdict.problem === 'unreachable';
   if (keep) {
-    const place = entered.project === projectId(chosen.folder?.uri) ? 'unchanged' : await choosePlace(chosen.folder);
-    if (place === undefined) return false;
     if (entered.key !== undefined) await deps.keys.set(entered.key);
-    if (place !== 'unchanged') await saveProjectId(entered.project, chosen.folder, place);
+    if (entered.project !== projectId(chosen.folder?.uri)) await saveProjectId(entered.project, chosen.folder, entered.place);
     deps.tracker.resume();
   }
   deps.log.info(`Connect: ${verdict.message}`);

@@ -29,10 +29,9 @@ export class Composer implements vscode.Disposable {
     await this.files.writeFile(uri, new TextEncoder().encode(draftText(context, instruction)));
     const document = await vscode.workspace.openTextDocument(uri);
     const beside = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: beside, preview: false });
+    // The cursor is placed as the editor opens, never after: the writer may already be typing.
     const end = document.lineAt(0).range.end;
-    editor.selection = new vscode.Selection(end, end);
-    return editor;
+    return vscode.window.showTextDocument(document, { viewColumn: beside, preview: false, selection: new vscode.Range(end, end) });
   }
 
   /** Saved a moment after each change: the draft is on disk before any tab closes. */

@@ -9,7 +9,8 @@ import { messageOf } from '../platform/checks';
 export interface InputButton {
   icon: vscode.ThemeIcon;
   tooltip: string;
-  run: () => void;
+  /** What the button does; it may say something new under the box (its prompt). */
+  run: (box: { setPrompt(prompt: string): void }) => void;
 }
 
 export interface CheckedInputOptions {
@@ -56,7 +57,9 @@ export function askChecked(options: CheckedInputOptions): Promise<string | undef
     };
     const subscriptions = [
       box.onDidChangeValue((value) => show(options.validate?.(value))),
-      box.onDidTriggerButton((button) => options.buttons?.[box.buttons.indexOf(button)]?.run()),
+      box.onDidTriggerButton((button) =>
+        options.buttons?.[box.buttons.indexOf(button)]?.run({ setPrompt: (prompt) => (box.prompt = withoutLinksOrIcons(prompt)) }),
+      ),
       box.onDidAccept(async () => {
         const value = box.value;
         const formProblem = options.validate?.(value);

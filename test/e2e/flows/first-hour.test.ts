@@ -75,6 +75,11 @@ describe('e2e: a writer’s first hour', () => {
       .locator('.quick-input-message, .quick-input-header', { hasText: /project ID/i })
       .first()
       .waitFor();
+    // Where it is kept is said in the step, with a button to switch: this folder's settings by default.
+    await quickInput()
+      .locator('.quick-input-message, .quick-input-header', { hasText: /kept in this folder’s settings/ })
+      .first()
+      .waitFor();
     await workbench.control.fault({
       kind: 'status',
       status: 404,
@@ -87,7 +92,6 @@ describe('e2e: a writer’s first hour', () => {
 
     await input.fill(workbench.emulator.projectId);
     await input.press('Enter');
-    await workbench.answerInput('In this folder’s settings', 'Where should the project ID be kept?');
     await workbench.page.locator('.statusbar', { hasText: `Connected to project “${workbench.emulator.projectId}”` }).waitFor();
     await workbench.settingIs('docsAgent.projectId', workbench.emulator.projectId);
     const settings = readFileSync(join(workbench.folder, '.vscode', 'settings.json'), 'utf8');
@@ -104,7 +108,8 @@ describe('e2e: a writer’s first hour', () => {
     await workbench.contextMenu(line, 'Ask the Agent…');
     const composer = workbench.page.locator('.tab.active', { hasText: 'Ask the Agent about quickstart.mdx' });
     await composer.waitFor();
-    // The cursor waits on the empty first line: the writer types the instruction and sends.
+    // The cursor waits on the empty first line of the focused draft: the writer types and sends.
+    await workbench.page.locator('.monaco-editor.focused .view-line', { hasText: 'Write what the agent should do' }).first().waitFor();
     await workbench.page.keyboard.type('Explain what the CLI is for, in one sentence.');
     await workbench.screenshot('composer');
     await workbench.page.keyboard.press('Control+Enter');
