@@ -10,6 +10,8 @@ import { countInterruptions, type Interruption } from '../../support/workbench/i
 describe('e2e: a writer’s first hour', () => {
   let workbench: Workbench;
   let interruptions: () => Promise<Interruption[]>;
+  /** What the writer did from install to the first job, the deliberate mistakes left out. */
+  const actions: string[] = [];
   before(async () => {
     workbench = await Workbench.open({
       unconnected: true,
@@ -46,8 +48,9 @@ describe('e2e: a writer’s first hour', () => {
     const labels = await menu.locator('.action-item .action-label').allTextContents();
     await workbench.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
-    // Away from the row, whose hover (the file's path) would cover what is clicked next.
-    await workbench.page.mouse.move(700, 5);
+    // Away from the row, whose hover (the file's path) would cover what is clicked next: to the
+    // empty editor area below the text (no tab, row or status bar item has a hover there).
+    await workbench.page.mouse.move(1000, 700);
     await workbench.page.locator('.context-view .hover-contents').waitFor({ state: 'hidden' });
     const ours = ['Agent Prompt', 'Visitors', 'Agent', 'Docs Agent'];
     return labels.map((l) => l.trim()).filter((l) => ours.some((word) => l.includes(word)));
@@ -63,6 +66,7 @@ describe('e2e: a writer’s first hour', () => {
   it('connects from the walkthrough: a wrong kind of key and an unknown project each get their sentence under the box', async () => {
     const walkthrough = workbench.page.locator('.gettingStartedContainer');
     await walkthrough.getByRole('button', { name: 'Connect to Your Docs Project…' }).first().click();
+    actions.push('Connect to Your Docs Project… in the walkthrough');
     await quickInput().locator('.quick-input-title', { hasText: 'Connect to Your Docs Project' }).waitFor();
     const input = quickInput().locator('.quick-input-box input');
 
@@ -70,6 +74,7 @@ describe('e2e: a writer’s first hour', () => {
     await problemShown(/assistant/i);
     await input.fill(workbench.emulator.key);
     await input.press('Enter');
+    actions.push('paste the key, Enter');
 
     await quickInput()
       .locator('.quick-input-message, .quick-input-header', { hasText: /project ID/i })
@@ -92,6 +97,7 @@ describe('e2e: a writer’s first hour', () => {
 
     await input.fill(workbench.emulator.projectId);
     await input.press('Enter');
+    actions.push('paste the project ID, Enter');
     await workbench.page.locator('.statusbar', { hasText: `Connected to project “${workbench.emulator.projectId}”` }).waitFor();
     await workbench.settingIs('docsAgent.projectId', workbench.emulator.projectId);
     const settings = readFileSync(join(workbench.folder, '.vscode', 'settings.json'), 'utf8');
@@ -106,6 +112,7 @@ describe('e2e: a writer’s first hour', () => {
   it('asks the agent about a selection in a composer: the instruction, the file, the section and the quoted text go as one job', async () => {
     const line = await workbench.selectLine('docs/quickstart.mdx', 'Install the CLI');
     await workbench.contextMenu(line, 'Ask the Agent…');
+    actions.push('select text, right-click, Ask the Agent…');
     const composer = workbench.page.locator('.tab.active', { hasText: 'Ask the Agent about quickstart.mdx' });
     await composer.waitFor();
     // The cursor waits on the empty first line of the focused draft: the writer types and sends.
@@ -113,6 +120,7 @@ describe('e2e: a writer’s first hour', () => {
     await workbench.page.keyboard.type('Explain what the CLI is for, in one sentence.');
     await workbench.screenshot('composer');
     await workbench.page.keyboard.press('Control+Enter');
+    actions.push('write the instruction, Ctrl+Enter');
     const [request] = await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
     const prompt = String((request?.body as { prompt?: unknown } | undefined)?.prompt);
     assert.match(prompt, /^Explain what the CLI is for, in one sentence\.\n\nContext:\n- File: docs\/quickstart\.mdx\n- Section: /);
@@ -123,7 +131,8 @@ describe('e2e: a writer’s first hour', () => {
     await workbench.jobRow('Explain what the CLI is for').waitFor({ timeout: 30_000 });
   });
 
-  it('from install to the finished job, one notification: the finish', async () => {
+  it('from install to the finished job: five actions and one notification, the finish', async () => {
+    assert.equal(actions.length, 5, actions.join('; '));
     const [job] = await workbench.control.jobs();
     await workbench.control.finishJob(job?.id ?? '');
     await workbench.notification('completed with a pull request');
