@@ -1,6 +1,8 @@
 // Tells the editor which files are pages the docs site serves, so Docs Agent's menu entries and
 // title-bar buttons show on those pages and nowhere else: not on a README beside the docs root,
-// a snippet, a hidden or ignored file, or Markdown in a repository without a docs site.
+// a snippet, a hidden or ignored file, or Markdown in a repository without a docs site. Until the
+// sites are first read (the seconds after a window opens), the menus fall back to any .md/.mdx
+// file (package.json's `!docsAgent.docsPages` clause), so an early right-click finds them.
 import * as vscode from 'vscode';
 import type { DocsSites } from './docs-sites';
 import { contextKeys } from '../platform/manifest-ids';
