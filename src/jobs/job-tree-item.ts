@@ -7,6 +7,7 @@ import { relativeTime } from '../platform/relative-time';
 import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
 import { createdAtOf, isPollable, jobKeyOf, titleOf, type TrackedJob } from './tracked-job';
+import { commandIds } from '../platform/manifest-ids';
 
 interface Look {
   icon: string;
@@ -61,6 +62,11 @@ export class JobTreeItem extends vscode.TreeItem {
       .filter(Boolean)
       .join(' · ');
     this.contextValue = contextValueOf(job, link);
+    // A click on a finished job with a change opens that change, as a pull request's row does
+    // in the Pull Requests extension; a running job's row only selects it.
+    if (job.job.status === 'completed' && !job.notFound && ((link && 'url' in link) || job.job.ref)) {
+      this.command = { command: commandIds.reviewChanges, title: 'Review Job’s Changes', arguments: [job] };
+    }
     this.tooltip = tooltipOf(job, look, link, checkedAt);
     this.accessibilityInformation = { label: `${titleOf(job)}, ${look.word}, ${relativeTime(createdAtOf(job), now)}` };
   }
