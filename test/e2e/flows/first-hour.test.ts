@@ -142,11 +142,6 @@ describe('e2e: a writer’s first hour', () => {
     await workbench.clearNotifications();
   });
 
-  it('a click on the finished job’s row opens its change, as a pull request’s row does', async () => {
-    await workbench.jobRow('Explain what the CLI is for').click();
-    await workbench.page.locator('.tab', { hasText: 'Agent’s change: Explain what the CLI is for' }).first().waitFor({ timeout: 60_000 });
-  });
-
   it('runs its command from the palette and shows its log', async () => {
     await workbench.runCommand('Docs Agent: Show Log');
     const output = workbench.page.locator('.panel .monaco-editor', { hasText: 'Docs Agent' });
@@ -178,5 +173,12 @@ describe('e2e: a writer’s first hour', () => {
     assert.deepEqual(await menuEntries(line), []);
     await showExplorer();
     assert.deepEqual(await menuEntries(explorerRow('notes.md')), []);
+  });
+
+  // Last: the change it opens fills the editor area the checks above read.
+  it('a click on the finished job’s row opens its change, as a pull request’s row does', async () => {
+    await workbench.openDocsAgentView();
+    await workbench.jobRow('Explain what the CLI is for').click();
+    await workbench.page.locator('.tab', { hasText: 'Agent’s change: Explain what the CLI is for' }).first().waitFor({ timeout: 60_000 });
   });
 });
