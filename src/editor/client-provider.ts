@@ -8,6 +8,14 @@ import type { BaseUrlGuard } from './base-url-guard';
 import { originOf } from './workspace-base-url';
 import { settingId, settingNames } from '../platform/manifest-ids';
 
+type TransportSettings = { proxy: string; proxyStrictSSL: boolean; responseTimeoutMs: number };
+
+/** The settings a client's connections are made with, read once per client. */
+function transportSettings(): TransportSettings {
+  const { proxy, proxyStrictSSL } = proxySettings();
+  return { proxy, proxyStrictSSL, responseTimeoutMs: requestTimeoutSeconds() * 1000 };
+}
+
 export class ClientProvider implements vscode.Disposable {
   private readonly clients = new Map<string, DocsApiClient>();
 
@@ -23,12 +31,11 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   forBaseUrl(baseUrl: string): DocsApiClient {
-    const proxy = proxySettings();
-    const responseTimeoutMs = requestTimeoutSeconds() * 1000;
-    const id = JSON.stringify([baseUrl, proxy, responseTimeoutMs]);
+    const transport = transportSettings();
+    const id = JSON.stringify([baseUrl, transport]);
     let client = this.clients.get(id);
     if (!client) {
-      client = this.build(baseUrl, () => this.keys.get());
+      client = this.build(baseUrl, () => this.keys.get(), transport);
       this.clients.set(id, client);
     }
     return client;
@@ -39,11 +46,10 @@ export class ClientProvider implements vscode.Disposable {
    * checks it first). The caller closes it.
    */
   withKey(baseUrl: string, key: string): DocsApiClient {
-    return this.build(baseUrl, () => Promise.resolve(key));
+    return this.build(baseUrl, () => Promise.resolve(key), transportSettings());
   }
 
-  private build(baseUrl: string, key: () => Promise<string | undefined>): DocsApiClient {
-    const proxy = proxySettings();
+  private build(baseUrl: string, key: () => Promise<string | undefined>, transport: TransportSettings): DocsApiClient {
     return new DocsApiClient({
       baseUrl,
       userAgent: this.userAgent,
@@ -63,7 +69,7 @@ export class ClientProvider implements vscode.Disposable {
         }
         return key();
       },
-      transport: { proxy: proxy.proxy, proxyStrictSSL: proxy.proxyStrictSSL, responseTimeoutMs: requestTimeoutSeconds() * 1000 },
+      transport,
     });
   }
 
