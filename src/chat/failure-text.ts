@@ -5,8 +5,8 @@ import { actionCommands, describeError, type FailureAction, lostAnswerNote } fro
 
 /** Palette titles of the commands behind each action (a unit test holds them to package.json). */
 export const fixTitles: Record<Exclude<FailureAction, 'retry'>, string> = {
-  setApiKey: 'Docs Agent: Set API Key',
-  setProjectId: 'Docs Agent: Set Project ID',
+  setApiKey: 'Docs Agent: Set API Key…',
+  setProjectId: 'Docs Agent: Set Project ID…',
   openSettings: 'Preferences: Open Settings (UI)',
   manageTrust: 'Workspaces: Manage Workspace Trust',
   showLog: 'Docs Agent: Show Log',
@@ -24,7 +24,7 @@ function fixOf(action: FailureAction | undefined, setting: string | undefined): 
 }
 
 /**
- * "Docs Agent could not start the job: No API key is set. Fix: run “Docs Agent: Set API Key”
+ * "Docs Agent could not start the job: No API key is set. Fix: run “Docs Agent: Set API Key…”
  * (command docsAgent.setApiKey)." `what` says what the tool was doing.
  */
 export function failureText(what: string, error: unknown, sent?: 'job' | 'followUp'): string {

@@ -93,7 +93,7 @@ export function jobsStatusText(jobs: readonly TrackedJob[], now: number, allowed
 /** The answer to an unknown ID: which jobs there are, and how to track one started elsewhere. */
 export function unknownJobText(id: string, jobs: readonly TrackedJob[]): string {
   const known = jobs.length ? ` Tracked jobs: ${jobs.map((job) => `${job.id} (“${titleOf(job)}”)`).join(', ')}.` : ' No jobs are tracked.';
-  return `No tracked job has the ID “${id}”.${known} A job started elsewhere is tracked with “Docs Agent: Track Job by ID”.`;
+  return `No tracked job has the ID “${id}”.${known} A job started elsewhere is followed with “Docs Agent: Follow a Job Started Elsewhere…”.`;
 }
 
 export function jobStartedText(job: TrackedJob, now: number, allowedHosts: readonly string[]): string {

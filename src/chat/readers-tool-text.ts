@@ -107,7 +107,7 @@ export function attentionText(sites: readonly SiteAttention[], range: string, li
           '- none',
         ),
         section(
-          'Readers without a page (paths with visitors that no page and no redirect serves):',
+          'Visited paths with no page (paths with visitors that no page and no redirect serves):',
           s.withoutPage.slice(0, limit).map((row) => `- ${row.path}: ${countsText(row)}`),
           '- none',
         ),

@@ -79,11 +79,11 @@ async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
     const also = `Also Stop Tracking ${missing === 1 ? 'It' : 'Them'}`;
     const keep = 'Keep';
     const answer = await showWarning(
-      `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop tracking ${missing === 1 ? 'it' : 'them'} too?`,
+      `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop following ${missing === 1 ? 'it' : 'them'} too?`,
       {
         modal: true,
         detail:
-          'The API cannot list jobs: once untracked, a job is back only through Track Job by ID. A job can be missing for a while and come back.',
+          'The API cannot list jobs: once you stop following it, a job is back only through Follow a Job Started Elsewhere. A job can be missing for a while and come back.',
       },
       keep,
       also,

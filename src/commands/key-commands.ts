@@ -19,7 +19,7 @@ async function verify(deps: CommandDeps): Promise<boolean> {
     return false;
   }
   const verdict = await checkConnection(deps.clients.forBaseUrl(scope.baseUrl), scope.projectId);
-  deps.log.info(`Verify API Key: ${verdict.message}`);
+  deps.log.info(`Check the Connection: ${verdict.message}`);
   if (verdict.ok) {
     await vscode.commands.executeCommand('setContext', contextKeys.connected, true);
     void showInfo(verdict.message);

@@ -1,4 +1,4 @@
-// Readers Before and After Merge: from a finished job, a page its change touched, in the
+// Compare Readers Before and After the Merge: from a finished job, a page its change touched, in the
 // visitors panel over the weeks around the day the change reached the default branch (found in
 // git), the trend split there with visitors a week and thumbs on each side.
 import * as vscode from 'vscode';
@@ -65,7 +65,7 @@ async function pickPage(pages: ChangedPage[]): Promise<ChangedPage | undefined> 
   if (pages.length <= 1) return pages[0];
   const picked = await pickOne(
     pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
-    { title: 'Readers Before and After Merge', placeHolder: 'The change touched these pages: which one’s readers?' },
+    { title: 'Compare Readers Before and After the Merge', placeHolder: 'The change touched these pages: which one’s readers?' },
   );
   return picked?.page;
 }

@@ -170,7 +170,7 @@ export function setConfirmedBaseUrlHosts(hosts: string[]): Thenable<void> {
 }
 
 /**
- * Finished jobs older than this many days leave the Agent Jobs view (Track Job by ID finds them)
+ * Finished jobs older than this many days leave the Agent Jobs view (Follow a Job Started Elsewhere finds them)
  * and the machine's daily pruning removes them, every project's: so the user's value alone.
  */
 export function hideFinishedAfterDays(): number {

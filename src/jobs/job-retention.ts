@@ -12,7 +12,7 @@ const day = 86_400_000;
 /**
  * With `docsAgent.jobs.hideFinishedAfterDays` at 0 (never hide), a finished job is kept a year
  * after its last change or re-tracking: the view keeps a year of history, and the folder stays
- * near 11,000 files even for a heavy user. Track Job by ID brings an older one back from the service.
+ * near 11,000 files even for a heavy user. Follow a Job Started Elsewhere brings an older one back from the service.
  */
 export const keepFinishedNeverHiddenDays = 365;
 

@@ -70,6 +70,8 @@ export const contextKeys = {
   previewsNotInPlan: 'docsAgent.previewsNotInPlan',
   /** This editor has chat's language model tools and Docs Agent's are registered. */
   chatTools: 'docsAgent.chatTools',
+  /** What the Pages view has to show: `noSite`, `notLoaded` (no report read yet), `loaded`, or `saidUnread` (loaded, what readers said not read). */
+  pagesView: 'docsAgent.pagesView',
 } as const;
 
 export const viewIds = { jobs: 'docsAgent.jobs', pages: 'docsAgent.pages' } as const;

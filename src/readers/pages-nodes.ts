@@ -1,4 +1,4 @@
-// The rows of the Pages view: a load row, a site, a group, a page, a path without a page, and
+// The rows of the Pages view: a site, a group, a page, a path without a page, and
 // what readers said (an unhappy page, a search that found nothing, an unanswered question).
 import * as vscode from 'vscode';
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
@@ -15,8 +15,6 @@ import type { SiteReport } from './site-readers';
 export type SignalGroup = 'unhappy' | 'searches' | 'questions';
 
 export type PagesNode =
-  | { kind: 'load'; cost: string }
-  | { kind: 'signalsLoad'; cost: string }
   | { kind: 'site'; report: SiteReport }
   | {
       kind: 'group';

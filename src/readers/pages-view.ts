@@ -1,9 +1,9 @@
 // The Pages view: every page of each docs site with its readers in the default range, sorted
-// and filtered, and the groups that say what to fix. From cached reports only; with none it
-// says what loading one costs.
+// and filtered, and the groups that say what to fix. From cached reports only; with none it is
+// empty, and its welcome content offers to load one (the price is on the item the writer accepts).
 import * as vscode from 'vscode';
 import { visitorsMostlyAiPercent } from '../editor/config';
-import { commandIds, viewIds } from '../platform/manifest-ids';
+import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rangeLabel } from '../visitors/date-range';
 import { aiShare, visitorsText } from './page-readers';
 import { type PageRow, type PagesSort, pagesGroups } from './pages-model';
@@ -13,7 +13,7 @@ import { type PagesNode, sectionNodes, signalNodes } from './pages-nodes';
 import type { PageTitles } from './page-titles';
 import { signalGroups } from './signal-groups';
 import { affectsReaderThresholds, readerThresholds } from '../editor/config-readers';
-import { openCommand, questionItem, searchItem, signalsLoadItem, unhappyItem } from './signal-items';
+import { openCommand, questionItem, searchItem, unhappyItem } from './signal-items';
 
 export type { PagesNode } from './pages-nodes';
 
@@ -68,24 +68,36 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
   private update(): void {
     const reports = this.readers.reports();
     const missing = reports.filter((r) => !r.readers);
-    // Shown above the pages when some sites have a report and others not; alone, the load row says it.
-    const some = missing.length > 0 && missing.length < reports.length;
+    const loaded = reports.filter((r) => r.readers);
+    const unsaid = loaded.filter((r) => !r.signals);
     const notes = [
-      some && `Some docs sites have no report yet: loading them costs ${this.costs.visitors(missing)}.`,
+      // With no report at all, the welcome content's button loads one: this says its price.
+      // With no report at all the view is empty for its welcome content, which a message would hide.
+      loaded.length > 0 && missing.length > 0 && `Some docs sites have no report yet: loading them costs ${this.costs.visitors(missing)}.`,
+      unsaid.length > 0 &&
+        `What readers said (feedback, searches, questions to the assistant) is not read yet: Read What Readers Said, in this view's title bar, costs ${this.costs.signals(unsaid)}.`,
       // Said once here, so a writer knows why paths under such a section never show as lost.
-      ...reports.filter((r) => r.readers).flatMap((r) => r.site.unchecked.map((u) => u.why)),
+      ...loaded.flatMap((r) => r.site.unchecked.map((u) => u.why)),
     ].filter((note): note is string => !!note);
     this.view.message = notes.length ? notes.join(' ') : undefined;
     this.view.description = [sortLabels[this.sort], this.filter && `filter “${this.filter}”`].filter(Boolean).join(' · ');
+    const state = !this.readers.isRead
+      ? undefined
+      : reports.length === 0
+        ? 'noSite'
+        : loaded.length === 0
+          ? 'notLoaded'
+          : unsaid.length > 0
+            ? 'saidUnread'
+            : 'loaded';
+    void vscode.commands.executeCommand('setContext', contextKeys.pagesView, state);
     this.changed.fire();
   }
 
   getChildren(node?: PagesNode): PagesNode[] {
     if (!node) {
-      const all = this.readers.reports();
-      const missing = all.filter((r) => !r.readers);
-      if (all.length && missing.length === all.length) return [{ kind: 'load', cost: this.costs.visitors(missing) }];
-      const reports = all.filter((r) => r.readers);
+      // With no report read, the view is empty and its welcome content offers to load one.
+      const reports = this.readers.reports().filter((r) => r.readers);
       return reports.length === 1 && reports[0] ? this.groupsOf(reports[0]) : reports.map((report) => ({ kind: 'site', report }));
     }
     if (node.kind === 'site') return this.groupsOf(node.report);
@@ -119,11 +131,11 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     });
     const said: PagesNode[] = report.signals
       ? signalNodes(report, signalGroups(report.site.pages, report.signals, readerThresholds(), this.filter), range, group)
-      : [{ kind: 'signalsLoad', cost: this.costs.signals([report]) }];
-    return [
+      : [];
+    const shown = [
       group(
         'withoutPage',
-        'Readers without a page',
+        'Visited paths with no page',
         groups.withoutPage.map((row): PagesNode => ({ kind: 'path', row, report })),
         true,
       ),
@@ -137,19 +149,12 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         false,
       ),
     ];
+    // A group with nothing in it says nothing: only All pages stays, to hold the filter's result.
+    return shown.filter((node) => node.kind !== 'group' || node.children.length > 0 || node.group === 'all');
   }
 
   getTreeItem(node: PagesNode): vscode.TreeItem {
     switch (node.kind) {
-      case 'load': {
-        // Never read without the writer's word: this row says what it costs and reads on click.
-        const item = new vscode.TreeItem('Load Visitors for Pages');
-        item.description = node.cost;
-        item.tooltip = `Readers per page come from a visitors report already read; this view never reads one by itself. Loading costs ${node.cost}.`;
-        item.iconPath = new vscode.ThemeIcon('cloud-download');
-        item.command = { command: commandIds.loadPagesReport, title: 'Load Visitors for Pages' };
-        return item;
-      }
       case 'site': {
         const item = new vscode.TreeItem(
           vscode.workspace.asRelativePath(node.report.site.root, true),
@@ -178,8 +183,6 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         item.contextValue = 'pagesSection';
         return item;
       }
-      case 'signalsLoad':
-        return signalsLoadItem(node.cost);
       case 'unhappy':
         return unhappyItem(node);
       case 'search':

@@ -2,7 +2,6 @@
 // search with its count and click-through, a question with how often it was asked and why it
 // went unanswered. Each row's tooltip quotes what readers wrote or asked.
 import * as vscode from 'vscode';
-import { commandIds } from '../platform/manifest-ids';
 import type { OpenTarget } from './page-open';
 import type { PagesNode } from './pages-nodes';
 import { relatedQuestions } from './signals-prompt';
@@ -70,14 +69,5 @@ export function questionItem(node: Extract<PagesNode, { kind: 'question' }>): vs
   item.tooltip = `${quoted(question.query)} (${node.range})\nThe assistant's latest reply: ${quoted(question.latest.response)}`;
   item.iconPath = new vscode.ThemeIcon('comment-unresolved');
   item.contextValue = 'readerQuestion';
-  return item;
-}
-
-export function signalsLoadItem(cost: string): vscode.TreeItem {
-  const item = new vscode.TreeItem('Read What Readers Said');
-  item.description = cost;
-  item.tooltip = `Feedback, searches and assistant questions of the range: never read without your word. Reading costs ${cost}.`;
-  item.iconPath = new vscode.ThemeIcon('feedback');
-  item.command = { command: commandIds.readReaderSignals, title: 'Read What Readers Said' };
   return item;
 }

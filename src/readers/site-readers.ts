@@ -68,6 +68,11 @@ export class SiteReaders implements vscode.Disposable {
     return [...this.byUri.values()];
   }
 
+  /** Whether the sites were read at least once (before, `reports()` is empty for want of reading). */
+  get isRead(): boolean {
+    return this.basis !== undefined;
+  }
+
   /** Every site of the open folders, with its readers when a report is cached. */
   reports(): readonly SiteReport[] {
     return this.siteReports;

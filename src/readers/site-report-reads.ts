@@ -1,5 +1,5 @@
-// Reading the reports the Pages view is missing, on the writer's word: what it costs (stated
-// before), its worst case reserved first (asking when only part fits the hourly budget, never
+// Reading the reports the Pages view is missing, on the writer's word: what it costs (on the
+// item the writer accepts), its worst case reserved first (asking when only part fits the hourly budget, never
 // past it), and one clear message when it fails or stops early.
 import { reserveOrAsk } from '../visitors/budget-question';
 import * as vscode from 'vscode';
@@ -15,7 +15,7 @@ import { readCap } from '../visitors/read-budget';
 export function partText(slots: number): string {
   return `Only part of the range was read: the ${slots} analytics request${slots === 1 ? '' : 's'} set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.`;
 }
-import { showWarning, withProgressNote } from '../editor/say';
+import { pickOne, showWarning, withProgressNote } from '../editor/say';
 
 export interface SiteReportReadDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
@@ -61,7 +61,16 @@ export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[
 
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {
   if (!missing.length) return true;
-  const budget = await reserveOrAsk(deps.ledger, capFor(deps, missing), 'Reading visitors for the Pages view', 'Read What Fits');
+  const cap = capFor(deps, missing);
+  // The price is on the item the writer accepts; past the hour's budget, reserveOrAsk asks instead.
+  if (!deps.ledger.wouldExceed(cap)) {
+    const accept = { label: 'Read', description: readCost(deps, missing) };
+    const picked = await pickOne([accept, { label: 'Cancel', description: 'nothing is read' }], {
+      title: 'Read the visitors of every page (kept for every window)',
+    });
+    if (picked !== accept) return false;
+  }
+  const budget = await reserveOrAsk(deps.ledger, cap, 'Reading visitors for the Pages view', 'Read What Fits');
   if (!budget) return false;
   try {
     const read = await withProgressNote(

@@ -50,7 +50,7 @@ export function showChangesList(
   pick.items = [
     ...files,
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: '$(git-branch) Check Out Job’s Change', description: `all ${change.changes.length} files as a local branch` },
+    { label: '$(git-branch) Edit Job’s Change Locally', description: `all ${change.changes.length} files on a branch of their own` },
   ];
   const act = (run: () => Promise<unknown>): void => {
     pick.hide();

@@ -177,7 +177,7 @@ describe('Docs Agent in chat: the language model tools', () => {
     assert.match(text, new RegExp(`^Docs site docs \\(project ${host.emulator.projectId}\\), Last 7 days · `));
     assert.match(text, /\nFewest readers \(3 of \d+ pages\):\n- \/drafts\/unpublished \(docs\/drafts\/unpublished\.mdx\): no visitors\n/);
     assert.match(text, /\nRead mostly by AI \(over 50% AI\):\n- /);
-    const section = text.split('Readers without a page')[1] ?? '';
+    const section = text.split('Visited paths with no page')[1] ?? '';
     const paths = [...section.matchAll(/^- (\S+): (.*)$/gm)];
     assert.ok(paths.length > 0, 'the retired pages readers still ask for');
     for (const [, path, said] of paths) {
@@ -250,7 +250,7 @@ describe('Docs Agent in chat: the language model tools', () => {
         const text = await call(toolNames.createJob, { prompt: 'Fix the typo' });
         assert.equal(
           text,
-          'Docs Agent could not start the job: No API key is set. Fix: run “Docs Agent: Set API Key” (command docsAgent.setApiKey).',
+          'Docs Agent could not start the job: No API key is set. Fix: run “Docs Agent: Set API Key…” (command docsAgent.setApiKey).',
         );
       } finally {
         process.env.MINTLIFY_API_KEY = key;
@@ -262,12 +262,12 @@ describe('Docs Agent in chat: the language model tools', () => {
       assert.equal(
         other,
         `Docs Agent could not start the job: Project “someone-elses” is not set up in this workspace: the projects here are ${host.emulator.projectId}. ` +
-          'Fix: run “Docs Agent: Set Project ID” (command docsAgent.setProjectId).',
+          'Fix: run “Docs Agent: Set Project ID…” (command docsAgent.setProjectId).',
       );
       await settings().update('projectId', '', vscode.ConfigurationTarget.Workspace);
       try {
         const none = await call(toolNames.pageVisitors, { file: 'docs/quickstart.mdx' });
-        assert.match(none, /^Docs Agent could not read visitors: No project ID is set.* Fix: run “Docs Agent: Set Project ID”/);
+        assert.match(none, /^Docs Agent could not read visitors: No project ID is set.* Fix: run “Docs Agent: Set Project ID…”/);
       } finally {
         await settings().update('projectId', host.emulator.projectId, vscode.ConfigurationTarget.Workspace);
       }

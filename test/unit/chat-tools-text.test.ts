@@ -102,7 +102,10 @@ describe('chat tools: what a model reads', () => {
   it('lists every tracked job, and says so when there are none', () => {
     assert.match(jobsStatusText([job(), job({ id: 'job-2' })], now, []), /^2 tracked Docs Agent jobs, newest first/);
     assert.equal(jobsStatusText([], now, []), 'No Docs Agent jobs are tracked in this workspace’s projects.');
-    assert.match(unknownJobText('nope', [job()]), /No tracked job has the ID “nope”\. Tracked jobs: job-1234567890 .*Track Job by ID/);
+    assert.match(
+      unknownJobText('nope', [job()]),
+      /No tracked job has the ID “nope”\. Tracked jobs: job-1234567890 .*Follow a Job Started Elsewhere…/,
+    );
   });
 
   it('gives a page’s visitors with its rank, the site’s totals and where the numbers came from', () => {
@@ -165,7 +168,7 @@ describe('chat tools: what a model reads', () => {
         '- /c (docs/c.mdx): 10 visitors (1 human, 9 AI)',
         'Read mostly by AI (over 50% AI):',
         '- /c (docs/c.mdx): 10 visitors (1 human, 9 AI), 90% AI',
-        'Readers without a page (paths with visitors that no page and no redirect serves):',
+        'Visited paths with no page (paths with visitors that no page and no redirect serves):',
         '- /old: 4 visitors (4 human, 0 AI)',
         'Source: a report read 5 min ago, kept on this machine (no request).',
       ].join('\n'),
@@ -178,13 +181,13 @@ describe('chat tools: what failed, and the command that fixes it', () => {
     [
       'no key',
       new InvalidApiKeyError('No API key is set.'),
-      /^Docs Agent could not start the job: No API key is set\. Fix: run “Docs Agent: Set API Key” \(command docsAgent\.setApiKey\)\.$/,
+      /^Docs Agent could not start the job: No API key is set\. Fix: run “Docs Agent: Set API Key…” \(command docsAgent\.setApiKey\)\.$/,
     ],
-    ['a refused key', new AuthError('The service refused the API key (HTTP 401).', 401, undefined), /Fix: run “Docs Agent: Set API Key”/],
+    ['a refused key', new AuthError('The service refused the API key (HTTP 401).', 401, undefined), /Fix: run “Docs Agent: Set API Key…”/],
     [
       'no project',
       new InvalidSettingError('No project ID is set: the agent needs to know which project to work on.', 'docsAgent.projectId'),
-      /No project ID is set.* Fix: run “Docs Agent: Set Project ID” \(command docsAgent\.setProjectId\)\.$/,
+      /No project ID is set.* Fix: run “Docs Agent: Set Project ID…” \(command docsAgent\.setProjectId\)\.$/,
     ],
     [
       'rate limited',

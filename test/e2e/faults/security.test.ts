@@ -272,7 +272,7 @@ describe('e2e: security checks', () => {
     const tracked = await rows.count();
     for (const [id, segment] of Object.entries(ids)) {
       await workbench.toastsQuiet();
-      await workbench.runCommand('Docs Agent: Track Job by ID');
+      await workbench.runCommand('Docs Agent: Follow a Job Started Elsewhere');
       await workbench.answerInput(id, 'Track an agent job by ID');
       // The service was asked for exactly that job, and said it has none by that ID.
       await workbench.control.waitForRequests(1, 30_000, (r) => r.path === prefix + segment);

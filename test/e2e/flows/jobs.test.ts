@@ -106,7 +106,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
     for (const label of [selected, 'Rewrite the webhooks guide', 'Check every link']) {
       await workbench.jobRow(label).waitFor({ timeout: 30_000 });
     }
-    await workbench.runCommand('Docs Agent: Verify API Key');
+    await workbench.runCommand('Docs Agent: Check the Connection');
     await workbench.notification(/Connected to project/);
   });
 });

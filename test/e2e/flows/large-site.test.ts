@@ -30,17 +30,15 @@ describe('e2e: a large real-world docs site in the Pages view', () => {
 
   it('prices the read from the site’s pages, then lists API pages with readers and only the truly lost paths', async () => {
     await workbench.showPagesView();
-    const load = pagesRow('Load Visitors for Pages');
-    await load.waitFor({ timeout: 30_000 });
-    assert.ok(
-      (await workbench.text(load)).includes(`about 2 requests (estimated from the site's ${plan.served.length} pages)`),
-      await workbench.text(load),
-    );
-    await load.click();
-    await pagesRow(`Readers without a page (${plan.lost.length})`).waitFor({ timeout: 30_000 });
+    const load = workbench.viewPane('Pages').locator('.welcome-view-content .monaco-button', { hasText: 'Load Visitors for Pages' });
+    await load.click({ timeout: 30_000 });
+    const price = await workbench.text(workbench.page.locator('.quick-input-widget .monaco-list-row', { hasText: /^Read/ }).first());
+    assert.ok(price.includes(`about 2 requests (estimated from the site's ${plan.served.length} pages)`), price);
+    await workbench.page.keyboard.press('Enter');
+    await pagesRow(`Visited paths with no page (${plan.lost.length})`).waitFor({ timeout: 30_000 });
     for (const path of plan.lost) await pagesRow(path).waitFor();
     assert.equal((await workbench.control.requests()).filter((r) => r.path.includes('/visitors')).length, 2);
-    await pagesRow('Readers without a page').click(); // folded away, so All pages has the room
+    await pagesRow('Visited paths with no page').click(); // folded away, so All pages has the room
     await pagesRow('All pages').click();
     await workbench.runCommand('Docs Agent: Filter Pages');
     // Typed once the box is there (typing into the palette still closing went nowhere).

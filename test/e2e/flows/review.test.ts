@@ -77,7 +77,14 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
 
   it('Apply File from the diff’s title bar changes exactly one file, and Undo puts it back', async () => {
     const before = page('docs/guides/webhooks.mdx');
-    await titleAction("Apply File from Job's Change").click();
+    // One Docs Agent entry in the diff's title bar, a menu of what can be done with the change.
+    for (const alone of ["Apply File from Job's Change", "Edit Job's Change Locally", "Preview Job's Change"])
+      assert.equal(await titleAction(alone).count(), 0, `${alone} is in the menu, not a title-bar button of its own`);
+    await titleAction('Docs Agent: This Change').click();
+    const entry = workbench.page.locator('.monaco-menu .action-item', { hasText: "Apply File from Job's Change" });
+    await workbench.page.locator('.monaco-menu .action-item', { hasText: "Edit Job's Change Locally" }).waitFor();
+    await entry.hover();
+    await workbench.page.keyboard.press('Enter');
     const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Apply one file of the agent’s change' });
     await picker.locator('.monaco-list-row', { hasText: 'docs/quickstart.mdx' }).filter({ hasText: 'edited' }).waitFor();
     await workbench.answerInput('webhooks');
@@ -89,8 +96,8 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     assert.equal(page('docs/guides/webhooks.mdx'), before);
   });
 
-  it('Check Out switches the workspace to docs-agent/<job id> with the whole change', async () => {
-    await workbench.runCommand("Docs Agent: Check Out Job's Change");
+  it('Edit Job’s Change Locally switches the workspace to docs-agent/<job id> with the whole change', async () => {
+    await workbench.runCommand("Docs Agent: Edit Job's Change Locally");
     const branch = `docs-agent/${jobId}`;
     await workbench.notification(`Switched to ${branch} with the agent’s change (2 files)`);
     await workbench.page.locator('.statusbar-item', { hasText: branch }).first().waitFor({ timeout: 30_000 });
@@ -118,9 +125,9 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.clearNotifications();
     const mergedOn = addDays(todayUtc(Date.now()), -14);
     await workbench.control.mergeJob(jobId, 'merge', new Date(`${mergedOn}T10:00:00Z`));
-    await workbench.contextMenu(workbench.jobRow(selected), 'Readers Before and After Merge');
+    await workbench.contextMenu(workbench.jobRow(selected), 'Compare Readers Before and After the Merge');
     // The change touched two pages: the writer picks one.
-    const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Readers Before and After Merge' });
+    const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Compare Readers Before and After the Merge' });
     await picker.locator('.monaco-list-row', { hasText: '/guides/webhooks' }).click();
     const panel = workbench.webview();
     const line = panel.locator('.merge-line');
@@ -159,7 +166,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.control.finishJob(job.id);
     await workbench.jobIcon('Shorten changelog.mdx', 'git-pull-request').waitFor({ timeout: 30_000 });
     await workbench.clearNotifications();
-    await workbench.contextMenu(workbench.jobRow('Shorten changelog.mdx'), 'Readers Before and After Merge');
+    await workbench.contextMenu(workbench.jobRow('Shorten changelog.mdx'), 'Compare Readers Before and After the Merge');
     const toast = await workbench.notification(/The pull request #\d+ is not on origin\/main yet/);
     await workbench.pressNotificationButton(toast, 'Choose the Merge Date…');
     const day = addDays(todayUtc(Date.now()), -3);
