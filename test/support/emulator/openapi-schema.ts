@@ -1,11 +1,11 @@
-// Checks JSON values against the published OpenAPI descriptions: in ../shared/openapi/, and
-// copies kept in the repository (test/fixtures/openapi/) for the newer ones.
+// Checks JSON values against the published OpenAPI descriptions, copies of which are kept in the
+// repository (test/fixtures/openapi/), so a clone on any machine runs every test.
 // A small subset of JSON Schema, enough for those files: $ref, anyOf / oneOf, type (3.0 `nullable` and
 // 3.1 type arrays), required, properties, items, enum, minLength, minimum/maximum, and
 // formats uri / date-time checked lightly. Unknown keywords are ignored, as are extra
 // properties (the service may add fields; clients must ignore them).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export type OpenApiDoc = Record<string, unknown>;
 type Schema = Record<string, unknown>;
@@ -25,17 +25,10 @@ function repoRoot(): string {
   return dir;
 }
 
-export function openApiDir(): string {
-  return resolve(repoRoot(), '../shared/openapi');
-}
-
-/** The published descriptions copied into the repository, so tests never read outside it. */
-const inRepository = ['deployments.openapi.json'] as const;
-type OpenApiFile = 'admin-openapi.json' | 'analytics.openapi.json' | (typeof inRepository)[number];
+type OpenApiFile = 'admin-openapi.json' | 'analytics.openapi.json' | 'deployments.openapi.json';
 
 export function loadOpenApi(file: OpenApiFile): OpenApiDoc {
-  const dir = (inRepository as readonly string[]).includes(file) ? join(repoRoot(), 'test/fixtures/openapi') : openApiDir();
-  const parsed: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const parsed: unknown = JSON.parse(readFileSync(join(repoRoot(), 'test/fixtures/openapi', file), 'utf8'));
   if (!isRecord(parsed)) throw new Error(`${file} is not a JSON object`);
   return parsed;
 }
