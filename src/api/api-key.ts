@@ -43,11 +43,11 @@ export function checkApiKey(key: string | undefined): string {
   if (lookAlike) {
     throw new InvalidApiKeyError(
       `That is ${lookAlike.kind} (it starts with ${lookAlike.prefix}). ` +
-        'Use an admin API key: it starts with mint_ and is made on the API keys page of the dashboard.',
+        'Use the API key that starts with mint_: the dashboard’s API keys page lists it as an admin key.',
     );
   }
   if (!trimmed.startsWith('mint_')) {
-    throw new InvalidApiKeyError('That is not a Mintlify admin API key: an admin key starts with mint_.');
+    throw new InvalidApiKeyError('That is not a Mintlify API key: it starts with mint_.');
   }
   const stray = strayCharacter(trimmed);
   if (stray) throw new InvalidApiKeyError(stray);

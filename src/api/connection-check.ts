@@ -45,7 +45,7 @@ export function verdictOfError(error: unknown, projectId: string): ConnectionVer
     return {
       ok: false,
       problem: 'key',
-      message: `Mintlify refused the key: it may have expired or been revoked. Make a new admin key on ${apiKeysPage}.`,
+      message: `Mintlify refused the key: it may have expired or been revoked. Make a new one on ${apiKeysPage}.`,
     };
   }
   if (error instanceof AuthError) {

@@ -1,5 +1,6 @@
-// Ask the Agent… opens the composer with the page's context; Send to the Agent (its title bar,
-// Ctrl/Cmd+Enter) sends what the writer sees there, as one job of the page's project.
+// Ask the Agent… opens the composer with the page's context, and Send Follow-up to Job… opens it
+// for that job; Send to the Agent (its title bar, Ctrl/Cmd+Enter) sends what the writer sees
+// there: one job of the page's project, or the job's follow-up.
 import * as vscode from 'vscode';
 import { Composer } from '../compose/composer';
 import { DraftFiles, draftScheme } from '../compose/draft-files';
@@ -25,18 +26,44 @@ function contextOf(document: vscode.TextDocument, selection: vscode.Selection | 
   };
 }
 
+/**
+ * What another command hands the composer: a follow-up to a tracked job (its key), or a drafted
+ * prompt (Ask the Agent About These Pages…) for a new job of the project `about` belongs to.
+ */
+export type DraftRequest =
+  | { followUpTo: string; title: string; /** A follow-up that was not sent, filled in again. */ text?: string }
+  | { about: vscode.Uri | undefined; title: string; text: string };
+
+function isDraftRequest(value: unknown): value is DraftRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { title } = value as { title?: unknown };
+  return typeof title === 'string' && ('followUpTo' in value || 'about' in value);
+}
+
 async function askAgent(composer: Composer, given?: unknown): Promise<vscode.TextEditor | undefined> {
+  if (isDraftRequest(given)) {
+    if ('about' in given) return composer.open(given.title, { page: given.about }, undefined, given.text);
+    const { followUpTo: job, title, text } = given;
+    return (await composer.showFollowUp(job)) ?? composer.open(`Follow-up to “${title}”`, { job }, undefined, text);
+  }
   const editor = vscode.window.activeTextEditor;
   const about = given instanceof vscode.Uri ? given : editor?.document.uri.scheme === draftScheme ? undefined : editor?.document.uri;
-  if (!about) return composer.open('Ask the Agent', undefined, undefined);
+  if (!about) return composer.open('Ask the Agent', { page: undefined }, undefined);
   const document = editor?.document.uri.toString() === about.toString() ? editor.document : await vscode.workspace.openTextDocument(about);
   const selection = editor?.document === document ? editor.selection : undefined;
   const name = about.path.split('/').pop() ?? '';
-  return composer.open(`Ask the Agent about ${name}`, about, contextOf(document, selection));
+  return composer.open(`Ask the Agent about ${name}`, { page: about }, contextOf(document, selection));
 }
 
-async function sendComposed(deps: CommandDeps, composer: Composer): Promise<boolean> {
-  const document = vscode.window.activeTextEditor?.document;
+/** The draft to send: the one given (a Retry names it), else the one in the active editor. */
+async function draftOf(given: unknown): Promise<vscode.TextDocument | undefined> {
+  if (!(given instanceof vscode.Uri)) return vscode.window.activeTextEditor?.document;
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === given.toString());
+  return open ?? vscode.workspace.openTextDocument(given).then(undefined, () => undefined);
+}
+
+async function sendComposed(deps: CommandDeps, composer: Composer, given?: unknown): Promise<boolean> {
+  const document = await draftOf(given);
   if (document?.uri.scheme !== draftScheme) {
     void showWarning('Open a draft from Ask the Agent… to send it.');
     return false;
@@ -46,8 +73,12 @@ async function sendComposed(deps: CommandDeps, composer: Composer): Promise<bool
     void showWarning(composed.problem);
     return false;
   }
-  const created = await sendToAgent(deps, [{ prompt: composed.prompt, scope: scopeFor(DraftFiles.about(document.uri)) }], undefined, true);
-  if (!created.length) return false;
+  const job = DraftFiles.jobOf(document.uri);
+  // A follow-up goes to its job; a failed one says why with Retry, and its draft stays open.
+  const sent = job
+    ? (await vscode.commands.executeCommand<unknown>(commandIds.sendFollowUp, job, composed.prompt, document.uri)) !== undefined
+    : (await sendToAgent(deps, [{ prompt: composed.prompt, scope: scopeFor(DraftFiles.about(document.uri)) }], undefined, true)).length > 0;
+  if (!sent) return false;
   await composer.sent(document);
   return true;
 }
@@ -58,6 +89,6 @@ export function registerComposeCommands(deps: CommandDeps, draftsDir: string): v
   return [
     composer,
     vscode.commands.registerCommand(commandIds.askAgent, (uri?: unknown) => askAgent(composer, uri)),
-    vscode.commands.registerCommand(commandIds.sendComposed, () => sendComposed(deps, composer)),
+    vscode.commands.registerCommand(commandIds.sendComposed, (uri?: unknown) => sendComposed(deps, composer, uri)),
   ];
 }

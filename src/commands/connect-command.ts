@@ -81,8 +81,8 @@ async function askBoth(deps: CommandDeps, folder: vscode.WorkspaceFolder | undef
       password: true,
       buttons: [openKeysPage],
       prompt: hasKey
-        ? 'Paste a new admin API key, or press Enter to keep the key you have. It is kept in the editor’s secret storage, never in a file.'
-        : 'Paste your admin API key (it starts with mint_; the button above opens the page where you make one). It is kept in the editor’s secret storage, never in a file.',
+        ? 'Paste a new API key, or press Enter to keep the key you have. It is kept in the editor’s secret storage, never in a file.'
+        : 'Paste your API key (it starts with mint_; the button above opens the page where you make one). It is kept in the editor’s secret storage, never in a file.',
       problem: keyAgain,
       validate: (value) => (value.trim() === '' ? undefined : apiKeyProblem(value.trim())),
       accept: (value) =>

@@ -11,6 +11,7 @@ import { UnsentText } from './unsent-text';
 import { resolveJobs } from './job-picker';
 import { commandIds } from '../platform/manifest-ids';
 import { askText, pickOne, showWarning } from '../editor/say';
+import type { DraftRequest } from './compose-commands';
 
 async function openPullRequest(job: TrackedJob): Promise<boolean> {
   const verdict = pullRequestLink(job.job, pullRequestHosts());
@@ -33,26 +34,28 @@ async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] |
   return picked?.scope;
 }
 
-/** Sends a follow-up to a job; an unsent one is offered again next time. */
-async function sendFollowUp(deps: CommandDeps, unsentFollowUps: UnsentText, arg: unknown, given: unknown): Promise<TrackedJob | undefined> {
+/**
+ * Sends a follow-up to a job. Without its text (the job's menu, the palette) it opens the
+ * composer for that job, filled with a follow-up that was not sent, if any.
+ */
+async function sendFollowUp(
+  deps: CommandDeps,
+  unsentFollowUps: UnsentText,
+  arg: unknown,
+  given: unknown,
+  /** The composer draft it was written in: Retry sends that draft again, which closes it once sent. */
+  draft?: unknown,
+): Promise<TrackedJob | undefined> {
   const { tracker, log } = deps;
   const [job] = await resolveJobs(deps, arg, undefined);
   if (!job) return undefined;
   const key = jobKeyOf(job);
-  const unsent = unsentFollowUps.get(key);
-  const prompt =
-    typeof given === 'string'
-      ? given
-      : await askText({
-          title: `Follow-up to “${titleOf(job)}”`,
-          prompt:
-            unsent === undefined
-              ? 'The agent continues the same job with this instruction.'
-              : 'Your last follow-up was not sent, so it is filled in again.',
-          value: unsent,
-          ignoreFocusOut: true,
-        });
-  if (prompt === undefined) return undefined;
+  if (typeof given !== 'string') {
+    const draft: DraftRequest = { followUpTo: key, title: titleOf(job), text: unsentFollowUps.get(key) };
+    await vscode.commands.executeCommand(commandIds.askAgent, draft);
+    return undefined;
+  }
+  const prompt = given;
   const check = checkPrompt(prompt, 'The follow-up');
   if (!check.ok) {
     void showWarning(check.problem);
@@ -65,7 +68,10 @@ async function sendFollowUp(deps: CommandDeps, unsentFollowUps: UnsentText, arg:
     log.info(`Follow-up sent to job ${job.id}.`);
     return updated;
   } catch (error) {
-    const retry = (): Thenable<unknown> => vscode.commands.executeCommand(commandIds.sendFollowUp, job, check.prompt);
+    const retry = (): Thenable<unknown> =>
+      draft instanceof vscode.Uri
+        ? vscode.commands.executeCommand(commandIds.sendComposed, draft)
+        : vscode.commands.executeCommand(commandIds.sendFollowUp, job, check.prompt);
     showError(error, log, retry, lostAnswerNote(error, 'followUp'));
     return undefined;
   }
@@ -132,7 +138,7 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
       const [job] = await resolveJobs(deps, arg, selection, (j) => !!webLink(j.job, pullRequestHosts()));
       return job ? openPullRequest(job) : false;
     },
-    [commandIds.sendFollowUp]: (arg, given) => sendFollowUp(deps, unsentFollowUps, arg, given),
+    [commandIds.sendFollowUp]: (arg, given, draft) => sendFollowUp(deps, unsentFollowUps, arg, given, draft),
     [commandIds.refreshJob]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);
       await Promise.all(jobs.map((job) => tracker.refresh(jobKeyOf(job))));

@@ -37,8 +37,8 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(commandIds.setApiKey, async () => {
       const key = await askText({
-        title: 'Mintlify admin API key',
-        prompt: 'Paste an admin API key (it starts with mint_). It is kept in the editor’s secret storage only.',
+        title: 'Mintlify API key',
+        prompt: 'Paste your API key (it starts with mint_). It is kept in the editor’s secret storage only.',
         password: true,
         ignoreFocusOut: true,
         validateInput: (value) => (value.trim() === '' ? undefined : apiKeyProblem(value)),

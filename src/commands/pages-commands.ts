@@ -6,6 +6,24 @@ import type { PagesNode, PagesView } from '../readers/pages-view';
 import type { PagesSort } from '../readers/pages-model';
 import { commandIds } from '../platform/manifest-ids';
 import { askText, pickOne } from '../editor/say';
+import type { DraftRequest } from './compose-commands';
+
+/** A file of the site a row is about, for the project its job goes to (none: the workspace's). */
+function siteOf(node: PagesNode): vscode.Uri | undefined {
+  switch (node.kind) {
+    case 'page':
+    case 'unhappy':
+      return node.uri ?? node.root;
+    case 'path':
+    case 'site':
+      return node.report.site.root;
+    case 'group':
+    case 'section':
+      return node.children.map(siteOf).find((uri) => uri !== undefined);
+    default:
+      return undefined;
+  }
+}
 
 export function registerPagesCommands(
   view: PagesView,
@@ -23,21 +41,13 @@ export function registerPagesCommands(
     vscode.commands.registerCommand(commandIds.addRedirect, (node?: PagesNode) =>
       node?.kind === 'path' ? addRedirect(node.report, node.row) : undefined,
     ),
-    // The prompt names the pages and their numbers; the writer edits it before it goes.
+    // The prompt names the pages and their numbers, quoting readers line by line: the writer
+    // reads and edits it in a draft (an input box would join its lines), then sends it.
     vscode.commands.registerCommand(commandIds.askAgentAboutPages, async (node?: PagesNode) => {
       const suggested = node ? promptForNode(node) : undefined;
-      if (!suggested) return undefined;
-      const prompt = await askText({
-        title: 'Ask the agent',
-        prompt: 'The prompt quotes the numbers and what readers said: edit it, then Enter sends it as a new agent job.',
-        // An input box drops line breaks without a space: the lines are joined by one instead.
-        value: suggested
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean)
-          .join(' '),
-      });
-      return prompt?.trim() ? vscode.commands.executeCommand(commandIds.newJob, prompt) : undefined;
+      if (!node || !suggested) return undefined;
+      const draft: DraftRequest = { about: siteOf(node), title: 'Ask the Agent about these pages', text: suggested };
+      return vscode.commands.executeCommand(commandIds.askAgent, draft);
     }),
     vscode.commands.registerCommand(commandIds.sortPages, async (given?: unknown) => {
       const chosen = sorts.find((s) => s.sort === given) ?? (await pickOne(sorts, { placeHolder: 'Sort pages by' }));

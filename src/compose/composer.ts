@@ -1,7 +1,7 @@
 // Opens the composer beside the page, keeps its text saved as the writer types (so closing the
 // tab keeps the draft, without a save question), and closes and forgets it once it is sent.
 import * as vscode from 'vscode';
-import { DraftFiles, draftScheme } from './draft-files';
+import { DraftFiles, draftScheme, type DraftTarget } from './draft-files';
 import { draftText, type DraftContext } from './prompt-draft';
 
 const saveAfterMs = 300;
@@ -18,20 +18,30 @@ export class Composer implements vscode.Disposable {
     void files.prune();
   }
 
-  /** Opens a new draft about `about` (the page), holding `context` and a first instruction, if any. */
-  async open(
-    title: string,
-    about: vscode.Uri | undefined,
-    context: DraftContext | undefined,
-    instruction = '',
-  ): Promise<vscode.TextEditor> {
-    const uri = DraftFiles.address(title, about);
+  /** Opens a new draft about `target`, holding `context` and a first instruction, if any. */
+  async open(title: string, target: DraftTarget, context: DraftContext | undefined, instruction = ''): Promise<vscode.TextEditor> {
+    const uri = DraftFiles.address(title, target);
     await this.files.writeFile(uri, new TextEncoder().encode(draftText(context, instruction)));
     const document = await vscode.workspace.openTextDocument(uri);
     const beside = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     // The cursor is placed as the editor opens, never after: the writer may already be typing.
     const end = document.lineAt(0).range.end;
-    return vscode.window.showTextDocument(document, { viewColumn: beside, preview: false, selection: new vscode.Range(end, end) });
+    const editor = await vscode.window.showTextDocument(document, {
+      viewColumn: beside,
+      preview: false,
+      selection: new vscode.Range(end, end),
+    });
+    // Opened from a view's row button, the view would keep the keyboard: the writer types here.
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    return editor;
+  }
+
+  /** Shows the open follow-up draft for this job, if there is one (a second would split the writer's words). */
+  async showFollowUp(jobKey: string): Promise<vscode.TextEditor | undefined> {
+    const open = vscode.workspace.textDocuments.find(
+      (d) => !d.isClosed && d.uri.scheme === draftScheme && DraftFiles.jobOf(d.uri) === jobKey,
+    );
+    return open && vscode.window.showTextDocument(open, { preview: false });
   }
 
   /** Saved a moment after each change: the draft is on disk before any tab closes. */

@@ -1,12 +1,18 @@
 // The composer's documents: drafts kept on this machine (the extension's storage), so a draft
 // survives closing its tab, a reload and a window that dies. Each is a file of its own scheme, so
 // its tab reads "Ask the Agent" and the editor's Send button and Ctrl+Enter show on it alone.
-// The page a draft is about rides in its address (the query), for the project it is sent to.
+// What a draft is about rides in its address (the query): the page, for the project a new job goes
+// to, or the job a follow-up goes to.
 import * as vscode from 'vscode';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const draftScheme = 'docs-agent-compose';
+/** A page's address never starts so (it starts with its scheme): a follow-up's query does. */
+const jobPrefix = 'job=';
+
+/** What a draft is about: a page (or nothing) for a new job, or a tracked job's key for a follow-up. */
+export type DraftTarget = { page: vscode.Uri | undefined } | { job: string };
 /** Drafts untouched this long are removed (nothing kept on disk grows without end). */
 const keepDays = 30;
 
@@ -18,16 +24,22 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
 
   constructor(private readonly dir: string) {}
 
-  /** A new draft's address; `about` is the page it is about (its project is the one asked). */
-  static address(title: string, about: vscode.Uri | undefined): vscode.Uri {
+  /** A new draft's address, naming what it is about: a page (its project is asked) or a job (the draft is its follow-up). */
+  static address(title: string, target: DraftTarget): vscode.Uri {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const name = title.replace(/[/\\?#]/g, ' ');
-    return vscode.Uri.from({ scheme: draftScheme, path: `/${id}/${name}.md`, query: about ? about.toString() : '' });
+    const query = 'job' in target ? `${jobPrefix}${target.job}` : (target.page?.toString() ?? '');
+    return vscode.Uri.from({ scheme: draftScheme, path: `/${id}/${name}.md`, query });
   }
 
   /** The page a draft is about, if any. */
   static about(draft: vscode.Uri): vscode.Uri | undefined {
-    return draft.query ? vscode.Uri.parse(draft.query, true) : undefined;
+    return draft.query && !draft.query.startsWith(jobPrefix) ? vscode.Uri.parse(draft.query, true) : undefined;
+  }
+
+  /** The job a follow-up draft is for (its key), if it is one. */
+  static jobOf(draft: vscode.Uri): string | undefined {
+    return draft.query.startsWith(jobPrefix) ? draft.query.slice(jobPrefix.length) : undefined;
   }
 
   private fileOf(uri: vscode.Uri): string {

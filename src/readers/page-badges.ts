@@ -1,20 +1,15 @@
-// Explorer badges on docs pages: their visitors in the default range as two characters, a
-// theme colour by rank, and a tooltip with the numbers. From cached reports only.
+// Explorer badges on docs pages: where each stands by visitors in the default range (a bar, or
+// 0 for none), a colour of Docs Agent's own on the pages nobody read, and a tooltip with the
+// numbers. From cached reports only.
 import * as vscode from 'vscode';
 import { visitorsExplorerBadges } from '../editor/config';
-import { badgeText } from '../site/badge-text';
-import type { PageReaders } from './page-readers';
+import { standingMark, standingOf, standingWords } from '../site/page-standing';
 import { badgeTooltip } from './readers-text';
 import { followReaders, type SiteReaders } from './site-readers';
 import { settingNames } from '../platform/manifest-ids';
 
-/** Theme colours by standing: the most read tenth, the top half, and pages nobody read. */
-function colourOf(readers: PageReaders): vscode.ThemeColor | undefined {
-  if (readers.rank === undefined) return new vscode.ThemeColor('charts.red');
-  if (readers.rank <= Math.max(1, Math.ceil(readers.of / 10))) return new vscode.ThemeColor('charts.green');
-  if (readers.rank <= readers.of / 2) return new vscode.ThemeColor('charts.blue');
-  return undefined;
-}
+/** Its own colour (package.json's contributes.colors), never one of git's: only on pages that need the writer. */
+const unreadColour = new vscode.ThemeColor('docsAgent.unreadPageForeground');
 
 export class PageBadges implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
@@ -32,7 +27,10 @@ export class PageBadges implements vscode.FileDecorationProvider, vscode.Disposa
     if (!visitorsExplorerBadges()) return undefined;
     const found = this.readers.forFile(uri);
     if (!found) return undefined;
-    const decoration = new vscode.FileDecoration(badgeText(found.readers.total), badgeTooltip(found), colourOf(found.readers));
+    const standing = standingOf(found.readers.rank, found.readers.of);
+    // "No visitors · Last 30 days" says it all for an unread page.
+    const tooltip = standing === 'unread' ? badgeTooltip(found) : `${standingWords[standing]} · ${badgeTooltip(found)}`;
+    const decoration = new vscode.FileDecoration(standingMark[standing], tooltip, standing === 'unread' ? unreadColour : undefined);
     decoration.propagate = false;
     return decoration;
   }

@@ -101,6 +101,11 @@ export class VisitorsService {
     return { report, fromCache: false };
   }
 
+  /** Whether a read nobody asked for (the status bar's, the panel's own) of this range is under way here: another such read joins it, for no request more. */
+  isReading(scope: ProjectScope, range: DayRange): boolean {
+    return this.flights.has(JSON.stringify([rangeKey(scope, range), 'unasked']));
+  }
+
   /** Called after this window read a report from the service (whoever asked: the panel, the status bar). */
   onDidRead(listener: () => void): { dispose(): void } {
     this.readListeners.add(listener);

@@ -18,7 +18,8 @@ import { commandIds } from '../platform/manifest-ids';
 
 function showTotal(item: vscode.StatusBarItem, info: PageInfo, pagePath: string, range: RangeChoice): void {
   const total = info.rows[0]?.total ?? 0;
-  item.text = `$(eye) ${total.toLocaleString('en-US')}`;
+  // Says what it counts: a bare number beside git's and the problems' counts reads as theirs.
+  item.text = `$(eye) ${total.toLocaleString('en-US')} visitor${total === 1 ? '' : 's'}`;
   item.tooltip =
     `${pagePath}: ${total.toLocaleString('en-US')} unique visitors, ${rangeLabel(range).toLowerCase()}` +
     (info.rank ? ` (rank ${info.rank} of ${info.of})` : '') +
@@ -28,14 +29,14 @@ function showTotal(item: vscode.StatusBarItem, info: PageInfo, pagePath: string,
 }
 
 function showOverBudget(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, cap: number, used: number): void {
-  item.text = '$(eye) –';
+  item.text = '$(eye) Visitors not read';
   item.tooltip = `${pagePath}: ${unaskedStopText(`reading ${rangeLabel(range).toLowerCase()}`, cap, used)} Click to open the panel.`;
   item.accessibilityInformation = { label: `Visitors to ${pagePath} not read: it would pass the hourly budget` };
   item.show();
 }
 
 function showPartial(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, cap: number): void {
-  item.text = '$(eye) –';
+  item.text = '$(eye) Visitors read in part';
   item.tooltip = `${pagePath}: only part of ${rangeLabel(range).toLowerCase()} was read, the ${cap} requests set aside ran out. Click to open the panel.`;
   item.accessibilityInformation = { label: `Visitors to ${pagePath} read in part only` };
   item.show();
@@ -58,7 +59,9 @@ export function createVisitorsStatusBar(
     const uri = vscode.window.activeTextEditor?.document.uri;
     current = uri;
     const enabled = visitorsStatusBar();
-    const page = uri && enabled ? await resolvePage(uri) : undefined;
+    // Only a file of the open folders can be a page (not a draft to the agent, a diff's side, an output).
+    const inFolder = uri && vscode.workspace.getWorkspaceFolder(uri);
+    const page = uri && inFolder && enabled ? await resolvePage(uri) : undefined;
     if (uri !== current) return; // the editor moved on while we looked
     if (!page?.pagePath) {
       item.hide();

@@ -8,7 +8,7 @@ import { badgeTooltip } from '../../src/readers/readers-text';
 import { RequestLedger } from '../../src/visitors/request-ledger';
 import { VisitorsCache } from '../../src/visitors/visitors-cache';
 import { VisitorsService } from '../../src/visitors/visitors-service';
-import { badgeText } from '../../src/site/badge-text';
+import { standingMark, standingOf } from '../../src/site/page-standing';
 import { siteInventory } from '../../src/site/inventory';
 import { listedPages } from '../../src/site/navigation';
 import { RedirectMatcher } from '../../src/site/redirects';
@@ -60,7 +60,7 @@ export async function readersBench(): Promise<ReadersFigures> {
       const readers = readersByPage(pages, report.rows);
       for (const page of pages) {
         const counts = readers.get(page.pagePath);
-        if (counts) void [badgeText(counts.total), badgeTooltip({ readers: counts, range: 'Last 90 days' })];
+        if (counts) void [standingMark[standingOf(counts.rank, counts.of)], badgeTooltip({ readers: counts, range: 'Last 90 days' })];
       }
     });
     const withoutPageMs = time(() => void readersWithoutPage(report.rows, pages, redirects));

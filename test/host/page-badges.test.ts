@@ -5,8 +5,6 @@ import * as vscode from 'vscode';
 import { addDays, todayUtc } from '../../src/visitors/date-range';
 import type { PagesNode } from '../../src/readers/pages-view';
 import type { DocsAgentApi } from '../../src/extension';
-import type { TrackedJob } from '../../src/jobs/tracked-job';
-import { badgeText } from '../../src/site/badge-text';
 import { visitTruth } from '../support/emulator/visit-truth';
 import type { ControlSignals } from '../emulator/control-client';
 import { eventually } from '../support/eventually';
@@ -69,12 +67,46 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     assert.ok(reads >= 1, 'the panel read the range');
     const today = todayUtc();
     const truth = await visitTruth(host.control, host.emulator.projectId, addDays(today, -29), today);
-    for (const path of pages) {
+    // Each badge is a mark by standing (0 for no visitors, in Docs Agent's own colour), never a
+    // count that reads as a time; its tooltip holds the exact number; more visitors never get a smaller mark.
+    const height = ['0', '·', '☆', '★'];
+    // A page's readers are its path's, added up over every spelling the log has (a whole URL, a
+    // trailing slash): the API counts each spelling apart, so no visitor can be told twice.
+    const pageTotal = (pagePath: string): number =>
+      [...truth.byPath].reduce(
+        (sum, [path, counts]) => sum + (path.replace(/^https?:\/\/[^/]+/, '').replace(/(.)\/$/, '$1') === pagePath ? counts.total : 0),
+        0,
+      );
+    const shown = pages.map((path) => {
       const pagePath = `/${path.replace(/^docs\//, '').replace(/\.mdx?$/, '')}`.replace(/^\/index$/, '/');
-      const expected = truth.byPath.get(pagePath)?.total ?? 0;
+      const visitors = pageTotal(pagePath);
       const decoration = docsAgent.pageBadges.provideFileDecoration(page(path));
-      assert.equal(decoration instanceof vscode.FileDecoration ? decoration.badge : undefined, badgeText(expected), path);
-    }
+      assert.ok(decoration instanceof vscode.FileDecoration, path);
+      assert.ok(height.includes(decoration.badge ?? ''), `${path}: ${String(decoration.badge)}`);
+      assert.ok(
+        decoration.tooltip?.includes(visitors ? `${visitors.toLocaleString('en-US')} visitor` : 'No visitors'),
+        `${path} (${visitors}): ${String(decoration.tooltip)}`,
+      );
+      const colour = decoration.color instanceof vscode.ThemeColor ? decoration.color.id : undefined;
+      assert.equal(colour, visitors ? undefined : 'docsAgent.unreadPageForeground', path);
+      return { path, visitors, bar: height.indexOf(decoration.badge ?? '') };
+    });
+    const byVisitors = [...shown].sort((a, b) => b.visitors - a.visitors);
+    assert.equal(byVisitors[0]?.bar, 3, 'the most read page has the star');
+    assert.ok(
+      shown.every((p) => (p.bar === 0) === (p.visitors === 0)),
+      'a 0 exactly where nobody read',
+    );
+    // The fixture's draft nobody visited: 0, in Docs Agent's own colour, never git's.
+    const unread = docsAgent.pageBadges.provideFileDecoration(page('docs/drafts/unpublished.mdx'));
+    assert.ok(unread instanceof vscode.FileDecoration);
+    assert.equal(unread.badge, '0');
+    assert.equal(unread.color instanceof vscode.ThemeColor ? unread.color.id : undefined, 'docsAgent.unreadPageForeground');
+    for (const [i, p] of byVisitors.entries())
+      assert.ok(
+        byVisitors.slice(i + 1).every((q) => q.bar <= p.bar || q.visitors === p.visitors),
+        `${p.path} below a less read page`,
+      );
     const [lens] = await ourLenses(page('docs/quickstart.mdx'));
     const quickstart = truth.byPath.get('/quickstart');
     assert.ok(quickstart);
@@ -172,13 +204,17 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     const truth = (await host.control.signals(host.emulator.projectId)).searches.find((s) => s.searchQuery === nothing.term.query);
     assert.ok(truth, 'the row is one of the emulator’s searches');
     const before = (await host.control.requests()).length;
-    // The drafted prompt is in an input box: Enter sends it as it was drafted.
-    const [job] = (await acceptingQuickInput<TrackedJob[]>('docsAgent.askAgentAboutPages', nothing)) ?? [];
+    // The drafted prompt opens in a draft; Send to the Agent sends it as it was drafted.
+    await vscode.commands.executeCommand('docsAgent.askAgentAboutPages', nothing);
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^- Readers searched “/);
+    assert.equal(await vscode.commands.executeCommand<boolean>('docsAgent.sendComposed'), true);
+    const sent = (await host.control.requests()).slice(before).filter((r) => r.method === 'POST');
+    assert.equal(sent.length, 1, 'one job sent');
+    const prompt = String((sent[0]?.body as { prompt?: unknown } | undefined)?.prompt);
+    const job = (await host.control.jobs()).find((j) => j.prompts[0] === prompt);
     try {
-      assert.ok(job, 'a job is tracked');
-      assert.ok(job.prompt.includes(`Readers searched “${nothing.term.query}” ${nothing.term.hits} times in the last 30 days`), job.prompt);
-      const sent = (await host.control.requests()).slice(before).filter((r) => r.method === 'POST');
-      assert.equal(sent.length, 1, 'one job sent');
+      assert.ok(job, 'the job was made');
+      assert.ok(prompt.includes(`Readers searched “${nothing.term.query}” ${nothing.term.hits} times in the last 30 days`), prompt);
     } finally {
       if (job) await vscode.commands.executeCommand('docsAgent.stopTracking', job.id);
     }

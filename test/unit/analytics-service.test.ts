@@ -142,6 +142,17 @@ describe('analytics: visitors service', () => {
     assert.equal(ledger.countLastHour(), 1 + other.report.requests);
   });
 
+  it('says a read nobody asked for is under way, so another of the same range joins it instead of asking', async () => {
+    const { service } = setup();
+    assert.equal(service.isReading(fixture(), past), false);
+    const during: boolean[] = [];
+    await service.load(fixture(), past, {
+      onPage: () => during.push(service.isReading(fixture(), past), service.isReading(synthetic(), past)),
+    });
+    assert.deepEqual(during, [true, false], 'under way while its pages come; another project is not that read');
+    assert.equal(service.isReading(fixture(), past), false, 'done: the next read comes from the cache');
+  });
+
   it('cancels a read: CancelledError, no further page asked, nothing cached', async () => {
     const { service, cache, ledger, memento, files } = setup();
     const controller = new AbortController();

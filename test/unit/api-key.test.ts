@@ -20,11 +20,11 @@ describe('API key check (before anything is sent)', () => {
   });
 
   it('names an assistant key as the wrong kind', () => {
-    assert.match(refused('mint_dsc_abcdef123456').message, /assistant \(public\) key.*mint_dsc_.*admin API key/);
+    assert.match(refused('mint_dsc_abcdef123456').message, /assistant \(public\) key.*mint_dsc_.*Use the API key that starts with mint_/);
   });
 
   it('names a search key as the wrong kind', () => {
-    assert.match(refused('mint_us_abcdef123456').message, /search key.*mint_us_.*admin API key/);
+    assert.match(refused('mint_us_abcdef123456').message, /search key.*mint_us_.*Use the API key that starts with mint_/);
   });
 
   it('refuses a key of another service', () => {

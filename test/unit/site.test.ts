@@ -1,7 +1,7 @@
 // A docs site as its files and docs.json describe it: which pages exist, where the navigation
-// lists them, which redirects catch a path, and the Explorer badge of a visitors count.
+// lists them, which redirects catch a path, and where a page stands by its visitors.
 import * as assert from 'node:assert/strict';
-import { badgeText } from '../../src/site/badge-text';
+import { standingMark, standingOf } from '../../src/site/page-standing';
 import { readDocsConfig } from '../../src/site/docs-config';
 import { siteInventory } from '../../src/site/inventory';
 import { excludedBy } from '../../src/site/mintignore';
@@ -9,33 +9,26 @@ import { listedPages, pagePathOfEntry, readNavigation } from '../../src/site/nav
 import { generatedPages, urlPart } from '../../src/site/openapi-pages';
 import { RedirectMatcher, redirectsOf } from '../../src/site/redirects';
 
-describe('site: the Explorer badge of a visitors count', () => {
-  const cases: [number, string][] = [
-    [0, '0'],
-    [7, '7'],
-    [42, '42'],
-    [99, '99'],
-    [100, '1h'],
-    [368, '3h'],
-    [999, '9h'],
-    [1_000, '1k'],
-    [9_999, '9k'],
-    [10_000, 'k+'],
-    [999_999, 'k+'],
-    [1_000_000, '1M'],
-  ];
-  for (const [visitors, badge] of cases) it(`${visitors} reads ${badge}`, () => assert.equal(badgeText(visitors), badge));
-  it('is one or two characters for every count from 0 to 1,000,000, and never shrinks as the count grows', () => {
-    const order = (badge: string): number => {
-      const unit = { h: 100, k: 1_000, 'k+': 10_000, M: 1_000_000 }[badge.replace(/^\d+/, '')] ?? 1;
-      return badge === 'k+' ? 10_000 : Number(badge.replace(/\D+$/, '')) * unit;
-    };
-    let last = -1;
-    for (let n = 0; n <= 1_000_000; n += n < 2_000 ? 1 : 997) {
-      const badge = badgeText(n);
-      assert.ok(badge.length >= 1 && badge.length <= 2, `${n} gives ${badge}`);
-      assert.ok(order(badge) >= last, `${n} gives ${badge}, below the last`);
-      last = order(badge);
+describe('site: where a page stands, as its Explorer badge shows it', () => {
+  const badge = (rank: number | undefined, of: number): string => standingMark[standingOf(rank, of)];
+  it('a mark by standing among the ranked pages, and 0 for a page nobody read', () => {
+    assert.deepEqual(
+      [1, 10, 11, 50, 51, 100].map((rank) => badge(rank, 100)),
+      ['★', '★', '☆', '☆', '·', '·'],
+    );
+    assert.equal(badge(undefined, 100), '0');
+    assert.equal(badge(1, 1), '★', 'a site with one read page: it is the most read');
+    assert.equal(badge(2, 3), '·');
+  });
+  it('is one character that never reads as a time or a git state, and never drops as the rank rises', () => {
+    let last = 4;
+    const height = ['0', '·', '☆', '★'];
+    for (let rank = 1; rank <= 1_000; rank++) {
+      const mark = badge(rank, 1_000);
+      assert.equal(mark.length, 1);
+      assert.doesNotMatch(mark, /[hkmsdMUADRC]/);
+      assert.ok(height.indexOf(mark) <= last, `rank ${rank} gives ${mark}`);
+      last = height.indexOf(mark);
     }
   });
 });

@@ -241,7 +241,7 @@ describe('e2e: fault matrix', () => {
     await failed.waitFor({ state: 'detached', timeout: 30_000 });
   });
 
-  it('a follow-up failing with 503 is filled in again, and its Retry sends it once', async () => {
+  it('a follow-up failing with 503 stays in its draft, and its Retry sends it once and closes the draft', async () => {
     const label = 'Case: missing field "status"';
     const text = 'Also fix the typo in the heading';
     const made = (await workbench.control.jobs()).find((j) => j.prompts[0] === label);
@@ -249,17 +249,19 @@ describe('e2e: fault matrix', () => {
     await workbench.control.fault({ kind: 'status', status: 503, match: { method: 'POST', path: '/message' } });
     await workbench.toastsQuiet();
     await workbench.contextMenu(workbench.jobRow(label), 'Send Follow-up');
-    await workbench.answerInput(text, 'Follow-up to');
+    const draft = await workbench.composeAndSend('Follow-up to', text);
     const toast = await workbench.notification(/service had an error \(HTTP 503\)/);
     const shown = await workbench.text(toast.locator('.notification-list-item-message'));
-    // Opened again, the box holds the text that was not sent.
+    // Not sent, the draft stays with its text; asked again, the same draft comes back, not a second one.
+    await workbench.openDocsAgentView();
     await workbench.contextMenu(workbench.jobRow(label), 'Send Follow-up');
-    const box = workbench.page.locator('.quick-input-widget', { hasText: 'not sent' });
-    assert.equal(await box.locator('input').inputValue(), text);
-    await workbench.page.keyboard.press('Escape');
-    await box.waitFor({ state: 'hidden' });
+    await draft.waitFor();
+    await workbench.page.locator('.monaco-editor.focused .view-line', { hasText: text }).first().waitFor();
+    assert.equal(await workbench.page.locator('.tab', { hasText: 'Follow-up to' }).count(), 1);
     await workbench.pressNotificationButton(toast, 'Retry');
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith('/message') && r.status === 200);
+    // Sent by Retry, the draft is done with: its tab closes.
+    await draft.waitFor({ state: 'detached', timeout: 30_000 });
     const prompts = (await workbench.control.jobs()).find((j) => j.id === made.id)?.prompts ?? [];
     assert.deepEqual(
       prompts.filter((p) => p === text),

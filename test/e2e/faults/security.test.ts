@@ -38,7 +38,7 @@ describe('e2e: security checks', () => {
     key = workbench.emulator.key;
     // Typed in as a person does, so the key takes the secret-storage path, not the environment.
     await workbench.runCommand('Docs Agent: Set API Key');
-    await workbench.answerInput(key, 'Mintlify admin API key');
+    await workbench.answerInput(key, 'Mintlify API key');
     await workbench.notification(/Connected to project/);
     await workbench.openDocsAgentView();
   });
@@ -112,7 +112,7 @@ describe('e2e: security checks', () => {
     const before = (await workbench.control.requests()).length;
     for (const [name, typed, said] of cases) {
       await workbench.runCommand('Docs Agent: Set API Key');
-      await workbench.page.locator('.quick-input-widget', { hasText: 'Mintlify admin API key' }).waitFor();
+      await workbench.page.locator('.quick-input-widget', { hasText: 'Mintlify API key' }).waitFor();
       await workbench.page.locator('.quick-input-widget .quick-input-box input').fill(typed);
       const message = workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: said });
       await message.waitFor();
@@ -123,7 +123,7 @@ describe('e2e: security checks', () => {
     }
     // A trailing line break from the paste is trimmed: the key is accepted.
     await workbench.runCommand('Docs Agent: Set API Key');
-    await workbench.answerInput(`${key}\n`, 'Mintlify admin API key');
+    await workbench.answerInput(`${key}\n`, 'Mintlify API key');
     await workbench.notification(/Connected to project/);
     table.push(['key with a trailing line break', 'the line break is dropped; “Connected to project”', 'accepted']);
     const probes = (await workbench.control.requests()).slice(before).filter((r) => r.path.endsWith('/job/docs-agent-key-check'));

@@ -76,7 +76,9 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
 
   it('sends a follow-up from the job’s context menu, and the job runs again', async () => {
     await workbench.contextMenu(workbench.jobRow(selected), 'Send Follow-up');
-    await workbench.answerInput('Also show the Windows command', 'Follow-up to');
+    // The follow-up is written in a draft of its own, and the draft goes once it is sent.
+    const draft = await workbench.composeAndSend('Follow-up to', 'Also show the Windows command');
+    await draft.waitFor({ state: 'detached' });
     await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
     const [job] = (await workbench.control.jobs()).filter((j) => j.id === jobId);
     assert.deepEqual(job?.prompts, [selected, 'Also show the Windows command']);

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import type { Locator } from 'playwright-core';
 import { addDays, todayUtc } from '../../../src/visitors/date-range';
-import { badgeText } from '../../../src/site/badge-text';
 import { visitTruth } from '../../support/emulator/visit-truth';
 import { Workbench } from '../../support/workbench/workbench';
 
@@ -78,15 +77,23 @@ describe('e2e: readers across the docs tree', () => {
     await quickstart.waitFor();
     const today = todayUtc();
     const truth = await visitTruth(workbench.control, workbench.emulator.projectId, addDays(today, -29), today);
-    const expected = badgeText(truth.byPath.get('/quickstart')?.total ?? 0);
-    // The editor draws a badge as the label's ::after content, from a style rule it generates.
+    const visitors = truth.byPath.get('/quickstart')?.total ?? 0;
+    assert.ok(visitors > 0);
+    // The editor draws a badge as the label's ::after content, from a style rule it generates: a
+    // mark by where the page stands, never a count that reads as a time.
     await workbench.page.waitForFunction(
       `[...document.querySelectorAll('.explorer-folders-view .monaco-list-row')].some((row) =>
         row.textContent.includes('quickstart.mdx') &&
-        [...row.querySelectorAll('.monaco-icon-label')].some((label) => getComputedStyle(label, '::after').content === '"${expected}"'))`,
+        [...row.querySelectorAll('.monaco-icon-label')].some((label) => ['"★"', '"☆"', '"·"'].includes(getComputedStyle(label, '::after').content)))`,
       undefined,
       { timeout: 30_000 },
     );
+    // The status bar says what its number counts.
+    await quickstart.click();
+    await workbench.page
+      .locator('.statusbar-item', { hasText: `${visitors.toLocaleString('en-US')} visitor${visitors === 1 ? '' : 's'}` })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await workbench.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'guides' }).first().click();
     await workbench.page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'webhooks.mdx' }).first().waitFor();
     await workbench.screenshot('explorer-badges');
@@ -116,20 +123,14 @@ describe('e2e: readers across the docs tree', () => {
     const row = pagesRow('/drafts/unpublished');
     await row.hover();
     await row.locator('.action-label[aria-label^="Ask the Agent About These Pages"]').click();
-    await workbench.page.locator('.quick-input-widget', { hasText: 'Ask the agent' }).waitFor();
-    const input = workbench.page.locator('.quick-input-widget .quick-input-box input');
-    assert.match(
-      await input.inputValue(),
-      /^\/drafts\/unpublished had no visitors in the last 30 days\. Check that drafts\/unpublished\.mdx is easy to find/,
-    );
-    await input.press('End');
-    await input.pressSequentially(' Keep it short.');
-    await input.press('Enter');
+    // The drafted prompt opens in a draft the writer reads and edits, the cursor at the end of its first line.
+    const draft = await workbench.composeAndSend('Ask the Agent about these pages', ' Keep it short.');
     const [request] = await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
     assert.match(
       String((request?.body as { prompt?: unknown } | undefined)?.prompt),
-      /^\/drafts\/unpublished had no visitors.* Keep it short\.$/,
+      /^\/drafts\/unpublished had no visitors in the last 30 days\. Check that drafts\/unpublished\.mdx is easy to find[^\n]* Keep it short\.$/m,
     );
+    await draft.waitFor({ state: 'detached' });
     await workbench.openDocsAgentView();
     await workbench.jobRow('/drafts/unpublished had no visitors').waitFor({ timeout: 30_000 });
   });
@@ -162,13 +163,12 @@ describe('e2e: readers across the docs tree', () => {
     const query = (await row.locator('.label-name').innerText()).replace(/^“|”$/g, '');
     await row.hover();
     await row.locator('.action-label[aria-label^="Ask the Agent About These Pages"]').click();
-    const input = workbench.page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor();
-    assert.ok((await input.inputValue()).startsWith(`- Readers searched “${query}” `), await input.inputValue());
     const posts = (await workbench.control.requests()).filter((r) => r.method === 'POST').length;
-    await input.press('Enter');
+    await workbench.composeAndSend('Ask the Agent about these pages', '');
     const [request] = (await workbench.control.waitForRequests(posts + 1, 30_000, (r) => r.method === 'POST')).slice(posts);
-    assert.ok(String((request?.body as { prompt?: unknown } | undefined)?.prompt).includes(`“${query}”`));
+    const prompt = String((request?.body as { prompt?: unknown } | undefined)?.prompt);
+    assert.ok(prompt.startsWith(`- Readers searched “${query}” `), prompt);
+    assert.ok(prompt.includes('\n'), 'its lines are kept, not joined into one');
     await workbench.openDocsAgentView();
     await workbench.jobRow('Readers searched').waitFor({ timeout: 30_000 });
   });

@@ -62,7 +62,8 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   it('after a follow-up naming another page, the review lists both pages', async () => {
     await workbench.openDocsAgentView();
     await workbench.contextMenu(workbench.jobRow(selected), 'Send Follow-up');
-    await workbench.answerInput('Also link it from guides/webhooks.mdx', 'Follow-up to');
+    const draft = await workbench.composeAndSend('Follow-up to', 'Also link it from guides/webhooks.mdx');
+    await draft.waitFor({ state: 'detached' });
     await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
     await workbench.control.finishJob(jobId);
     await workbench.jobIcon(selected, 'git-pull-request').waitFor({ timeout: 30_000 });

@@ -232,10 +232,25 @@ export class Workbench {
   async selectLine(relativePath: string, text: string): Promise<Locator> {
     await this.openFile(relativePath);
     const line = this.page.locator('.monaco-editor .view-line', { hasText: text }).first();
+    await this.dismissHovers();
     await line.click();
     await this.page.keyboard.press('Home');
     await this.page.keyboard.press('Shift+End');
     return line;
+  }
+
+  /**
+   * Closes a hover left open where the mouse last rested (an Explorer row's, say): a click aimed
+   * below one lands in it, and the mouse inside keeps it open.
+   */
+  async dismissHovers(): Promise<void> {
+    await this.page.mouse.move(1300, 400);
+    await this.page.keyboard.press('Escape');
+    await this.page
+      .locator('.context-view .hover-contents, .workbench-hover')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   }
 
   /** Opens a file of the workspace through Quick Open. */
@@ -321,6 +336,20 @@ export class Workbench {
   async newJob(prompt: string): Promise<void> {
     await this.runCommand('Docs Agent: New Agent Job');
     await this.answerInput(prompt, 'New agent job');
+  }
+
+  /**
+   * Writes `text` in the composer draft whose tab reads `tab` (it takes the focus as it opens,
+   * cursor on its first line) and sends it with Ctrl+Enter; returns the draft's tab.
+   */
+  async composeAndSend(tab: string, text: string): Promise<Locator> {
+    const draft = this.page.locator('.tab.active', { hasText: tab });
+    await draft.waitFor();
+    // (Its hint line may wrap in a narrow editor: its first words are on one line.)
+    await this.page.locator('.monaco-editor.focused .view-lines', { hasText: 'Write what the agent' }).first().waitFor();
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Control+Enter');
+    return draft;
   }
 
   /** Clears every notification from the palette and waits until no toast is left. */
