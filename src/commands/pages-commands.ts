@@ -32,7 +32,7 @@ export function registerPagesCommands(
 ): vscode.Disposable[] {
   const sorts: { label: string; sort: PagesSort }[] = [
     { label: 'Visitors', sort: 'visitors' },
-    { label: 'AI share', sort: 'aiShare' },
+    { label: 'Share read by AI', sort: 'aiShare' },
     { label: 'Name', sort: 'name' },
   ];
   return [

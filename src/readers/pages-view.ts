@@ -24,7 +24,7 @@ export interface PagesCosts {
   signals: (reports: readonly SiteReport[]) => string;
 }
 
-const sortLabels: Record<PagesSort, string> = { visitors: 'by visitors', aiShare: 'by AI share', name: 'by name' };
+const sortLabels: Record<PagesSort, string> = { visitors: 'by visitors', aiShare: 'by share read by AI', name: 'by name' };
 
 export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Disposable {
   private sort: PagesSort = 'visitors';

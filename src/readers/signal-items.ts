@@ -42,8 +42,8 @@ export function openCommand(root: vscode.Uri, target: OpenTarget): vscode.Comman
 export function searchItem(node: Extract<PagesNode, { kind: 'search' }>): vscode.TreeItem {
   const { term } = node;
   const item = new vscode.TreeItem(quoted(term.query));
-  const opened = term.topClickedPage ? `top result ${term.topClickedPage}` : 'no result opened';
-  item.description = `${plural(term.hits, 'search', 'searches')} · ${percent(term.ctr)} click-through · ${opened}`;
+  const opened = term.topClickedPage ? `${percent(term.ctr)} opened a result, most often ${term.topClickedPage}` : 'no result opened';
+  item.description = `${plural(term.hits, 'search', 'searches')} · ${opened}`;
   const asked = relatedQuestions(term.query, node.turns);
   item.tooltip = [
     `Readers searched ${quoted(term.query)} ${plural(term.hits, 'time')} (${node.range}); ${percent(term.ctr)} opened a result.`,
