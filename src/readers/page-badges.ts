@@ -1,4 +1,4 @@
-// Explorer badges on docs pages: where each stands by visitors in the default range (a bar, or
+// Explorer badges on docs pages: where each stands by visitors in the default range (a mark, or
 // 0 for none), a colour of Docs Agent's own on the pages nobody read, and a tooltip with the
 // numbers. From cached reports only.
 import * as vscode from 'vscode';

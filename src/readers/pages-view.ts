@@ -71,7 +71,6 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     const loaded = reports.filter((r) => r.readers);
     const unsaid = loaded.filter((r) => !r.signals);
     const notes = [
-      // With no report at all, the welcome content's button loads one: this says its price.
       // With no report at all the view is empty for its welcome content, which a message would hide.
       loaded.length > 0 && missing.length > 0 && `Some docs sites have no report yet: loading them costs ${this.costs.visitors(missing)}.`,
       unsaid.length > 0 &&
@@ -81,17 +80,16 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     ].filter((note): note is string => !!note);
     this.view.message = notes.length ? notes.join(' ') : undefined;
     this.view.description = [sortLabels[this.sort], this.filter && `filter “${this.filter}”`].filter(Boolean).join(' · ');
-    const state = !this.readers.isRead
-      ? undefined
-      : reports.length === 0
-        ? 'noSite'
-        : loaded.length === 0
-          ? 'notLoaded'
-          : unsaid.length > 0
-            ? 'saidUnread'
-            : 'loaded';
-    void vscode.commands.executeCommand('setContext', contextKeys.pagesView, state);
+    void vscode.commands.executeCommand('setContext', contextKeys.pagesView, this.state(reports.length, loaded.length, unsaid.length));
     this.changed.fire();
+  }
+
+  /** What the welcome content and title buttons go by (package.json's `docsAgent.pagesView` clauses). */
+  private state(sites: number, loaded: number, unsaid: number): string | undefined {
+    if (!this.readers.isRead) return undefined;
+    if (sites === 0) return 'noSite';
+    if (loaded === 0) return 'notLoaded';
+    return unsaid > 0 ? 'saidUnread' : 'loaded';
   }
 
   getChildren(node?: PagesNode): PagesNode[] {

@@ -214,8 +214,8 @@ export class VisitorsController implements vscode.Disposable {
     const what = `Reading ${rangeLabel(range).toLowerCase()}`;
     // A read of the panel's own (opening it, following the editor) stays inside the unasked share;
     // joining the same read under way (the status bar's) costs nothing, so it is not asked about.
-    const joins = !cached && !asked && this.deps.service.isReading(scope, range);
-    if (!cached && !asked && !joins && this.deps.ledger.wouldExceed(cap, unaskedCeiling)) return this.askToRead(what, cap);
+    const ownRead = !cached && !asked && !this.deps.service.isReading(scope, range);
+    if (ownRead && this.deps.ledger.wouldExceed(cap, unaskedCeiling)) return this.askToRead(what, cap);
     const budget = !cached && asked ? await reserveOrAsk(this.deps.ledger, cap, what, 'Read What Fits') : undefined;
     if (!cached && asked && !budget) return void (this.reading = undefined);
     if (!cached) {

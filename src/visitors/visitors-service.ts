@@ -62,6 +62,11 @@ function rangeKey(scope: ProjectScope, range: DayRange): string {
   return JSON.stringify([scope.baseUrl, scope.projectId, range.from, range.to]);
 }
 
+/** A read under way, by range and by whether it was asked for (only alike reads share one). */
+function flightKey(scope: ProjectScope, range: DayRange, asked: boolean): string {
+  return JSON.stringify([rangeKey(scope, range), asked ? 'asked' : 'unasked']);
+}
+
 /** A read's cost before it is made: from the closest report of the project, the site's pages, or nothing. */
 export interface ReadEstimate {
   requests: number;
@@ -89,21 +94,20 @@ export class VisitorsService {
     }
     // A refresh while the same read is under way gets that read: it is just as fresh. A read
     // asked for does not join one nobody asked for (that one may be refused, or stop sooner).
-    const key = rangeKey(scope, range);
-    const flightKey = JSON.stringify([key, options.budget ? 'asked' : 'unasked']);
-    let flight = this.flights.get(flightKey);
+    const key = flightKey(scope, range, options.budget !== undefined);
+    let flight = this.flights.get(key);
     if (!flight) {
-      flight = this.startRead(flightKey, scope, range, options);
-      this.flights.set(flightKey, flight);
+      flight = this.startRead(key, scope, range, options);
+      this.flights.set(key, flight);
     }
-    const report = await this.join(flightKey, flight, options);
+    const report = await this.join(key, flight, options);
     for (const listener of [...this.readListeners]) listener();
     return { report, fromCache: false };
   }
 
   /** Whether a read nobody asked for (the status bar's, the panel's own) of this range is under way here: another such read joins it, for no request more. */
   isReading(scope: ProjectScope, range: DayRange): boolean {
-    return this.flights.has(JSON.stringify([rangeKey(scope, range), 'unasked']));
+    return this.flights.has(flightKey(scope, range, false));
   }
 
   /** Called after this window read a report from the service (whoever asked: the panel, the status bar). */
