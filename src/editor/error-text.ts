@@ -19,6 +19,12 @@ export const actionCommands: Record<Exclude<FailureAction, 'retry'>, { command: 
   showLog: { command: commandIds.showLog, args: [] },
 };
 
+/** The command an action runs: Open Settings goes to the very setting the failure names (http.proxy, say). */
+export function actionCommand(action: Exclude<FailureAction, 'retry'>, setting?: string): { command: string; args: unknown[] } {
+  const { command, args } = actionCommands[action];
+  return { command, args: action === 'openSettings' && setting ? [setting] : args };
+}
+
 export interface ErrorText {
   message: string;
   actions: FailureAction[];

@@ -1,6 +1,6 @@
 // Shows a failure as one sentence with the action that fixes it; details go to the log only.
 import * as vscode from 'vscode';
-import { actionCommands, describeError } from './error-text';
+import { actionCommand, describeError } from './error-text';
 import { errorActionLabels as labels } from '../platform/error-actions';
 import { messageOf } from '../platform/checks';
 import { showErrorText } from './say';
@@ -19,9 +19,9 @@ export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: 
     .then((picked) => {
       const action = text.actions.find((a) => labels[a] === picked);
       if (action === 'retry') return retry?.();
-      // Open Settings goes to the very setting the failure names (http.proxy, say).
-      const args = action === 'openSettings' && text.setting ? [text.setting] : action ? actionCommands[action].args : [];
-      return action ? vscode.commands.executeCommand(actionCommands[action].command, ...args) : undefined;
+      if (!action) return undefined;
+      const { command, args } = actionCommand(action, text.setting);
+      return vscode.commands.executeCommand(command, ...args);
     })
     // Rejects only while the window closes (or if the action's command does): never unhandled.
     .catch((failure: unknown) => {

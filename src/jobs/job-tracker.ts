@@ -1,7 +1,6 @@
-// The jobs service: creates jobs, sends follow-ups, and keeps every tracked job current through
-// the poll scheduler, in the one window of the machine that holds the polling lease (any
-// window may still check a job on demand). It records each finish as a new round; announcing
-// it is the FinishAnnouncer's job. No vscode import: the UI adapters listen to it.
+// The jobs service: creates jobs, sends follow-ups, and keeps every tracked job current through the poll scheduler, in
+// the one window of the machine that holds the polling lease (any window may still check a job on demand). It records
+// each finish as a new round; announcing it is the FinishAnnouncer's job. No vscode import: the UI adapters listen to it.
 import type { ProjectScope } from '../api/project-scope';
 import type { CallOptions, DocsApiClient } from '../api/client';
 import { MalformedResponseError, NotFoundError } from '../api/errors';
@@ -14,6 +13,7 @@ import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from '
 import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
 import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, sameScope, type TrackedJob, withFollowUp } from './tracked-job';
+import { CheckTimes } from './check-times';
 import { messageOf } from '../platform/checks';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
@@ -44,8 +44,7 @@ export class JobTracker {
   /** Jobs changed (in this window or another) or the polling state changed. */
   readonly onDidChange = this.changed.event;
   private readonly storeListener;
-  /** When this window last had an answer per job (kept in memory: writing it would rewrite the file each poll). */
-  private readonly checkedAt = new Map<string, number>();
+  private readonly checkedAt = new CheckTimes();
   private readonly missing = new NotFoundStreaks();
   /** The round each watched job had when last seen, to wake it when another window restarts it. */
   private readonly rounds = new Map<string, number>();
@@ -236,9 +235,9 @@ export class JobTracker {
       throw error;
     }
     this.missing.clear(key);
-    this.checkedAt.set(key, this.deps.clock.now());
+    const shownTimeMoved = this.checkedAt.record(key, this.deps.clock.now());
     const after = await this.deps.store.updateJob(key, (saved) => withAnswer(saved, job, this.deps.clock.now()));
-    this.changed.fire(); // the check time shows in the tooltip
+    if (shownTimeMoved) this.changed.fire();
     if (!after) return 'stop';
     this.rounds.set(key, after.round);
     if (!isPollable(after)) return 'stop';

@@ -7,6 +7,7 @@ import { relativeTime } from '../platform/relative-time';
 import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
 import { createdAtOf, isPollable, jobKeyOf, titleOf, type TrackedJob } from './tracked-job';
+import { checkTimeFormat } from './check-times';
 import { commandIds } from '../platform/manifest-ids';
 
 interface Look {
@@ -88,7 +89,7 @@ function tooltipOf(job: TrackedJob, look: Look, link: LinkVerdict | undefined, c
   row('Tracked since', new Date(job.trackedAt).toLocaleString());
   row('Archived', job.job.archivedAt && new Date(job.job.archivedAt).toLocaleString());
   row('Last changed', new Date(job.changedAt).toLocaleString());
-  row('Last checked', checkedAt === undefined ? undefined : new Date(checkedAt).toLocaleString());
+  row('Last checked', checkedAt === undefined ? undefined : new Date(checkedAt).toLocaleString(undefined, checkTimeFormat));
   row('Last check failed', job.checkError && `${job.checkError} (checked again later; Show Log has the details)`);
   if (job.notFound) row('Not found', 'the service answered 404 for minutes; still checked now and then');
   if (job.followUps.length) row('Follow-ups', String(job.followUps.length));

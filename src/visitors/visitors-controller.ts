@@ -5,7 +5,7 @@ import type { ProjectScope } from '../api/project-scope';
 import { CancelledError, InvalidSettingError, OverBudgetError } from '../api/errors';
 import { scopeFor, visitorsDefaultRange } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
-import { actionCommands, describeError } from '../editor/error-text';
+import { actionCommand, describeError } from '../editor/error-text';
 import { Emitter } from '../platform/emitter';
 import { chartBars, openPageInfo, tableRows } from './chart-data';
 import { presetRange, rangeLabel, rangeProblem, todayUtc } from './date-range';
@@ -42,11 +42,10 @@ export class VisitorsController implements vscode.Disposable {
   private readingKey: string | undefined;
   private readonly said = new SaidRelay((message) => this.panel?.post(message));
   private readonly trend: TrendRelay;
-  /**
-   * The range is the weeks around a merge, chosen by a command: the page's saved range, sent when
-   * it loads again, does not replace it, and a panel opened after this one closed starts from the default.
-   */
+  /** Weeks around a merge, chosen by a command: not replaced by the page's saved range; a new panel starts from the default. */
   private aroundMerge = false;
+  /** The setting the error on show names: its Open Settings goes there (http.proxy, say). */
+  private errorSetting: string | undefined;
   private readonly loaded = new Emitter<void>();
   /** A range was read from the service (the status bar may now have numbers). */
   readonly onDidLoad = this.loaded.event;
@@ -161,7 +160,7 @@ export class VisitorsController implements vscode.Disposable {
         const { action } = message;
         if (action === 'readAnyway') return this.load(false, true);
         if (action === 'retry') return this.load(false);
-        const { command, args } = actionCommands[action];
+        const { command, args } = actionCommand(action, this.errorSetting);
         await vscode.commands.executeCommand(command, ...args);
         // Showing the log fixes nothing; after the others, read again.
         return action === 'showLog' ? undefined : this.load(false);
@@ -295,6 +294,7 @@ export class VisitorsController implements vscode.Disposable {
   private postError(error: unknown): void {
     const text = describeError(error, true);
     if (text.silent) return;
+    this.errorSetting = text.setting;
     this.panel?.post({ type: 'error', message: text.message, actions: text.actions });
   }
 }

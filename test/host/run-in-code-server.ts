@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostResults } from './index';
-import { launchChromium } from '../support/workbench/browser';
+import { launchChromium, newWindowPage } from '../support/workbench/browser';
 import { fixtureSite, repoRoot, startCodeServer } from '../support/workbench/code-server';
 import { createFixtureRemote } from '../support/emulator/fixture-repository';
 import { hostTestKey } from './test-key';
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
       ['skipWelcome', 'true'],
       ['skipReleaseNotes', 'true'],
     ];
-    const page = await browser.newPage();
+    const page = await newWindowPage(browser, { width: 1280, height: 720 });
     const exitCode = new Promise<number>((done, fail) => {
       const timer = setTimeout(() => fail(new Error(`the host tests did not finish within ${deadlineMs / 60_000} minutes`)), deadlineMs);
       void page.exposeFunction('codeAutomationExit', (code: number) => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { InvalidSettingError } from '../../src/api/errors';
+import { actionCommand, describeError } from '../../src/editor/error-text';
 import { type ApiFixture, failure, startApiFixture } from '../support/emulator/api-fixture';
 import { startConnectProxy, type TestProxy } from '../support/emulator/connect-proxy';
 
@@ -41,6 +42,14 @@ describe('API client: proxies', () => {
     }
     assert.deepEqual(proxy.tunnels, []);
     assert.equal((await api.control.requests()).length, 0);
+  });
+
+  it('offers Open Settings on the malformed http.proxy, opening the Settings editor at that setting', async () => {
+    const error = await failure(api.client({ transport: { proxy: 'proxy.corp:8080' } }).getVisitors(api.emulator.projectId, { limit: 1 }));
+    const text = describeError(error, true);
+    assert.deepEqual(text.actions, ['openSettings'], 'one action, and no Retry: retrying cannot fix a setting');
+    assert.equal(text.setting, 'http.proxy');
+    assert.deepEqual(actionCommand('openSettings', text.setting), { command: 'workbench.action.openSettings', args: ['http.proxy'] });
   });
 
   it('goes through HTTP_PROXY when no setting names one', async () => {

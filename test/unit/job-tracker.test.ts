@@ -55,6 +55,32 @@ describe('job tracker against the emulator', () => {
     assert.equal(reloaded.tracker.jobs()[0]?.job.status, 'completed');
   });
 
+  it('redraws the tree for a check that changed nothing once a minute at most, and for a change at once', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-22T10:00:10Z'));
+    const w = await windowOn(machineFolder(), { clock });
+    const job = await w.tracker.create(scope, 'Quiet for a while');
+    let redraws = 0;
+    const listening = w.tracker.onDidChange(() => (redraws += 1));
+    try {
+      await w.tracker.refresh(jobKeyOf(job));
+      const first = redraws;
+      assert.ok(first >= 1, 'the first check has a time to show');
+      for (const seconds of [5, 10, 20]) {
+        await clock.advance(seconds * 1000);
+        await w.tracker.refresh(jobKeyOf(job));
+      }
+      assert.equal(redraws, first, 'three checks in the same minute changed nothing shown');
+      await clock.advance(30_000);
+      await w.tracker.refresh(jobKeyOf(job));
+      assert.equal(redraws, first + 1, 'the next minute shows');
+      await api.control.finishJob(job.id);
+      await w.tracker.refresh(jobKeyOf(job));
+      assert.ok(redraws > first + 1, 'a finish redraws at once');
+    } finally {
+      listening.dispose();
+    }
+  });
+
   it('announces a finish that happened while the editor was closed', async () => {
     const folder = machineFolder();
     const before = await windowOn(folder);

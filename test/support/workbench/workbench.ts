@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { EmulatorControl } from '../../emulator/control-client';
 import { type RunningEmulator, startEmulator } from '../../emulator/server';
-import { launchChromium } from './browser';
+import { launchChromium, newWindowPage } from './browser';
 import { testedEditor } from './editor';
 import { type CodeServerOptions, copyFixtureWorkspace, e2eVsix, repoRoot, type RunningCodeServer, startCodeServer } from './code-server';
 
@@ -78,7 +78,7 @@ export class Workbench {
     mkdirSync(parent, { recursive: true });
     const settings = JSON.parse(readFileSync(join(this.folder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
     const folder = copyFixtureWorkspace(parent, settings, this.server.gitRemote);
-    const page = await this.browser.newPage({ viewport: { width: 1400, height: 860 } });
+    const page = await newWindowPage(this.browser);
     await Workbench.load(page, this.server.url, folder);
     return new Workbench(this.emulator, this.control, this.server, this.browser, page, folder, false);
   }
@@ -135,7 +135,7 @@ export class Workbench {
       // The agent's changes land in the repository the workspace was cloned from.
       emulator.useGitRemote(server.gitRemote);
       browser = await launchChromium();
-      const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+      const page = await newWindowPage(browser);
       options.onPage?.(page);
       await Workbench.load(page, server.url, folder);
       return new Workbench(emulator, new EmulatorControl(emulator.baseUrl), server, browser, page, folder);
