@@ -27,22 +27,25 @@ function contextOf(document: vscode.TextDocument, selection: vscode.Selection | 
 }
 
 /**
- * What another command hands the composer: a follow-up to a tracked job (its key), or a drafted
- * prompt (Ask the Agent About These Pages…) for a new job of the project `about` belongs to.
+ * What another command hands the composer: a follow-up to a tracked job (its key), a drafted
+ * follow-up asking the job's agent to fix its failed build (always a draft of its own), or a
+ * drafted prompt (Ask the Agent About These Pages…) for a new job of the project `about` belongs to.
  */
 export type DraftRequest =
   | { followUpTo: string; title: string; /** A follow-up that was not sent, filled in again. */ text?: string }
+  | { fix: string; title: string; text: string }
   | { about: vscode.Uri | undefined; title: string; text: string };
 
 function isDraftRequest(value: unknown): value is DraftRequest {
   if (typeof value !== 'object' || value === null) return false;
   const { title } = value as { title?: unknown };
-  return typeof title === 'string' && ('followUpTo' in value || 'about' in value);
+  return typeof title === 'string' && ('followUpTo' in value || 'fix' in value || 'about' in value);
 }
 
 async function askAgent(composer: Composer, given?: unknown): Promise<vscode.TextEditor | undefined> {
   if (isDraftRequest(given)) {
     if ('about' in given) return composer.open(given.title, { page: given.about }, undefined, given.text);
+    if ('fix' in given) return composer.open(given.title, { job: given.fix }, undefined, given.text);
     const { followUpTo: job, title, text } = given;
     return (await composer.showFollowUp(job)) ?? composer.open(`Follow-up to “${title}”`, { job }, undefined, text);
   }

@@ -3,7 +3,6 @@
 // to fix a failed build with the failing lines quoted. Each takes the preview's key (from the
 // tree, a notification or another extension) or asks which preview.
 import * as vscode from 'vscode';
-import { showError } from '../editor/show-error';
 import { jobKeyOf } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { buildLogUri } from '../previews/build-log';
@@ -12,6 +11,7 @@ import { PreviewTreeItem } from '../previews/preview-tree';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../previews/tracked-preview';
 import type { CommandDeps } from './deps';
+import type { DraftRequest } from './compose-commands';
 import { pickOne, showInfo, showWarning } from '../editor/say';
 
 /** The preview a command is about: a tree row, a key, or one the writer picks. */
@@ -71,20 +71,16 @@ async function showBuildLog(previews: PreviewsFeature, arg: unknown): Promise<vs
   return document;
 }
 
+/**
+ * Opens a follow-up draft to the preview's job, with the failing lines quoted, which the writer
+ * reads, edits and sends from the composer (sending there is the confirmation).
+ */
 async function askAgentToFix(deps: CommandDeps, previews: PreviewsFeature, arg: unknown): Promise<unknown> {
   const preview = await previewFor(previews, arg, (p) => p.status === 'failure' && !!p.jobId);
   const job = preview && deps.tracker.jobs().find((j) => j.id === preview.jobId && j.projectId === preview.projectId);
   if (!preview || !job) return undefined;
-  const prompt = fixPrompt(preview);
-  const send = 'Send Follow-up';
-  const picked = await showInfo(`Ask the agent to fix ${previews.nameOf(preview)}?`, { modal: true, detail: prompt }, send);
-  if (picked !== send) return undefined;
-  try {
-    return await vscode.commands.executeCommand(commandIds.sendFollowUp, deps.tracker.get(jobKeyOf(job)) ?? job, prompt);
-  } catch (error) {
-    showError(error, deps.log);
-    return undefined;
-  }
+  const draft: DraftRequest = { fix: jobKeyOf(job), title: `Fix the build of ${previews.nameOf(preview)}`, text: fixPrompt(preview) };
+  return vscode.commands.executeCommand(commandIds.askAgent, draft);
 }
 
 export function registerPreviewActions(deps: CommandDeps, previews: PreviewsFeature): vscode.Disposable[] {

@@ -101,8 +101,7 @@ describe('preview deployments of an agent’s change', () => {
     assert.equal((await api()).previews.all().filter((p) => p.jobId === job.id).length, 0);
   });
 
-  // Ask the Agent to Fix asks in a modal dialog, which extension tests cannot answer: the e2e journey does.
-  it('a broken link fails the build, the build log opens read-only with the failing line, and Build Again redeploys it', async () => {
+  it('a broken link fails the build, the build log opens read-only with the failing line, Ask the Agent to Fix drafts the follow-up, and Build Again redeploys it', async () => {
     const job = await finishedJob(host, '[broken-link] Reword quickstart.mdx');
     const branch = job.job.ref ?? '';
     const started = await vscode.commands.executeCommand<TrackedPreview>('docsAgent.previewChange', job.id);
@@ -114,6 +113,15 @@ describe('preview deployments of an agent’s change', () => {
     const log = await vscode.commands.executeCommand<vscode.TextDocument>('docsAgent.showBuildLog', previewKeyOf(failed));
     assert.equal(log.uri.scheme, buildLogScheme, 'a virtual document: the editor will not save it');
     assert.ok(log.getText().includes(brokenLine));
+
+    // The fix is a follow-up draft to the job, the failing line quoted; sending it from there is one follow-up.
+    const draft = await vscode.commands.executeCommand<vscode.TextEditor>('docsAgent.fixPreviewBuild', previewKeyOf(failed));
+    assert.equal(draft.document.uri.scheme, 'docs-agent-compose');
+    assert.ok(draft.document.getText().includes(`> ${brokenLine}`), draft.document.getText());
+    assert.equal(await vscode.commands.executeCommand('docsAgent.sendComposed', draft.document.uri), true);
+    const [followUp] = (await host.control.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(`/job/${job.id}/message`));
+    const prompt = String((followUp?.body as { prompt?: unknown } | undefined)?.prompt);
+    assert.ok(prompt.includes(`failed:\n\n> ${brokenLine}`), prompt);
 
     const posts = (await previewRequests(host)).length;
     const again = await vscode.commands.executeCommand<TrackedPreview>('docsAgent.rebuildPreview', previewKeyOf(failed));

@@ -79,8 +79,9 @@ describe('e2e: previewing the agent’s change on the site', () => {
         .first(),
       'Ask the Agent to Fix the Preview Build',
     );
-    const said = await workbench.answerDialog('Ask the agent to fix', 'Send Follow-up');
-    assert.match(said, /> ✗ Broken link/);
+    // A follow-up draft to the job, the failing line quoted: sending it there is the confirmation.
+    const draft = await workbench.composeAndSend('Fix the build of', '');
+    await draft.waitFor({ state: 'detached' });
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith(`/job/${job.id}/message`));
     const prompts = (await workbench.control.jobs()).find((j) => j.id === job.id)?.prompts ?? [];
     assert.equal(prompts.length, 2, 'one follow-up');
