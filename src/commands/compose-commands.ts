@@ -6,7 +6,8 @@ import { Composer } from '../compose/composer';
 import { DraftFiles, draftScheme } from '../compose/draft-files';
 import { headingAbove, promptOf, type DraftContext } from '../compose/prompt-draft';
 import { scopeFor } from '../editor/config';
-import { showWarning } from '../editor/say';
+import { pickOne, showInfo, showWarning } from '../editor/say';
+import { relativeTime } from '../platform/relative-time';
 import { commandIds } from '../platform/manifest-ids';
 import type { CommandDeps } from './deps';
 import { sendToAgent } from './send-commands';
@@ -86,12 +87,33 @@ async function sendComposed(deps: CommandDeps, composer: Composer, given?: unkno
   return true;
 }
 
-/** The composer, its drafts kept in `draftsDir`, and its two commands. */
+/** Offers the drafts not sent yet, newest first, and opens the one picked. */
+async function openUnsent(files: DraftFiles): Promise<vscode.TextEditor | undefined> {
+  const drafts = await files.unsent();
+  if (drafts.length === 0) {
+    void showInfo('No unsent drafts. A draft from Ask the Agent… is kept until you send it, for a month at most.');
+    return undefined;
+  }
+  const now = Date.now();
+  const picked = await pickOne(
+    drafts.map(({ uri, firstLine, changedAt }) => ({
+      label: firstLine || '(nothing written yet)',
+      description: `${DraftFiles.titleOf(uri)} · ${relativeTime(new Date(changedAt).toISOString(), now)}`,
+      uri,
+    })),
+    { placeHolder: 'Which draft? (newest first)' },
+  );
+  return picked && vscode.window.showTextDocument(await vscode.workspace.openTextDocument(picked.uri), { preview: false });
+}
+
+/** The composer, its drafts kept in `draftsDir`, and its commands. */
 export function registerComposeCommands(deps: CommandDeps, draftsDir: string): vscode.Disposable[] {
-  const composer = new Composer(new DraftFiles(draftsDir));
+  const files = new DraftFiles(draftsDir);
+  const composer = new Composer(files);
   return [
     composer,
     vscode.commands.registerCommand(commandIds.askAgent, (uri?: unknown) => askAgent(composer, uri)),
     vscode.commands.registerCommand(commandIds.sendComposed, (uri?: unknown) => sendComposed(deps, composer, uri)),
+    vscode.commands.registerCommand(commandIds.openUnsentDraft, () => openUnsent(files)),
   ];
 }

@@ -17,6 +17,15 @@ export type DraftTarget = { page: vscode.Uri | undefined } | { job: string };
 const keepDays = 30;
 
 const fileError = (uri: vscode.Uri): vscode.FileSystemError => vscode.FileSystemError.FileNotFound(uri);
+/** The file beside a draft that keeps its address. */
+const addressOf = (file: string): string => file.replace(/\.md$/, '.address');
+
+/** A draft on disk that was not sent: its address, its first line and when it last changed. */
+export interface UnsentDraft {
+  uri: vscode.Uri;
+  firstLine: string;
+  changedAt: number;
+}
 
 export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -30,6 +39,11 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
     const name = title.replace(/[/\\?#]/g, ' ');
     const query = 'job' in target ? `${jobPrefix}${target.job}` : (target.page?.toString() ?? '');
     return vscode.Uri.from({ scheme: draftScheme, path: `/${id}/${name}.md`, query });
+  }
+
+  /** The title a draft was opened with (its tab's name). */
+  static titleOf(draft: vscode.Uri): string {
+    return (draft.path.split('/').pop() ?? '').replace(/\.md$/, '');
   }
 
   /** The page a draft is about, if any. */
@@ -75,26 +89,55 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await writeFile(this.fileOf(uri), content);
+    const file = this.fileOf(uri);
+    // Its address (title, page or job) beside it, so Open an Unsent Draft… can offer it again.
+    if (!(await stat(addressOf(file)).catch(() => undefined))) await writeFile(addressOf(file), uri.toString());
+    await writeFile(file, content);
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
   async delete(uri: vscode.Uri): Promise<void> {
-    await rm(this.fileOf(uri), { force: true });
+    const file = this.fileOf(uri);
+    await rm(file, { force: true });
+    await rm(addressOf(file), { force: true });
     this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
+  }
+
+  /** The drafts not sent (nor pruned), newest first, with their first line. */
+  async unsent(): Promise<UnsentDraft[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const found = await Promise.all(
+      names
+        .filter((name) => name.endsWith('.md'))
+        .map(async (name): Promise<UnsentDraft | undefined> => {
+          const file = join(this.dir, name);
+          const [address, text, info] = await Promise.all([
+            readFile(addressOf(file), 'utf8').catch(() => undefined),
+            readFile(file, 'utf8').catch(() => undefined),
+            stat(file).catch(() => undefined),
+          ]);
+          if (address === undefined || text === undefined || !info) return undefined;
+          const uri = vscode.Uri.parse(address, true);
+          return uri.scheme === draftScheme
+            ? { uri, firstLine: text.split(/\r?\n/, 1)[0]?.trim() ?? '', changedAt: info.mtimeMs }
+            : undefined;
+        }),
+    );
+    return found.filter((draft) => draft !== undefined).sort((a, b) => b.changedAt - a.changedAt);
   }
 
   rename(): void {
     throw vscode.FileSystemError.NoPermissions('A draft keeps its name.');
   }
 
-  /** Removes drafts nobody touched for a month. */
+  /** Removes drafts nobody touched for a month, with their addresses. */
   async prune(now = Date.now()): Promise<void> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
-    for (const name of names) {
+    for (const name of names.filter((n) => n.endsWith('.md'))) {
       const file = join(this.dir, name);
       const found = await stat(file).catch(() => undefined);
-      if (found && now - found.mtimeMs > keepDays * 86_400_000) await rm(file, { force: true });
+      if (found && now - found.mtimeMs > keepDays * 86_400_000)
+        await Promise.all([file, addressOf(file)].map((f) => rm(f, { force: true })));
     }
   }
 

@@ -13,6 +13,7 @@ export const commandIds = {
   newJob: 'docsAgent.newJob',
   askAgent: 'docsAgent.askAgent',
   sendComposed: 'docsAgent.sendComposed',
+  openUnsentDraft: 'docsAgent.openUnsentDraft',
   showVisitors: 'docsAgent.showVisitors',
   openPullRequest: 'docsAgent.openPullRequest',
   reviewChanges: 'docsAgent.reviewChanges',

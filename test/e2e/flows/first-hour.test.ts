@@ -175,6 +175,22 @@ describe('e2e: a writer’s first hour', () => {
     assert.deepEqual(await menuEntries(explorerRow('notes.md')), []);
   });
 
+  it('a draft closed before it was sent comes back from Open an Unsent Draft…', async () => {
+    await workbench.runCommand('Docs Agent: Ask the Agent…');
+    const draft = workbench.page.locator('.tab.active', { hasText: 'Ask the Agent' });
+    await draft.waitFor();
+    await workbench.page.locator('.monaco-editor.focused .view-lines', { hasText: 'Write what the agent' }).first().waitFor();
+    await workbench.page.keyboard.type('Add a troubleshooting section');
+    // Kept on disk as it is typed: the tab closes without asking to save.
+    await workbench.page.locator('.tab.active:not(.dirty)', { hasText: 'Ask the Agent' }).waitFor();
+    await workbench.runCommand('View: Close Editor');
+    await draft.waitFor({ state: 'detached' });
+    await workbench.runCommand('Docs Agent: Open an Unsent Draft…');
+    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Add a troubleshooting section' }).click();
+    await workbench.page.locator('.monaco-editor .view-lines', { hasText: 'Add a troubleshooting section' }).first().waitFor();
+    await draft.waitFor();
+  });
+
   // Last: the change it opens fills the editor area the checks above read.
   it('a click on the finished job’s row opens its change, as a pull request’s row does', async () => {
     await workbench.openDocsAgentView();
