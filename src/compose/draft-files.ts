@@ -116,14 +116,22 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
             readFile(file, 'utf8').catch(() => undefined),
             stat(file).catch(() => undefined),
           ]);
-          if (address === undefined || text === undefined || !info) return undefined;
-          const uri = vscode.Uri.parse(address, true);
-          return uri.scheme === draftScheme
-            ? { uri, firstLine: text.split(/\r?\n/, 1)[0]?.trim() ?? '', changedAt: info.mtimeMs }
-            : undefined;
+          const uri = address === undefined ? undefined : this.draftAt(address, file);
+          if (!uri || text === undefined || !info) return undefined;
+          return { uri, firstLine: text.split(/\r?\n/, 1)[0]?.trim() ?? '', changedAt: info.mtimeMs };
         }),
     );
     return found.filter((draft) => draft !== undefined).sort((a, b) => b.changedAt - a.changedAt);
+  }
+
+  /** The draft address kept for `file`, if it is one and names that very file (else the file is not offered). */
+  private draftAt(address: string, file: string): vscode.Uri | undefined {
+    try {
+      const uri = vscode.Uri.parse(address, true);
+      return uri.scheme === draftScheme && this.fileOf(uri) === file ? uri : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   rename(): void {

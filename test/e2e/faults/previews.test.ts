@@ -75,9 +75,12 @@ describe('e2e: preview deployments when things go wrong', () => {
   it('a window reloaded while the build runs still follows it, and announces its end once', async () => {
     await finishedJob('Reword changelog.mdx');
     await workbench.clearNotifications();
+    const known = new Set((await workbench.control.previews()).map((p) => p.statusId));
+    const posts = await previewPosts();
     await workbench.contextMenu(workbench.jobRow('Reword changelog.mdx'), "Preview Job's Change");
-    await workbench.jobRow('Preview').waitFor({ timeout: 30_000 });
-    const [deployment] = await workbench.control.previews();
+    await workbench.control.waitForRequests(posts + 1, 30_000, (r) => r.method === 'POST' && r.path.includes('/project/preview/'));
+    // This job's build, not one an earlier case left queued (that one's row says Preview too).
+    const deployment = (await workbench.control.previews()).find((p) => !known.has(p.statusId));
     assert.ok(deployment);
     await workbench.reloadWindow();
     await workbench.openDocsAgentView();
