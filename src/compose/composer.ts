@@ -21,7 +21,7 @@ export class Composer implements vscode.Disposable {
   /** Opens a new draft about `target`, holding `context` and a first instruction, if any. */
   async open(title: string, target: DraftTarget, context: DraftContext | undefined, instruction = ''): Promise<vscode.TextEditor> {
     const uri = DraftFiles.address(title, target);
-    await this.files.writeFile(uri, new TextEncoder().encode(draftText(context, instruction)));
+    await this.files.create(uri, new TextEncoder().encode(draftText(context, instruction)));
     const document = await vscode.workspace.openTextDocument(uri);
     const beside = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     // The cursor is placed as the editor opens, never after: the writer may already be typing.

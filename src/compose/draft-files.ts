@@ -87,12 +87,16 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
     });
   }
 
+  /** A new draft, with its address (title, page or job) kept beside it, so Open an Unsent Draft… can offer it again. */
+  async create(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(addressOf(this.fileOf(uri)), uri.toString());
+    await this.writeFile(uri, content);
+  }
+
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    const file = this.fileOf(uri);
-    // Its address (title, page or job) beside it, so Open an Unsent Draft… can offer it again.
-    if (!(await stat(addressOf(file)).catch(() => undefined))) await writeFile(addressOf(file), uri.toString());
-    await writeFile(file, content);
+    await writeFile(this.fileOf(uri), content);
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
