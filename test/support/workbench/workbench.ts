@@ -264,9 +264,22 @@ export class Workbench {
     // Wait for the search's answer: the list first shows recently opened files.
     const folder = relativePath.split('/').slice(0, -1).join('/');
     const match = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first();
-    await match.waitFor();
-    await match.click();
-    await this.page.locator('.tab.active', { hasText: name }).waitFor();
+    const tab = this.page.locator('.tab.active', { hasText: name });
+    // A click can land while the list redraws with the search's answer and pick nothing (the
+    // box stays open on the row): it is clicked again then. Once the box closed, the file opens.
+    const deadline = Date.now() + 30_000;
+    const left = (): number => Math.max(1, deadline - Date.now());
+    do {
+      await match.click({ timeout: left() });
+      if (
+        await tab.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+    } while ((await match.isVisible()) && Date.now() < deadline);
+    await tab.waitFor({ timeout: left() });
   }
 
   /** Right-clicks `target` and picks `item` from the context menu. */
