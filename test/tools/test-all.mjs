@@ -138,5 +138,6 @@ if (cpuBefore && cpuAfter) {
     `       ${'CPU busy (all cores)'.padEnd(34)} ${minutes(busy * 1000).padStart(12)}   ${Math.round((100 * busy) / (cpuAfter.all - cpuBefore.all))} % of the machine`,
   );
 }
+for (const r of results.filter((result) => !result.ok)) console.log(`\nWhat failed in “${r.part.name}”:\n${r.failures.trimEnd()}`);
 if (stoppedBy) console.log(`Stopped after “${stoppedBy.part.name}” failed: what comes next needs it.`);
 process.exit(results.some((r) => !r.ok) || notRun.length ? 1 : 0);

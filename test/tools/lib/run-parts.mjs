@@ -9,7 +9,9 @@ import { spawn } from 'node:child_process';
  *   after?: string[], gate?: boolean, own?: boolean }} Part
  * `after`: names of parts that must pass first; `own`: runs at once beside the workers (a
  * download, not work for the cores).
- * @typedef {{ part: Part, ok: boolean, code: number | string | null, ms: number, counts: string }} Result
+ * @typedef {{ part: Part, ok: boolean, code: number | string | null, ms: number, counts: string,
+ *   failures: string }} Result
+ * `failures`: a failed part's mocha failure reports (or its last lines), to repeat at the run's end.
  */
 
 /** Mocha's summary, as the table shows it: "12 passing", "11 passing, 1 failing". */
@@ -19,6 +21,20 @@ function testCounts(output) {
     return found.length ? [`${found.at(-1)[1]} ${word}`] : [];
   });
   return counts.join(', ');
+}
+
+/**
+ * What a failed part said about its failure: mocha's numbered reports after "N failing" (up to 60
+ * lines each run), or else its last 30 lines. CI logs are read from their tail, and a part's own
+ * output may be far above the table.
+ */
+function failureReport(output) {
+  const lines = output.split('\n');
+  const found = [];
+  lines.forEach((line, i) => {
+    if (/^\s+\d+ failing/.test(line)) found.push(...lines.slice(i, i + 60), '');
+  });
+  return (found.length ? found : lines.slice(-30)).join('\n');
 }
 
 /** Runs one part with its output kept, and prints that output whole at its end. */
@@ -33,7 +49,9 @@ function runOne(part, root) {
     child.on('close', (code, signal) => {
       const output = Buffer.concat(kept).toString();
       process.stdout.write(`\n── ${part.name} ──\n${output}`);
-      resolve({ part, ok: code === 0, code: code ?? signal, ms: Date.now() - started, counts: testCounts(output) });
+      const ok = code === 0;
+      const failures = ok ? '' : failureReport(output);
+      resolve({ part, ok, code: code ?? signal, ms: Date.now() - started, counts: testCounts(output), failures });
     });
   });
 }
