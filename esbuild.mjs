@@ -4,8 +4,8 @@
 //   node esbuild.mjs --watch        rebuild the bundle on change
 //   node esbuild.mjs --tests        transpile src/ and test/ file by file into out/ for mocha
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -55,22 +55,67 @@ const lazyOptions = {
 };
 
 const extensionOptions = {
-  entryPoints: ['src/extension.ts'],
+  entryPoints: { extension: 'src/extension.ts' },
   bundle: true,
-  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  outfile: 'dist/extension.js',
   external: ['vscode'],
   // jsonc-parser's UMD build requires its parts at run time, out of the bundle's sight; its ES
   // module build bundles.
   mainFields: ['module', 'main'],
   minify: production,
-  sourcemap: !production,
+  logLevel: 'warning',
+};
+
+/**
+ * The shipped bundle loads at activation only what a window needs to start: each
+ * `await import('./…')` in src/ (review, previews' actions, the visitors panel, chat tools…)
+ * becomes a file of its own in dist/, loaded on first use. esbuild splits code only into ES
+ * modules, and VS Code loads an extension as CommonJS, so the split files are turned into
+ * CommonJS one by one: each module still lives in exactly one file, loaded once, so its state
+ * and its classes (for `instanceof`) are shared by every part.
+ */
+const commonJsParts = {
+  name: 'common-js-parts',
+  setup(build) {
+    build.onEnd(async (result) => {
+      for (const file of result.outputFiles ?? []) {
+        if (!file.path.endsWith('.js')) continue;
+        const { code } = await esbuild.transform(file.text, {
+          format: 'cjs',
+          target: 'node20',
+          minify: production,
+          supported: { 'dynamic-import': false },
+          logLevel: 'warning',
+        });
+        mkdirSync(dirname(file.path), { recursive: true });
+        writeFileSync(file.path, code);
+      }
+    });
+  },
+};
+
+const splitExtensionOptions = {
+  ...extensionOptions,
+  format: 'esm',
+  splitting: true,
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  write: false,
+  plugins: [lazyAsSeparateFiles, problemReporter, commonJsParts],
+};
+
+// While developing: one CommonJS file with a source map (the lazy imports are inlined in it),
+// so a debugger maps every line; the split above would lose the map in its second step.
+const debugExtensionOptions = {
+  ...extensionOptions,
+  format: 'cjs',
+  outdir: 'dist',
+  sourcemap: true,
   sourcesContent: false,
   // Turns `await import('undici')` (and 'yaml') into a lazy require of the separate file.
   supported: { 'dynamic-import': false },
-  logLevel: 'warning',
   plugins: [lazyAsSeparateFiles, problemReporter],
 };
 
@@ -104,7 +149,7 @@ if (args.has('--tests')) {
   });
 } else if (args.has('--watch')) {
   await esbuild.build(lazyOptions);
-  const ctx = await esbuild.context(extensionOptions);
+  const ctx = await esbuild.context(debugExtensionOptions);
   await ctx.watch();
   const webviewCtx = await esbuild.context(webviewOptions);
   await webviewCtx.watch();
@@ -112,8 +157,6 @@ if (args.has('--tests')) {
 } else {
   rmSync('dist', { recursive: true, force: true });
   await esbuild.build(lazyOptions);
-  const ctx = await esbuild.context(extensionOptions);
-  await ctx.rebuild();
-  await ctx.dispose();
+  await esbuild.build(production ? splitExtensionOptions : debugExtensionOptions);
   await esbuild.build(webviewOptions);
 }

@@ -4,15 +4,12 @@ import { createVisitorsFeature } from './visitors/visitors-feature';
 import { createReadersFeature } from './readers/readers-feature';
 import { createSignalReads } from './readers/signals-feature';
 import { registerJobCommands } from './commands/job-commands';
-import { registerKeyCommands } from './commands/key-commands';
-import { registerReviewCommands } from './commands/review-commands';
-import { registerMergeTrendCommands } from './commands/merge-trend-commands';
 import { registerPagesCommands } from './commands/pages-commands';
 import { registerSendCommands } from './commands/send-commands';
 import { registerComposeCommands } from './commands/compose-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
-import { registerPreviewCommands } from './commands/preview-commands';
+import { registerLaterCommands } from './commands/later-commands';
 import { createPreviewsFeature } from './previews/previews-feature';
 import { ShownChanges } from './review/shown-changes';
 import { useWorkspaceBaseUrls } from './editor/config';
@@ -79,18 +76,15 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     clients,
     jobs,
     vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
-    ...registerKeyCommands(deps),
     ...registerSendCommands(deps),
     ...registerComposeCommands(deps, storage.drafts),
     ...registerJobCommands(deps),
     shown,
-    ...registerReviewCommands(deps, shown),
     previews,
-    ...registerPreviewCommands(deps, previews, shown),
+    ...registerLaterCommands(deps, shown, previews, visitors.controller),
     visitors,
     readers,
     ...registerVisitorsCommands(visitors.controller),
-    ...registerMergeTrendCommands(deps, visitors.controller),
     ...registerPagesCommands(readers.pages, readers.loadMissingReports, readers.loadMissingSignals),
     ...registerChatTools(
       { tracker: jobs.tracker, uses: jobs.uses, keys, log },

@@ -4,26 +4,38 @@
 import * as vscode from 'vscode';
 import { hasLanguageModelTools } from '../editor/editor-features';
 import { contextKeys, toolNames } from '../platform/manifest-ids';
-import { CreateJobTool, FollowUpTool, type JobToolDeps, JobStatusTool } from './job-tools';
-import { PreviewTool, type PreviewToolDeps } from './preview-tool';
-import { PageVisitorsTool, PagesNeedingAttentionTool, type ReadersToolDeps } from './readers-tools';
-import { type FeedbackToolDeps, ReaderFeedbackTool } from './feedback-tool';
+import { loadOnce } from '../platform/load-once';
+import type { ReadersDeps, ToolName } from './chat-tool-set';
+import type { JobToolDeps } from './job-tools';
+import type { PreviewToolDeps } from './preview-tool';
 
-type ReadersDeps = ReadersToolDeps & FeedbackToolDeps;
+type Tool = vscode.LanguageModelTool<never>;
+
+/** Stands for a tool until chat first calls one: then the tools' code loads, once for all of them. */
+class ToolOnFirstUse implements Tool {
+  constructor(private readonly tool: () => Promise<Tool>) {}
+
+  async prepareInvocation(
+    options: vscode.LanguageModelToolInvocationPrepareOptions<never>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.PreparedToolInvocation | null | undefined> {
+    return (await this.tool()).prepareInvocation?.(options, token);
+  }
+
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<never>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult | null | undefined> {
+    return (await this.tool()).invoke(options, token);
+  }
+}
 
 function register(jobs: JobToolDeps, readers: ReadersDeps, previews: PreviewToolDeps): vscode.Disposable[] {
-  const tools: [string, vscode.LanguageModelTool<never>][] = [
-    [toolNames.createJob, new CreateJobTool(jobs)],
-    [toolNames.jobStatus, new JobStatusTool(jobs)],
-    [toolNames.sendFollowUp, new FollowUpTool(jobs)],
-    [toolNames.pageVisitors, new PageVisitorsTool(readers)],
-    [toolNames.pagesNeedingAttention, new PagesNeedingAttentionTool(readers)],
-    [toolNames.preview, new PreviewTool(previews)],
-    [toolNames.readerFeedback, new ReaderFeedbackTool(readers)],
-  ];
+  const tools = loadOnce(async () => (await import('./chat-tool-set')).chatToolSet(jobs, readers, previews));
+  const names: ToolName[] = Object.values(toolNames);
   const registered: vscode.Disposable[] = [];
   try {
-    for (const [name, tool] of tools) registered.push(vscode.lm.registerTool(name, tool));
+    for (const name of names) registered.push(vscode.lm.registerTool(name, new ToolOnFirstUse(async () => (await tools())[name])));
     return registered;
   } catch (error) {
     // All or none: chat should not offer a tool set with holes.

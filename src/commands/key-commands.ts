@@ -4,6 +4,8 @@ import { apiKeyProblem } from '../api/api-key';
 import { checkConnection } from '../api/connection-check';
 import { projectId, scopeFor, setProjectId } from '../editor/config';
 import type { CommandDeps } from './deps';
+import type { KeyCommandId } from './later-commands';
+import type { CommandHandlers } from './on-first-use';
 import { connect } from './connect-command';
 import { commandIds, contextKeys, settingId, settingNames } from '../platform/manifest-ids';
 import { askText, showInfo, showWarning } from '../editor/say';
@@ -33,9 +35,9 @@ async function verify(deps: CommandDeps): Promise<boolean> {
   return false;
 }
 
-export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(commandIds.setApiKey, async () => {
+export function keyCommands(deps: CommandDeps): CommandHandlers<KeyCommandId> {
+  return {
+    [commandIds.setApiKey]: async () => {
       const key = await askText({
         title: 'Mintlify API key',
         prompt: 'Paste your API key (it starts with mint_). It is kept in the editor’s secret storage only.',
@@ -48,8 +50,8 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
       deps.log.info('API key stored in secret storage.');
       deps.tracker.resume();
       return scopeFor().projectId ? verify(deps) : true;
-    }),
-    vscode.commands.registerCommand(commandIds.clearApiKey, async () => {
+    },
+    [commandIds.clearApiKey]: async () => {
       await deps.keys.clear();
       deps.log.info('API key removed from secret storage.');
       const left = await deps.keys.source();
@@ -58,10 +60,10 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
           ? 'The stored API key is removed. The key from the MINTLIFY_API_KEY environment variable is still used.'
           : 'The API key is removed. Tracked jobs are kept.',
       );
-    }),
-    vscode.commands.registerCommand(commandIds.verifyApiKey, () => verify(deps)),
-    vscode.commands.registerCommand(commandIds.connect, () => connect(deps)),
-    vscode.commands.registerCommand(commandIds.setProjectId, async () => {
+    },
+    [commandIds.verifyApiKey]: () => verify(deps),
+    [commandIds.connect]: () => connect(deps),
+    [commandIds.setProjectId]: async () => {
       const folders = vscode.workspace.workspaceFolders ?? [];
       const folder =
         folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s project?' }) : folders[0];
@@ -76,6 +78,6 @@ export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
       if (value === undefined) return undefined;
       await setProjectId(value.trim(), folder);
       return value.trim();
-    }),
-  ];
+    },
+  };
 }

@@ -13,12 +13,15 @@ import { resolvePage } from '../visitors/page-resolver';
 import type { MergeMark } from '../visitors/protocol';
 import type { VisitorsController } from '../visitors/visitors-controller';
 import type { CommandDeps } from './deps';
+import type { MergeTrendCommandId } from './later-commands';
+import type { CommandHandlers } from './on-first-use';
 import { canReview } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
 import { askText, pickOne, showInfo, showWarning, withProgressNote } from '../editor/say';
 
-type Panel = Pick<VisitorsController, 'showAroundMerge'>;
+/** The visitors panel, where readers around the merge are charted. */
+export type MergePanel = Pick<VisitorsController, 'showAroundMerge'>;
 
 interface ChangedPage {
   uri: vscode.Uri;
@@ -71,7 +74,7 @@ async function pickPage(pages: ChangedPage[]): Promise<ChangedPage | undefined> 
 }
 
 /** What was shown (host tests read it), or undefined when nothing was. */
-export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, job: TrackedJob): Promise<MergeMark | undefined> {
+export async function showReadersAroundMerge(deps: CommandDeps, panel: MergePanel, job: TrackedJob): Promise<MergeMark | undefined> {
   try {
     const api = await loadGitApi();
     // One progress toast for both steps: the editor holds back toasts that come in quick
@@ -103,11 +106,11 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: Panel, jo
   }
 }
 
-export function registerMergeTrendCommands(deps: CommandDeps, panel: Panel): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(commandIds.readersAroundMerge, async (arg: unknown, selection: unknown) => {
+export function mergeTrendCommands(deps: CommandDeps, panel: MergePanel): CommandHandlers<MergeTrendCommandId> {
+  return {
+    [commandIds.readersAroundMerge]: async (arg: unknown, selection: unknown) => {
       const [job] = await resolveJobs(deps, arg, selection, canReview);
       return job ? showReadersAroundMerge(deps, panel, job) : undefined;
-    }),
-  ];
+    },
+  };
 }

@@ -11,6 +11,8 @@ import { PreviewTreeItem } from '../previews/preview-tree';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../previews/tracked-preview';
 import type { CommandDeps } from './deps';
+import type { PreviewActionId } from './later-commands';
+import type { CommandHandlers } from './on-first-use';
 import type { DraftRequest } from './compose-commands';
 import { pickOne, showInfo, showWarning } from '../editor/say';
 
@@ -83,11 +85,11 @@ async function askAgentToFix(deps: CommandDeps, previews: PreviewsFeature, arg: 
   return vscode.commands.executeCommand(commandIds.askAgent, draft);
 }
 
-export function registerPreviewActions(deps: CommandDeps, previews: PreviewsFeature): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(commandIds.openPreview, (arg: unknown) => openInEditor(previews, arg)),
-    vscode.commands.registerCommand(commandIds.openPreviewInBrowser, (arg: unknown) => openInBrowser(previews, arg)),
-    vscode.commands.registerCommand(commandIds.showBuildLog, (arg: unknown) => showBuildLog(previews, arg)),
-    vscode.commands.registerCommand(commandIds.fixPreviewBuild, (arg: unknown) => askAgentToFix(deps, previews, arg)),
-  ];
+export function previewActions(deps: CommandDeps, previews: PreviewsFeature): CommandHandlers<PreviewActionId> {
+  return {
+    [commandIds.openPreview]: (arg: unknown) => openInEditor(previews, arg),
+    [commandIds.openPreviewInBrowser]: (arg: unknown) => openInBrowser(previews, arg),
+    [commandIds.showBuildLog]: (arg: unknown) => showBuildLog(previews, arg),
+    [commandIds.fixPreviewBuild]: (arg: unknown) => askAgentToFix(deps, previews, arg),
+  };
 }

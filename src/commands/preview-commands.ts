@@ -19,7 +19,9 @@ import { jobPreviewBranch, jobPreviewChange, type JobPreviewBranch } from '../re
 import type { ShownChanges } from '../review/shown-changes';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
-import { previewFor, registerPreviewActions } from './preview-actions';
+import type { PreviewCommandId } from './later-commands';
+import type { CommandHandlers } from './on-first-use';
+import { previewActions, previewFor } from './preview-actions';
 import { reportReviewFailure } from './review-failures';
 import { showInfo, showWarning, withProgressNote } from '../editor/say';
 
@@ -137,16 +139,16 @@ async function rebuild(deps: CommandDeps, previews: PreviewsFeature, arg: unknow
   });
 }
 
-export function registerPreviewCommands(deps: CommandDeps, previews: PreviewsFeature, shown: ShownChanges): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(commandIds.previewChange, async (arg: unknown, selection: unknown) => {
+export function previewCommands(deps: CommandDeps, previews: PreviewsFeature, shown: ShownChanges): CommandHandlers<PreviewCommandId> {
+  return {
+    [commandIds.previewChange]: async (arg: unknown, selection: unknown) => {
       // From the diff's title bar (its resource, or nothing) the change on screen is the one.
       const onScreen = arg === undefined || arg instanceof vscode.Uri ? shown.active()?.shown.job : undefined;
       const [job] = onScreen ? [onScreen] : await resolveJobs(deps, arg, selection, canPreview);
       return job ? previewJob(deps, previews, shown, job) : undefined;
-    }),
-    vscode.commands.registerCommand(commandIds.previewBranch, () => previewCurrentBranch(deps, previews)),
-    vscode.commands.registerCommand(commandIds.rebuildPreview, (arg: unknown) => rebuild(deps, previews, arg)),
-    ...registerPreviewActions(deps, previews),
-  ];
+    },
+    [commandIds.previewBranch]: () => previewCurrentBranch(deps, previews),
+    [commandIds.rebuildPreview]: (arg: unknown) => rebuild(deps, previews, arg),
+    ...previewActions(deps, previews),
+  };
 }

@@ -2,7 +2,6 @@
 // repository and shown in the multi-file diff editor (or, where the editor has none or the writer
 // prefers it, a list of the changed files that each open in their own diff), from the tree, the
 // finish notification or the palette; and what a writer does next from there (Check Out, Apply File).
-import * as vscode from 'vscode';
 import { titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { reviewShowChangesAs } from '../editor/config';
@@ -14,6 +13,8 @@ import type { JobChange } from '../review/job-change';
 import type { ShownChanges } from '../review/shown-changes';
 import { applyFile, applyFileCommand, checkOutCommand, checkOutJob } from './change-commands';
 import type { CommandDeps } from './deps';
+import type { ReviewCommandId } from './later-commands';
+import type { CommandHandlers } from './on-first-use';
 import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
@@ -46,13 +47,13 @@ export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: Tra
 }
 
 /** `shown` is the window's list of shown changes (Preview Job's Change reads it too). */
-export function registerReviewCommands(deps: CommandDeps, shown: ShownChanges): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(commandIds.reviewChanges, async (arg: unknown, selection: unknown) => {
+export function reviewCommands(deps: CommandDeps, shown: ShownChanges): CommandHandlers<ReviewCommandId> {
+  return {
+    [commandIds.reviewChanges]: async (arg: unknown, selection: unknown) => {
       const [job] = await resolveJobs(deps, arg, selection, canReview);
       return job ? reviewJob(deps, shown, job) : undefined;
-    }),
-    vscode.commands.registerCommand(commandIds.checkOutChange, checkOutCommand(deps, shown)),
-    vscode.commands.registerCommand(commandIds.applyChangeFile, applyFileCommand(deps, shown)),
-  ];
+    },
+    [commandIds.checkOutChange]: checkOutCommand(deps, shown),
+    [commandIds.applyChangeFile]: applyFileCommand(deps, shown),
+  };
 }
