@@ -1,0 +1,69 @@
+import * as assert from 'node:assert/strict';
+import { type ReviewNote, reviewText } from '../../src/review/review-text';
+
+// A review sent to the agent: it must find each place it is told about (file, lines, which side)
+// and read the lines and the writer's remark exactly as written.
+describe('a review as one follow-up', () => {
+  const note = (over: Partial<ReviewNote>): ReviewNote => ({
+    path: 'docs/quickstart.mdx',
+    side: 'agent',
+    from: 12,
+    to: 12,
+    lines: ['Run the installer.'],
+    remark: 'This step is wrong.',
+    ...over,
+  });
+
+  it('names each file, its line or lines and their side, with the lines quoted and the remark', () => {
+    const text = reviewText([
+      note({}),
+      note({
+        path: 'docs/api/auth.mdx',
+        side: 'before',
+        from: 3,
+        to: 4,
+        lines: ['Keep this example.', 'And this one.'],
+        remark: 'Keep the old example.',
+      }),
+    ]);
+    assert.equal(
+      text,
+      [
+        'My review (2 comments):',
+        '',
+        '1. docs/api/auth.mdx, lines 3–4 of the version before your change:',
+        '   > Keep this example.',
+        '   > And this one.',
+        '   Comment: Keep the old example.',
+        '',
+        '2. docs/quickstart.mdx, line 12 of your version:',
+        '   > Run the installer.',
+        '   Comment: This step is wrong.',
+      ].join('\n'),
+    );
+  });
+
+  it('orders comments as a diff reads: by file, the old side first, then by line', () => {
+    const text = reviewText([note({ from: 30, to: 30 }), note({ from: 2, to: 2 }), note({ side: 'before', from: 40, to: 40 })]);
+    const order = [...text.matchAll(/^\d+\. docs\/quickstart\.mdx, line (\d+) of (your version|the version before)/gm)].map(
+      (m) => `${m[2]} ${m[1]}`,
+    );
+    assert.deepEqual(order, ['the version before 40', 'your version 2', 'your version 30']);
+  });
+
+  it('keeps lines that hold code fences, backticks, headings or quotes inside their own quote', () => {
+    const lines = ['```bash', 'npm i `mint`', '# Heading', '> already quoted', '- [link](command:workbench.action.quit)'];
+    const text = reviewText([note({ from: 5, to: 9, lines, remark: 'Line one.\n\n```\nsecond paragraph' })]);
+    const body = text.split('\n').slice(2);
+    // Every line after the first of the note is indented: nothing starts a new item or block.
+    for (const line of body.slice(1)) assert.ok(line === '' || line.startsWith('   '), `indented: ${JSON.stringify(line)}`);
+    for (const line of lines) assert.ok(body.includes(`   > ${line}`), `quoted as written: ${line}`);
+    assert.ok(body.includes('   Comment: Line one.') && body.includes('   ```') && body.includes('   second paragraph'));
+  });
+
+  it('says one comment in the singular, and an empty line as such', () => {
+    const text = reviewText([note({ lines: [] })]);
+    assert.match(text, /^My review \(1 comment\):/);
+    assert.match(text, /line 12 of your version:\n {3}\(an empty line\)\n/);
+  });
+});
