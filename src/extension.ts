@@ -12,6 +12,7 @@ import { registerChatTools } from './chat/chat-tools';
 import { registerLaterCommands } from './commands/later-commands';
 import { createPreviewsFeature } from './previews/previews-feature';
 import { ShownChanges } from './review/shown-changes';
+import { createReviewComments } from './commands/review-comment-commands';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
@@ -66,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
   const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };
+  const review = createReviewComments(deps, storage.reviews, shown);
 
   context.subscriptions.push(
     log,
@@ -77,9 +79,10 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     jobs,
     vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
     ...registerSendCommands(deps),
-    ...registerComposeCommands(deps, storage.drafts),
+    ...registerComposeCommands(deps, storage.drafts, review.afterFollowUp),
     ...registerJobCommands(deps),
     shown,
+    ...review.disposables,
     previews,
     ...registerLaterCommands(deps, shown, previews, visitors.controller),
     visitors,

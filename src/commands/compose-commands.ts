@@ -35,18 +35,21 @@ function contextOf(document: vscode.TextDocument, selection: vscode.Selection | 
 export type DraftRequest =
   | { followUpTo: string; title: string; /** A follow-up that was not sent, filled in again. */ text?: string }
   | { fix: string; title: string; text: string }
+  /** A review of the job's change: a draft of its own, which Send Review notes so its comments are marked sent with it. */
+  | { review: string; title: string; text: string }
   | { about: vscode.Uri | undefined; title: string; text: string };
 
 function isDraftRequest(value: unknown): value is DraftRequest {
   if (typeof value !== 'object' || value === null) return false;
   const { title } = value as { title?: unknown };
-  return typeof title === 'string' && ('followUpTo' in value || 'fix' in value || 'about' in value);
+  return typeof title === 'string' && ('followUpTo' in value || 'fix' in value || 'review' in value || 'about' in value);
 }
 
 async function askAgent(composer: Composer, given?: unknown): Promise<vscode.TextEditor | undefined> {
   if (isDraftRequest(given)) {
     if ('about' in given) return composer.open(given.title, { page: given.about }, undefined, given.text);
     if ('fix' in given) return composer.open(given.title, { job: given.fix }, undefined, given.text);
+    if ('review' in given) return composer.open(given.title, { job: given.review }, undefined, given.text);
     const { followUpTo: job, title, text } = given;
     return (await composer.showFollowUp(job)) ?? composer.open(`Follow-up to “${title}”`, { job }, undefined, text);
   }
@@ -66,7 +69,10 @@ async function draftOf(given: unknown): Promise<vscode.TextDocument | undefined>
   return open ?? vscode.workspace.openTextDocument(given).then(undefined, () => undefined);
 }
 
-async function sendComposed(deps: CommandDeps, composer: Composer, given?: unknown): Promise<boolean> {
+/** Told after a draft went to its job as a follow-up. */
+export type AfterFollowUp = (draft: vscode.Uri, job: string) => Promise<void>;
+
+async function sendComposed(deps: CommandDeps, composer: Composer, afterFollowUp: AfterFollowUp, given?: unknown): Promise<boolean> {
   const document = await draftOf(given);
   if (document?.uri.scheme !== draftScheme) {
     void showWarning('Open a draft from Ask the Agent… to send it.');
@@ -83,6 +89,7 @@ async function sendComposed(deps: CommandDeps, composer: Composer, given?: unkno
     ? (await vscode.commands.executeCommand<unknown>(commandIds.sendFollowUp, job, composed.prompt, document.uri)) !== undefined
     : (await sendToAgent(deps, [{ prompt: composed.prompt, scope: scopeFor(DraftFiles.about(document.uri)) }], undefined, true)).length > 0;
   if (!sent) return false;
+  if (job) await afterFollowUp(document.uri, job);
   await composer.sent(document);
   return true;
 }
@@ -107,13 +114,13 @@ async function openUnsent(files: DraftFiles): Promise<vscode.TextEditor | undefi
 }
 
 /** The composer, its drafts kept in `draftsDir`, and its commands. */
-export function registerComposeCommands(deps: CommandDeps, draftsDir: string): vscode.Disposable[] {
+export function registerComposeCommands(deps: CommandDeps, draftsDir: string, afterFollowUp: AfterFollowUp): vscode.Disposable[] {
   const files = new DraftFiles(draftsDir);
   const composer = new Composer(files);
   return [
     composer,
     vscode.commands.registerCommand(commandIds.askAgent, (uri?: unknown) => askAgent(composer, uri)),
-    vscode.commands.registerCommand(commandIds.sendComposed, (uri?: unknown) => sendComposed(deps, composer, uri)),
+    vscode.commands.registerCommand(commandIds.sendComposed, (uri?: unknown) => sendComposed(deps, composer, afterFollowUp, uri)),
     vscode.commands.registerCommand(commandIds.openUnsentDraft, () => openUnsent(files)),
   ];
 }

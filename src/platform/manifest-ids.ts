@@ -20,6 +20,12 @@ export const commandIds = {
   checkOutChange: 'docsAgent.checkOutChange',
   readersAroundMerge: 'docsAgent.readersAroundMerge',
   applyChangeFile: 'docsAgent.applyChangeFile',
+  sendReview: 'docsAgent.sendReview',
+  addReviewComment: 'docsAgent.addReviewComment',
+  editReviewComment: 'docsAgent.editReviewComment',
+  saveReviewComment: 'docsAgent.saveReviewComment',
+  cancelReviewComment: 'docsAgent.cancelReviewComment',
+  deleteReviewComment: 'docsAgent.deleteReviewComment',
   sendFollowUp: 'docsAgent.sendFollowUp',
   refreshJob: 'docsAgent.refreshJob',
   copyJobId: 'docsAgent.copyJobId',
@@ -76,6 +82,9 @@ export const contextKeys = {
 } as const;
 
 export const viewIds = { jobs: 'docsAgent.jobs', pages: 'docsAgent.pages' } as const;
+
+/** The review's comment controller: menus on its threads and comments read it as `commentController == …`. */
+export const reviewControllerId = 'docsAgent.review';
 
 /** The visitors panel's webview type (restored after a reload by `onWebviewPanel:`). */
 export const visitorsViewType = 'docsAgent.visitors';

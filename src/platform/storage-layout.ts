@@ -53,6 +53,8 @@ export function storagePaths(root: string) {
     claims: join(root, 'claims'),
     /** The composer's drafts (Ask the Agent…), one file each until sent; a month unused removes one. */
     drafts: join(root, 'drafts'),
+    /** One file per job the writer commented on: the comment threads on its change, drafts until a review sends them. */
+    reviews: join(root, 'reviews'),
     /** One file per workspace base URL warned about: that warning is shown once per machine. */
     warnings: join(root, 'warnings'),
     /** The analytics budget and the visitors index (`sharedKeys`), one file under one lock. */

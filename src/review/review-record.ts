@@ -21,6 +21,8 @@ export interface ReviewThread {
   side: ReviewNote['side'];
   /** The commit the lines belong to: the agent's (its side) or the one compared against (the old side). */
   commit: string;
+  /** The agent's commit the thread was written on (for the old side too): what a review of it was about. */
+  head: string;
   /** 1-based, inclusive. */
   from: number;
   to: number;
@@ -39,11 +41,19 @@ export interface SentReview {
   threads: number;
 }
 
+/** A review opened in the composer and not sent yet: its draft, and the threads it holds. */
+export interface PendingReview {
+  draft: string;
+  threads: string[];
+  commit: string;
+}
+
 export interface JobReview {
   /** The job's key (service, project and id). */
   job: string;
   threads: ReviewThread[];
   sent: SentReview[];
+  pending?: PendingReview;
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -60,14 +70,14 @@ function readComment(value: unknown): ReviewComment | undefined {
 
 function readThread(value: unknown): ReviewThread | undefined {
   if (!isRecord(value)) return undefined;
-  const [id, uri, path, commit] = [value.id, value.uri, value.path, value.commit].map(str);
+  const [id, uri, path, commit, head] = [value.id, value.uri, value.path, value.commit, value.head].map(str);
   const side = value.side === 'agent' || value.side === 'before' ? value.side : undefined;
   const [from, to] = [line(value.from), line(value.to)];
   const lines = strings(value.lines);
   const comments = Array.isArray(value.comments) ? value.comments.map(readComment) : undefined;
-  if (!id || !uri || !path || !commit || !side || !from || !to || to < from || !lines || !comments || comments.some((c) => !c))
+  if (!id || !uri || !path || !commit || !head || !side || !from || !to || to < from || !lines || !comments || comments.some((c) => !c))
     return undefined;
-  const thread: ReviewThread = { id, uri, path, side, commit, from, to, lines, comments: comments as ReviewComment[] };
+  const thread: ReviewThread = { id, uri, path, side, commit, head, from, to, lines, comments: comments as ReviewComment[] };
   const sentAt = str(value.sentAt);
   if (sentAt) thread.sentAt = sentAt;
   if (value.resolved === true) thread.resolved = true;
@@ -81,6 +91,13 @@ function readSent(value: unknown): SentReview | undefined {
   return at && commit && threads !== undefined ? { at, commit, threads } : undefined;
 }
 
+function readPending(value: unknown): PendingReview | undefined {
+  if (!isRecord(value)) return undefined;
+  const [draft, commit] = [value.draft, value.commit].map(str);
+  const threads = strings(value.threads);
+  return draft && commit && threads ? { draft, threads, commit } : undefined;
+}
+
 /** The review in a file's JSON, or undefined when this version cannot read it (newer, or damaged). */
 export function parseReviewFile(value: unknown): JobReview | undefined {
   if (!isRecord(value) || value.version !== 1 || !isRecord(value.review)) return undefined;
@@ -89,7 +106,10 @@ export function parseReviewFile(value: unknown): JobReview | undefined {
   const readThreads = threads.map(readThread);
   const readReviews = sent.map(readSent);
   if (readThreads.some((t) => !t) || readReviews.some((s) => !s)) return undefined;
-  return { job, threads: readThreads as ReviewThread[], sent: readReviews as SentReview[] };
+  const review: JobReview = { job, threads: readThreads as ReviewThread[], sent: readReviews as SentReview[] };
+  const pending = readPending(value.review.pending);
+  if (pending) review.pending = pending;
+  return review;
 }
 
 export function serializeReviewFile(review: JobReview): string {

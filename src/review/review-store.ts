@@ -17,6 +17,12 @@ export function reviewFileName(jobKey: string): string {
   return `${createHash('sha256').update(jobKey).digest('hex').slice(0, 40)}.json`;
 }
 
+/** The newest time in a review: its last comment written or edited, or its last review sent. */
+function lastTouched(review: JobReview): string {
+  const times = [...review.threads.flatMap((t) => t.comments.map((c) => c.at)), ...review.sent.map((s) => s.at)];
+  return times.reduce((newest, at) => (at > newest ? at : newest), '');
+}
+
 export class ReviewStore {
   private readonly files: FolderSnapshot<JobReview>;
   private readonly changed = new Emitter<void>();
@@ -80,6 +86,13 @@ export class ReviewStore {
       this.files.forget(name);
     }
     if (jobKeys.length) this.changed.fire();
+  }
+
+  /** Removes reviews nobody touched since `cutoff` (no comment written, none sent): kept as long as a composer draft. */
+  async pruneUntouchedSince(cutoff: Date): Promise<number> {
+    const stale = this.all().filter((review) => lastTouched(review) < cutoff.toISOString());
+    await this.remove(stale.map((review) => review.job));
+    return stale.length;
   }
 
   dispose(): void {

@@ -7,12 +7,22 @@ import { contextKeys } from '../platform/manifest-ids';
 import type { GitChange } from './git-api';
 import type { JobChange } from './job-change';
 import { changedFileOf } from './apply-file';
+import { inClone } from './clone-path';
 
 export interface ShownChange {
   job: TrackedJob;
   change: JobChange;
   /** The multi-file diff's title; its tab reads "<title> (N files)". */
   title: string;
+}
+
+/** Where a document of a shown change is: whose change, which file, which side of the diff. */
+export interface ChangePlace {
+  shown: ShownChange;
+  /** The file's path in the repository. */
+  path: string;
+  side: 'agent' | 'before';
+  commit: string;
 }
 
 export interface ActiveChange {
@@ -54,6 +64,19 @@ export class ShownChanges implements vscode.Disposable {
   /** The change last shown for this job in this window, if any. */
   latestFor(job: Pick<TrackedJob, 'id' | 'baseUrl' | 'projectId'>): ShownChange | undefined {
     return [...this.shown].reverse().find((s) => s.job.id === job.id && s.job.baseUrl === job.baseUrl && s.job.projectId === job.projectId);
+  }
+
+  /** The change, file and side a document of a shown diff belongs to (the file at the agent's commit, or at the one compared against). */
+  placeOf(uri: vscode.Uri): ChangePlace | undefined {
+    const ref = gitRefOf(uri);
+    if (!ref) return undefined;
+    for (const shown of [...this.shown].reverse()) {
+      const side = ref === shown.change.head ? 'agent' : ref === shown.change.base ? 'before' : undefined;
+      if (!side) continue;
+      const file = shown.change.changes.find((c) => (side === 'agent' ? changedFileOf(c) : c.originalUri).path === uri.path);
+      if (file) return { shown, path: inClone(shown.change.repository, uri.fsPath), side, commit: ref };
+    }
+    return undefined;
   }
 
   /** The shown change the active editor tab displays, newest first. */

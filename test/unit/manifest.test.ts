@@ -10,6 +10,7 @@ import {
   settingId,
   settingNames,
   toolNames,
+  reviewControllerId,
   viewIds,
   visitorsViewType,
 } from '../../src/platform/manifest-ids';
@@ -89,9 +90,12 @@ describe('the identifiers the code shares with package.json', () => {
       JSON.stringify([full.contributes.menus, full.contributes.viewsWelcome, full.contributes.languageModelTools]).match(
         /"when":"[^"]*"/g,
       ) ?? [];
-    // Names after `view ==` are views and after `config.` settings; every other docsAgent.* is a context key.
+    // Names after `view ==` are views, after `commentController ==` the review's comment controller, and
+    // after `config.` settings; every other docsAgent.* is a context key.
     const names = whens.flatMap((when) => when.match(/(?<![.\w])docsAgent\.[A-Za-z]+/g) ?? []);
-    const read = new Set(names.filter((name) => !Object.values<string>(viewIds).includes(name)));
+    const read = new Set(names.filter((name) => ![...Object.values<string>(viewIds), reviewControllerId].includes(name)));
+    for (const when of whens.filter((w) => w.includes('commentController')))
+      assert.match(when, new RegExp(`commentController == ${reviewControllerId}\\b`));
     // A walkthrough step is ticked off when a context key turns true.
     for (const event of steps(full).flatMap((step) => step.completionEvents)) {
       if (event.startsWith('onContext:')) read.add(event.slice('onContext:'.length));

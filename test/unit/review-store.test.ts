@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReviewThread } from '../../src/review/review-record';
+import { markSent, notePending } from '../../src/review/review-drafts';
 import { reviewFileName, ReviewStore } from '../../src/review/review-store';
 import { machineFolder } from '../support/fakes/job-window';
 
@@ -15,6 +16,7 @@ describe('draft reviews shared by every window', () => {
     path: `docs/${id}.mdx`,
     side: 'agent',
     commit: 'abc',
+    head: 'abc',
     from: 3,
     to: 3,
     lines: ['A line with `code`'],
@@ -86,5 +88,38 @@ describe('draft reviews shared by every window', () => {
     await store.change(job, (review) => ({ ...review, threads: [thread('one')] }));
     await store.remove([job]);
     assert.equal((await storeOn(folder)).get(job), undefined);
+  });
+
+  it('marks sent only the threads the sent draft held; a comment written after stays a draft', async () => {
+    const store = await storeOn(machineFolder());
+    await store.change(job, (review) => ({ ...review, threads: [thread('one'), thread('two', { head: 'def' })] }));
+    await notePending(store, job, 'docs-agent-compose:/r1/Review.md', store.get(job)?.threads ?? []);
+    await store.change(job, (review) => ({ ...review, threads: [...review.threads, thread('three')] }));
+    assert.equal(await markSent(store, job, 'docs-agent-compose:/other/Draft.md'), 0, 'another draft sent: no review');
+    assert.equal(await markSent(store, job, 'docs-agent-compose:/r1/Review.md', new Date('2026-11-27T09:00:00.000Z')), 2);
+    const review = store.get(job);
+    assert.deepEqual(
+      review?.threads.map((t) => [t.id, t.sentAt ?? 'draft']),
+      [
+        ['one', '2026-11-27T09:00:00.000Z'],
+        ['two', '2026-11-27T09:00:00.000Z'],
+        ['three', 'draft'],
+      ],
+    );
+    assert.deepEqual(review?.sent, [{ at: '2026-11-27T09:00:00.000Z', commit: 'def', threads: 2 }], 'about the agent’s newest commit');
+    assert.equal(review?.pending, undefined);
+  });
+
+  it('keeps a review as long as a draft: removed a month untouched, whether its job is still followed or not', async () => {
+    const store = await storeOn(machineFolder());
+    const old = (id: string): ReviewThread => thread(id, { comments: [{ id, body: 'Old remark.', at: '2026-10-01T08:00:00.000Z' }] });
+    await store.change(job, (review) => ({ ...review, threads: [old('one'), thread('two')] }));
+    await store.change('other|proj|job-2', (review) => ({ ...review, threads: [old('three')] }));
+    assert.equal(await store.pruneUntouchedSince(new Date('2026-10-28T00:00:00.000Z')), 1);
+    assert.deepEqual(
+      store.all().map((r) => r.job),
+      [job],
+      'one recent comment keeps the whole review',
+    );
   });
 });

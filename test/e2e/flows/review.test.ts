@@ -76,6 +76,39 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.screenshot('review-diff');
   });
 
+  it('comments on a line of the agent’s change, and Send Review sends it as one follow-up quoting the line', async () => {
+    const agentLine = `Edited by the docs agent (${jobId}): Also link it from guides/webhooks.mdx`;
+    const line = workbench.page.locator('.monaco-editor.modified-in-monaco-diff-editor .view-line', { hasText: agentLine }).first();
+    const box = await line.boundingBox();
+    assert.ok(box);
+    // The comment glyph shows in the gutter of a line that can take a comment, as the mouse comes by.
+    await workbench.page.mouse.move(box.x - 12, box.y + box.height / 2);
+    await workbench.page.locator('.modified-in-monaco-diff-editor .comment-range-glyph.line-hover').click();
+    const widget = workbench.page.locator('.review-widget').last();
+    await widget.locator('.comment-form').waitFor();
+    await workbench.page.keyboard.type('Keep the `webhooks` link, but say why a reader needs it.');
+    await widget.locator('.monaco-button', { hasText: 'Add Comment' }).click();
+    await widget.getByText('Draft: sent with your review').waitFor();
+    await workbench.screenshot('review-comment');
+    await widget.locator('.action-label[aria-label="Send Review to the Agent…"]').click();
+    const before = (await workbench.control.requests()).length;
+    const draft = await workbench.composeAndSend('Review of', '');
+    await draft.waitFor({ state: 'detached' });
+    const sent = (await workbench.control.requests()).slice(before).filter((r) => r.method === 'POST' && r.path.endsWith('/message'));
+    assert.equal(sent.length, 1, 'one follow-up');
+    const prompt = String((sent[0]?.body as { prompt?: unknown } | undefined)?.prompt);
+    assert.match(prompt, /docs\/guides\/webhooks\.mdx, line \d+ of your version:/);
+    // The agent's line is itself a quote ("> Edited by…"): quoted whole, its own ">" kept.
+    assert.ok(prompt.includes(`   > > ${agentLine}`), prompt);
+    assert.ok(prompt.includes('   Comment: Keep the `webhooks` link, but say why a reader needs it.'), prompt);
+    await widget.getByText(/Sent to the agent/).waitFor();
+    // The job runs again on the review; the agent finishes it.
+    await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
+    await workbench.control.finishJob(jobId);
+    await workbench.jobIcon(selected, 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+  });
+
   it('Apply File from the diff’s title bar changes exactly one file, and Undo puts it back', async () => {
     const before = page('docs/guides/webhooks.mdx');
     // One Docs Agent entry in the diff's title bar, a menu of what can be done with the change.
@@ -110,7 +143,8 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   it('a push-to-branch job says “no pull request” and Show Incoming Changes shows what arrived on main', async () => {
     await workbench.clearNotifications();
     await workbench.newJob('[push] Reword index.mdx');
-    await workbench.control.waitForRequests(3, 30_000, (r) => r.method === 'POST');
+    // The second job made (the follow-up and the review went to the first as messages).
+    await workbench.control.waitForRequests(2, 30_000, (r) => r.method === 'POST' && r.path.endsWith('/job'));
     const pushed = (await workbench.control.jobs()).find((j) => j.id !== jobId);
     assert.ok(pushed);
     await workbench.control.finishJob(pushed.id);

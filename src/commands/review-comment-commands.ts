@@ -1,0 +1,112 @@
+// Commenting on the agent's change and sending the comments as one follow-up: the comment
+// widget's buttons (add, edit, save, cancel, delete) and Send Review to the Agent… (the comment
+// thread's title, the diff's title bar, a job's menu, the palette), which opens the review in the
+// composer; the threads are marked sent once that draft goes.
+import * as vscode from 'vscode';
+import { jobKeyOf, titleOf } from '../jobs/tracked-job';
+import { commandIds } from '../platform/manifest-ids';
+import { draftThreads, markSent, noteOf, notePending } from '../review/review-drafts';
+import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
+import { ReviewStore } from '../review/review-store';
+import { reviewInstruction, reviewText } from '../review/review-text';
+import type { ShownChanges } from '../review/shown-changes';
+import type { AfterFollowUp, DraftRequest } from './compose-commands';
+import type { CommandDeps } from './deps';
+import { resolveJobs } from './job-picker';
+import { showInfo, showWarning } from '../editor/say';
+
+const keptDays = 30;
+
+export interface ReviewParts {
+  reviews: ReviewStore;
+  comments: ReviewComments;
+  shown: ShownChanges;
+}
+
+/** The job a Send Review is about: the thread's, the change on screen's, or the one picked among jobs with draft comments. */
+async function reviewedJob(
+  deps: CommandDeps,
+  { reviews, comments, shown }: ReviewParts,
+  arg: unknown,
+  selection: unknown,
+): Promise<string | undefined> {
+  if (arg && typeof arg === 'object' && 'uri' in arg && 'comments' in arg) return comments.idsOf(arg as vscode.CommentThread)?.job;
+  if (arg instanceof ReviewCommentItem) return arg.job;
+  const onScreen = arg === undefined || arg instanceof vscode.Uri ? shown.active()?.shown.job : undefined;
+  if (onScreen) return jobKeyOf(onScreen);
+  const withDrafts = new Set(
+    reviews
+      .all()
+      .filter((r) => draftThreads(r).length)
+      .map((r) => r.job),
+  );
+  const [job] = await resolveJobs(deps, arg, selection, (j) => withDrafts.has(jobKeyOf(j)));
+  return job && jobKeyOf(job);
+}
+
+async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, selection: unknown): Promise<vscode.TextEditor | undefined> {
+  const job = await reviewedJob(deps, parts, arg, selection);
+  if (!job) return undefined;
+  const threads = draftThreads(parts.reviews.get(job));
+  const tracked = deps.tracker.get(job);
+  if (!threads.length) {
+    void showInfo('No comments to send yet: open Review Job’s Changes and comment on the lines the agent should change.');
+    return undefined;
+  }
+  if (!tracked) {
+    const count = threads.length === 1 ? 'Your comment is' : `Your ${threads.length} comments are`;
+    void showWarning(`This job is no longer followed here, so a review cannot go to it. ${count} kept.`);
+    return undefined;
+  }
+  const text = `${reviewInstruction}\n\n${reviewText(threads.map(noteOf))}`;
+  const request: DraftRequest = { review: job, title: `Review of “${titleOf(tracked)}”`, text };
+  const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(commandIds.askAgent, request);
+  if (editor) await notePending(parts.reviews, job, editor.document.uri.toString(), threads);
+  return editor;
+}
+
+/**
+ * The writer's review comments: kept in `folder` (machine-wide), drawn as the editor's threads on
+ * the diffs `shown` lists, and their commands. `afterFollowUp` marks a sent review's threads sent.
+ */
+export function createReviewComments(
+  deps: CommandDeps,
+  folder: string,
+  shown: ShownChanges,
+): { disposables: vscode.Disposable[]; afterFollowUp: AfterFollowUp } {
+  const reviews = new ReviewStore(folder);
+  // Kept as long as a composer draft: a month untouched.
+  void reviews.ready.then(() => reviews.pruneUntouchedSince(new Date(Date.now() - keptDays * 86_400_000)));
+  const comments = new ReviewComments(reviews, shown);
+  const afterFollowUp: AfterFollowUp = async (draft, job) => void (await markSent(reviews, job, draft.toString()));
+  return { disposables: [reviews, comments, ...registerCommands(deps, { reviews, comments, shown })], afterFollowUp };
+}
+
+function registerCommands(deps: CommandDeps, parts: ReviewParts): vscode.Disposable[] {
+  const { comments } = parts;
+  const asItem = (value: unknown): ReviewCommentItem | undefined => (value instanceof ReviewCommentItem ? value : undefined);
+  return [
+    vscode.commands.registerCommand(commandIds.addReviewComment, async (reply: vscode.CommentReply) => {
+      if (await comments.add(reply)) return;
+      if (!reply.thread.comments.length) reply.thread.dispose();
+      void showWarning('This comment could not be kept: open the change again with Review Job’s Changes, then comment.');
+    }),
+    vscode.commands.registerCommand(
+      commandIds.editReviewComment,
+      (c: unknown) => asItem(c) && comments.edit(asItem(c) as ReviewCommentItem),
+    ),
+    vscode.commands.registerCommand(
+      commandIds.saveReviewComment,
+      (c: unknown) => asItem(c) && comments.finishEdit(asItem(c) as ReviewCommentItem, true),
+    ),
+    vscode.commands.registerCommand(
+      commandIds.cancelReviewComment,
+      (c: unknown) => asItem(c) && comments.finishEdit(asItem(c) as ReviewCommentItem, false),
+    ),
+    vscode.commands.registerCommand(
+      commandIds.deleteReviewComment,
+      (c: unknown) => asItem(c) && comments.delete(asItem(c) as ReviewCommentItem),
+    ),
+    vscode.commands.registerCommand(commandIds.sendReview, (arg: unknown, selection: unknown) => sendReview(deps, parts, arg, selection)),
+  ];
+}
