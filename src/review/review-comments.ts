@@ -148,21 +148,29 @@ export class ReviewComments implements vscode.Disposable {
     this.drawn.set(`${job}/${id}`, thread);
   }
 
+  /**
+   * Brings an editor thread in line with its stored one. A comment that did not change keeps its
+   * object (the editor knows a comment by it), so a redraw from another window's write does not
+   * close a comment being edited here; `again` ends every edit.
+   */
   private fill(thread: vscode.CommentThread, job: string, stored: ReviewThread, again: boolean): void {
     const sent = stored.sentAt !== undefined;
-    const editing = new Set(
-      again
-        ? []
-        : thread.comments
-            .filter((c) => c instanceof ReviewCommentItem && c.mode === vscode.CommentMode.Editing)
-            .map((c) => (c as ReviewCommentItem).id),
-    );
-    thread.comments = stored.comments.map((c) => {
-      const item = new ReviewCommentItem(job, stored.id, c.id, c.body, c.at, sent);
-      if (editing.has(c.id)) item.mode = vscode.CommentMode.Editing;
-      return item;
+    const shown = new Map(thread.comments.flatMap((c) => (c instanceof ReviewCommentItem ? [[c.id, c] as const] : [])));
+    const comments = stored.comments.map((c) => {
+      const known = shown.get(c.id);
+      if (
+        known &&
+        !again &&
+        known.contextValue === (sent ? 'sent' : 'draft') &&
+        (known.body === c.body || known.mode === vscode.CommentMode.Editing)
+      ) {
+        return known;
+      }
+      return new ReviewCommentItem(job, stored.id, c.id, c.body, c.at, sent);
     });
-    thread.label = sent ? `Sent to the agent ${new Date(stored.sentAt ?? '').toLocaleString()}` : 'Draft: sent with your review';
+    if (comments.length !== thread.comments.length || comments.some((c, i) => c !== thread.comments[i])) thread.comments = comments;
+    const label = sent ? `Sent to the agent ${new Date(stored.sentAt ?? '').toLocaleString()}` : 'Draft: sent with your review';
+    if (thread.label !== label) thread.label = label;
     thread.contextValue = sent ? 'sent' : 'draft';
     thread.canReply = !sent;
   }

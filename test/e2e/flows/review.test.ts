@@ -89,6 +89,16 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.page.keyboard.type('Keep the `webhooks` link, but say why a reader needs it.');
     await widget.locator('.monaco-button', { hasText: 'Add Comment' }).click();
     await widget.getByText('Draft: sent with your review').waitFor();
+    // A draft can be edited in place before it is sent.
+    await widget.locator('.review-comment').first().hover();
+    await widget.locator('.action-label[aria-label="Edit Comment"]').click();
+    // The comment turns into a box of its own, holding the text, with the cursor in it.
+    await widget.locator('.monaco-button', { hasText: 'Save' }).waitFor();
+    await widget.locator('.monaco-editor.focused', { hasText: 'say why a reader needs it.' }).waitFor();
+    await workbench.page.keyboard.press('End');
+    await workbench.page.keyboard.type(' Thanks!');
+    await widget.locator('.monaco-button', { hasText: 'Save' }).click();
+    await widget.getByText('say why a reader needs it. Thanks!').waitFor();
     await workbench.screenshot('review-comment');
     await widget.locator('.action-label[aria-label="Send Review to the Agent…"]').click();
     const before = (await workbench.control.requests()).length;
@@ -100,7 +110,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     assert.match(prompt, /docs\/guides\/webhooks\.mdx, line \d+ of your version:/);
     // The agent's line is itself a quote ("> Edited by…"): quoted whole, its own ">" kept.
     assert.ok(prompt.includes(`   > > ${agentLine}`), prompt);
-    assert.ok(prompt.includes('   Comment: Keep the `webhooks` link, but say why a reader needs it.'), prompt);
+    assert.ok(prompt.includes('   Comment: Keep the `webhooks` link, but say why a reader needs it. Thanks!'), prompt);
     await widget.getByText(/Sent to the agent/).waitFor();
     // The job runs again on the review; the agent finishes it.
     await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
