@@ -3,35 +3,18 @@
 // keep each other's changes), watched so other windows' writes show within a moment. Previews
 // are few (a handful of branches), so a change rereads what the watch names, else the folder.
 // No vscode import: unit tests run it.
-import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Emitter } from '../platform/emitter';
 import { readJson, writeAtomic } from '../platform/machine/atomic-file';
 import { withLock } from '../platform/machine/file-lock';
-import { FolderSnapshot } from '../platform/machine/folder-snapshot';
-import { FolderWatch } from '../platform/machine/folder-watch';
+import { recordFileName, WatchedRecords } from '../platform/machine/watched-records';
 import { parsePreviewFile, type PreviewFile, serializePreviewFile } from './preview-record';
 import { previewKeyOf, type TrackedPreview } from './tracked-preview';
 
-export function previewFileName(key: string): string {
-  return `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`;
-}
+export const previewFileName = recordFileName;
 
-export class PreviewStore {
-  private readonly files: FolderSnapshot<PreviewFile>;
-  private readonly changed = new Emitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly watcher: FolderWatch | undefined;
-  readonly ready: Promise<void>;
-
-  constructor(
-    readonly folder: string,
-    options: { watch?: boolean } = {},
-  ) {
-    this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parsePreviewFile);
-    this.ready = this.reload();
-    if (options.watch !== false) this.watcher = new FolderWatch(folder, (names) => void this.reload(names));
+export class PreviewStore extends WatchedRecords<PreviewFile> {
+  constructor(folder: string, options: { watch?: boolean } = {}) {
+    super(folder, parsePreviewFile, options);
   }
 
   /** Newest first. */
@@ -41,11 +24,6 @@ export class PreviewStore {
 
   get(key: string): TrackedPreview | undefined {
     return this.files.get(previewFileName(key))?.preview;
-  }
-
-  /** Picks up other windows' writes: the files named, or every file. */
-  async reload(names?: ReadonlySet<string>): Promise<void> {
-    if (await (names ? this.files.scan(names) : this.files.scanAll())) this.changed.fire();
   }
 
   /** The stored record of a file name; 'unreadable' when this version cannot read it (pruning keeps its claims). */
@@ -99,15 +77,6 @@ export class PreviewStore {
     }
     if (removed) this.changed.fire();
     return removed;
-  }
-
-  dispose(): void {
-    this.watcher?.dispose();
-    this.changed.dispose();
-  }
-
-  private path(name: string): string {
-    return join(this.folder, name);
   }
 
   private async change(key: string, apply: (current: TrackedPreview | undefined) => TrackedPreview | undefined): Promise<void> {
