@@ -1,6 +1,6 @@
 // Commenting on the agent's change and sending the comments as one follow-up: the comment
 // widget's buttons (add, edit, save, cancel, delete) and Send Review to the Agent… (the comment
-// thread's title, the diff's title bar, a job's menu, the palette), which opens the review in the
+// thread's title, the diff's Docs Agent menu, the palette), which opens the review in the
 // composer; the threads are marked sent once that draft goes.
 import * as vscode from 'vscode';
 import { jobKeyOf, titleOf } from '../jobs/tracked-job';
