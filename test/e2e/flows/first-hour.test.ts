@@ -4,7 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Workbench } from '../../support/workbench/workbench';
+import { eventually } from '../../support/eventually';
+import { filesUnder } from '../../support/workbench/files';
+import { machineStorage, Workbench } from '../../support/workbench/workbench';
 import { countInterruptions, type Interruption } from '../../support/workbench/interruptions';
 
 describe('e2e: a writer’s first hour', () => {
@@ -181,7 +183,14 @@ describe('e2e: a writer’s first hour', () => {
     await draft.waitFor();
     await workbench.page.locator('.monaco-editor.focused .view-lines', { hasText: 'Write what the agent' }).first().waitFor();
     await workbench.page.keyboard.type('Add a troubleshooting section');
-    // Kept on disk as it is typed: the tab closes without asking to save.
+    // Kept on disk as it is typed (a moment after the last key): then the tab closes without
+    // asking to save. Read from the drafts folder, since the tab's "not dirty" can come before the keys land.
+    const drafts = join(machineStorage(workbench.server), 'drafts');
+    await eventually(
+      () => filesUnder(drafts).some((file) => file.endsWith('.md') && readFileSync(file, 'utf8').includes('Add a troubleshooting section')),
+      'the typed draft on disk',
+      30_000,
+    );
     await workbench.page.locator('.tab.active:not(.dirty)', { hasText: 'Ask the Agent' }).waitFor();
     await workbench.runCommand('View: Close Editor');
     await draft.waitFor({ state: 'detached' });
