@@ -171,8 +171,9 @@ export class ReviewComments implements vscode.Disposable {
     if (comments.length !== thread.comments.length || comments.some((c, i) => c !== thread.comments[i])) thread.comments = comments;
     const label = sent ? `Sent to the agent ${new Date(stored.sentAt ?? '').toLocaleString()}` : 'Draft: sent with your review';
     if (thread.label !== label) thread.label = label;
-    thread.contextValue = sent ? 'sent' : 'draft';
-    thread.canReply = !sent;
+    // Each setter sends the thread to the editor again: only what changed is set.
+    if (thread.contextValue !== (sent ? 'sent' : 'draft')) thread.contextValue = sent ? 'sent' : 'draft';
+    if (thread.canReply !== !sent) thread.canReply = !sent;
   }
 
   private async changeThread(ids: { job: string; thread: string }, apply: (thread: ReviewThread) => ReviewThread): Promise<boolean> {

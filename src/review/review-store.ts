@@ -39,6 +39,7 @@ export class ReviewStore extends WatchedRecords<JobReview> {
     const name = reviewFileName(jobKey);
     const path = this.path(name);
     let result: JobReview | undefined;
+    let wrote = false;
     await withLock(`${path}.lock`, async () => {
       const stored = await readJson(path);
       const current = parseReviewFile(stored);
@@ -49,8 +50,10 @@ export class ReviewStore extends WatchedRecords<JobReview> {
       if (current && text === serializeReviewFile(current)) return;
       await writeAtomic(path, text);
       await this.files.remember(name, next);
+      wrote = true;
     });
-    if (result) this.changed.fire();
+    // A change that changed nothing redraws nothing.
+    if (wrote) this.changed.fire();
     return result;
   }
 
