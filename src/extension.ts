@@ -12,6 +12,7 @@ import { registerChatTools } from './chat/chat-tools';
 import { registerLaterCommands } from './commands/later-commands';
 import { createPreviewsFeature } from './previews/previews-feature';
 import { ShownChanges } from './review/shown-changes';
+import { ReviewStore, reviewedJobsOf } from './review/review-store';
 import { createReviewComments } from './commands/review-comment-commands';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
@@ -56,7 +57,9 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   // Before any feature reads a scope: a workspace's base URL counts only for a host the user confirmed.
   const workspaceBaseUrls = useWorkspaceBaseUrls(guard);
   const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`, guard);
-  const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log });
+  // Before the jobs: a job the writer sent a review leads its finish with what changed since.
+  const reviews = new ReviewStore(storage.reviews);
+  const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log }, reviewedJobsOf(reviews));
   releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
   const { signals, votes } = createSignalReads(storage, visitors, clients);
@@ -67,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
   const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };
-  const review = createReviewComments(deps, storage.reviews, shown);
+  const review = createReviewComments(deps, reviews, shown);
 
   context.subscriptions.push(
     log,
@@ -76,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     workspaceBaseUrls,
     keys,
     clients,
+    reviews,
     jobs,
     vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
     ...registerSendCommands(deps),

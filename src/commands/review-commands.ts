@@ -10,7 +10,8 @@ import { showChanges } from '../review/changes-view';
 import { showChangesList } from '../review/changes-list';
 import { inClone } from '../review/clone-path';
 import type { JobChange } from '../review/job-change';
-import type { ShownChanges } from '../review/shown-changes';
+import type { ShownChange, ShownChanges } from '../review/shown-changes';
+import type { GitApi } from '../review/git-api';
 import { applyFile, applyFileCommand, checkOutCommand, checkOutJob } from './change-commands';
 import type { CommandDeps } from './deps';
 import type { ReviewCommandId } from './later-commands';
@@ -20,6 +21,20 @@ import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
 import { showInfo } from '../editor/say';
 
+/** Shows a fetched change as the writer prefers: the multi-file diff, or the list of its files. */
+export async function presentChange(deps: CommandDeps, shown: ShownChanges, api: GitApi, shownChange: ShownChange): Promise<void> {
+  const { job, change, title } = shownChange;
+  shown.add(shownChange);
+  if (reviewShowChangesAs() === 'multiFileDiff' && (await hasMultiFileDiff())) {
+    await showChanges(api, change, title);
+  } else {
+    showChangesList(api, change, title, (uri) => inClone(change.repository, uri.fsPath), {
+      applyFile: (file) => applyFile(deps, job, { shown: shownChange, file }),
+      checkOut: () => checkOutJob(deps, job),
+    });
+  }
+}
+
 /** Fetches and shows the job's change; every failure is one message with the action that helps. */
 export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: TrackedJob): Promise<JobChange | undefined> {
   try {
@@ -28,17 +43,7 @@ export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: Tra
       void showInfo(`The ${change.source.label} changes no file compared with this clone.`);
       return change;
     }
-    const title = `Agent’s change: ${titleOf(job)} (${change.source.label})`;
-    const shownChange = { job, change, title };
-    shown.add(shownChange);
-    if (reviewShowChangesAs() === 'multiFileDiff' && (await hasMultiFileDiff())) {
-      await showChanges(api, change, title);
-    } else {
-      showChangesList(api, change, title, (uri) => inClone(change.repository, uri.fsPath), {
-        applyFile: (file) => applyFile(deps, job, { shown: shownChange, file }),
-        checkOut: () => checkOutJob(deps, job),
-      });
-    }
+    await presentChange(deps, shown, api, { job, change, title: `Agent’s change: ${titleOf(job)} (${change.source.label})` });
     return change;
   } catch (error) {
     reportReviewFailure(deps, error, job, 'Show the change', () => reviewJob(deps, shown, job));

@@ -7,7 +7,8 @@ import { jobKeyOf, titleOf } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { draftThreads, markSent, noteOf, notePending } from '../review/review-drafts';
 import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
-import { ReviewStore } from '../review/review-store';
+import type { ReviewStore } from '../review/review-store';
+import { registerOnFirstUse } from './on-first-use';
 import { reviewInstruction, reviewText } from '../review/review-text';
 import type { ShownChanges } from '../review/shown-changes';
 import type { AfterFollowUp, DraftRequest } from './compose-commands';
@@ -66,20 +67,19 @@ async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, s
 }
 
 /**
- * The writer's review comments: kept in `folder` (machine-wide), drawn as the editor's threads on
+ * The writer's review comments: kept in `reviews` (machine-wide), drawn as the editor's threads on
  * the diffs `shown` lists, and their commands. `afterFollowUp` marks a sent review's threads sent.
  */
 export function createReviewComments(
   deps: CommandDeps,
-  folder: string,
+  reviews: ReviewStore,
   shown: ShownChanges,
 ): { disposables: vscode.Disposable[]; afterFollowUp: AfterFollowUp } {
-  const reviews = new ReviewStore(folder);
   // Kept as long as a composer draft: a month untouched.
   void reviews.ready.then(() => reviews.pruneUntouchedSince(new Date(Date.now() - keptDays * 86_400_000)));
   const comments = new ReviewComments(reviews, shown);
   const afterFollowUp: AfterFollowUp = async (draft, job) => void (await markSent(reviews, job, draft.toString()));
-  return { disposables: [reviews, comments, ...registerCommands(deps, { reviews, comments, shown })], afterFollowUp };
+  return { disposables: [comments, ...registerCommands(deps, { reviews, comments, shown })], afterFollowUp };
 }
 
 function registerCommands(deps: CommandDeps, parts: ReviewParts): vscode.Disposable[] {
@@ -108,5 +108,10 @@ function registerCommands(deps: CommandDeps, parts: ReviewParts): vscode.Disposa
       (c: unknown) => asItem(c) && comments.delete(asItem(c) as ReviewCommentItem),
     ),
     vscode.commands.registerCommand(commandIds.sendReview, (arg: unknown, selection: unknown) => sendReview(deps, parts, arg, selection)),
+    vscode.commands.registerCommand(commandIds.resolveReviewThread, (thread: vscode.CommentThread) => comments.resolve(thread, true)),
+    vscode.commands.registerCommand(commandIds.reopenReviewThread, (thread: vscode.CommentThread) => comments.resolve(thread, false)),
+    ...registerOnFirstUse([commandIds.reviewSinceReview], async () =>
+      (await import('./review-since-commands')).reviewSinceCommands(deps, parts.reviews, parts.shown),
+    ),
   ];
 }

@@ -37,12 +37,14 @@ function lookOf(job: TrackedJob, link: LinkVerdict | undefined): Look {
   }
 }
 
-export function contextValueOf(job: TrackedJob, link = pullRequestLink(job.job, pullRequestHosts())): string {
+export function contextValueOf(job: TrackedJob, link = pullRequestLink(job.job, pullRequestHosts()), reviewed = false): string {
   const tokens = ['job', job.notFound ? 'not-found' : job.job.status];
   if (link && 'url' in link) tokens.push('has-pr');
   // A branch to fetch: Review Changes works from it when no pull request link does.
   if (job.job.ref) tokens.push('has-branch');
   if (isPollable(job)) tokens.push('pollable');
+  // The writer sent it a review: what changed since can be shown.
+  if (reviewed) tokens.push('reviewed');
   return tokens.join(' ');
 }
 
@@ -52,6 +54,8 @@ export class JobTreeItem extends vscode.TreeItem {
     now: number,
     /** When this window last had an answer for it. */
     checkedAt?: number,
+    /** The writer has sent it a review. */
+    reviewed = false,
   ) {
     const checkError = job.checkError;
     super(titleOf(job), vscode.TreeItemCollapsibleState.None);
@@ -62,7 +66,7 @@ export class JobTreeItem extends vscode.TreeItem {
     this.description = [look.word, checkError ? 'last check failed' : '', relativeTime(createdAtOf(job), now), job.job.ref ?? '']
       .filter(Boolean)
       .join(' · ');
-    this.contextValue = contextValueOf(job, link);
+    this.contextValue = contextValueOf(job, link, reviewed);
     // A click on a finished job with a change opens that change, as a pull request's row does
     // in the Pull Requests extension; a running job's row only selects it.
     if (job.job.status === 'completed' && !job.notFound && ((link && 'url' in link) || job.job.ref)) {

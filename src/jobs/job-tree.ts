@@ -6,6 +6,7 @@ import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
 import type { PollStatus } from './poll-timing';
 import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
+import type { ReviewedJobs } from './reviewed-jobs';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 
 export const jobsViewId = viewIds.jobs;
@@ -24,7 +25,10 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
   private extras: JobTreeExtras | undefined;
   private extrasListener: vscode.Disposable | undefined;
 
-  constructor(private readonly tracker: JobTracker) {}
+  constructor(
+    private readonly tracker: JobTracker,
+    private readonly reviewed: ReviewedJobs,
+  ) {}
 
   /** Shows another feature's items in this tree (jobs know nothing of previews). */
   attach(extras: JobTreeExtras): vscode.Disposable {
@@ -46,7 +50,7 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
     if (item instanceof JobTreeItem) return this.extras?.childrenOf(item.job, now) ?? [];
     if (item) return this.extras?.childrenOfItem(item, now) ?? [];
     const jobs = this.tracker.jobs().map((job) => {
-      const row = new JobTreeItem(job, now, this.tracker.lastCheckedAt(jobKeyOf(job)));
+      const row = new JobTreeItem(job, now, this.tracker.lastCheckedAt(jobKeyOf(job)), this.reviewed.has(job));
       if (this.extras?.childrenOf(job, now).length) {
         // A row keeps the expansion it was first shown with (none): a new id shows it open.
         row.id = `${String(row.id)} with-children`;
@@ -82,8 +86,8 @@ export function stateMessage(state: PollStatus, now: number): string | undefined
 }
 
 /** Creates the view and keeps its badge, message and relative ages current. */
-export function createJobsView(tracker: JobTracker): vscode.Disposable & { provider: JobTreeProvider } {
-  const provider = new JobTreeProvider(tracker);
+export function createJobsView(tracker: JobTracker, reviewed: ReviewedJobs): vscode.Disposable & { provider: JobTreeProvider } {
+  const provider = new JobTreeProvider(tracker, reviewed);
   const view = vscode.window.createTreeView(jobsViewId, { treeDataProvider: provider, canSelectMany: true });
   let ageTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -99,7 +103,7 @@ export function createJobsView(tracker: JobTracker): vscode.Disposable & { provi
   };
 
   update();
-  const listeners = [tracker.onDidChange(update), view.onDidChangeVisibility(update)];
+  const listeners = [tracker.onDidChange(update), view.onDidChangeVisibility(update), reviewed.onDidChange(() => provider.refresh())];
   const disposable = vscode.Disposable.from(view, provider, ...listeners, { dispose: () => clearTimeout(ageTimer) });
   return {
     provider,

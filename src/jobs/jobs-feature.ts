@@ -27,6 +27,7 @@ import { SharedMemento } from '../platform/machine/shared-memento';
 import { testPace } from '../platform/test-pace';
 import { AgentUses, countingAgentUses } from './agent-uses';
 import { jobKeyOf, type TrackedJob } from './tracked-job';
+import { noReviewedJobs, type ReviewedJobs } from './reviewed-jobs';
 
 export interface JobsFeature extends vscode.Disposable {
   tracker: JobTracker;
@@ -83,6 +84,8 @@ export function createJobsFeature(
   globalState: vscode.Memento,
   storage: StoragePaths,
   { keys, clients, log }: FeatureServices,
+  /** The jobs the writer sent a review: their finish leads to what changed since. */
+  reviewed: ReviewedJobs = noReviewedJobs,
 ): JobsFeature {
   const store = new JobStore(storage.jobs, { legacy: legacyJobs(globalState, storage.legacyJobsFile) });
   const presence = new Presence(storage.windows, thisWindowId);
@@ -106,14 +109,14 @@ export function createJobsFeature(
   const announcer = new FinishAnnouncer({
     store,
     claim: (name) => claims.claim(name),
-    notify: (job) => void announceFinishedJob(job),
+    notify: (job) => void announceFinishedJob(job, reviewed.has(job)),
     notifyOn,
     thisWindowFocused: () => vscode.window.state.focused,
     otherWindowFocused: () => presence.otherFocused(),
     isPoller: () => lease.held,
   });
   const pruning = dailyPrune(storage.lastPrune, { store, claims, leftoverFolders: leftoverFolders(storage), hideFinishedAfterDays }, log);
-  const view = createJobsView(tracker);
+  const view = createJobsView(tracker, reviewed);
   const parts = vscode.Disposable.from(
     view,
     createJobsStatusBar(tracker),

@@ -33,6 +33,18 @@ export class ReviewCommentItem implements vscode.Comment {
 
 const lineRange = (thread: ReviewThread): vscode.Range => new vscode.Range(thread.from - 1, 0, thread.to - 1, 0);
 
+/** What a thread's title says: a draft, sent, and after the agent's next version whether it was addressed. */
+function labelOf(thread: ReviewThread): string {
+  if (!thread.sentAt) return 'Draft: sent with your review';
+  if (thread.resolved) return 'Resolved';
+  if (thread.checked?.status === 'addressed') return 'Addressed: the agent changed these lines after your review';
+  if (thread.checked?.status === 'open') return 'Still open: these lines read as they did when you sent your review';
+  return `Sent to the agent ${new Date(thread.sentAt).toLocaleString()}`;
+}
+
+/** The thread's menu: Send Review on a draft, Resolve on a sent thread, Reopen on a resolved one. */
+const threadContextOf = (thread: ReviewThread): string => (!thread.sentAt ? 'draft' : thread.resolved ? 'resolved' : 'sent');
+
 export class ReviewComments implements vscode.Disposable {
   private readonly controller = vscode.comments.createCommentController(reviewControllerId, 'Review for the agent');
   /** The editor's thread of each stored one, by job and thread id. */
@@ -111,6 +123,14 @@ export class ReviewComments implements vscode.Disposable {
     this.draw(true);
   }
 
+  /** Marks a sent thread done (Resolve), or not done any more (Reopen). */
+  async resolve(thread: vscode.CommentThread, resolved: boolean): Promise<void> {
+    const ids = this.ids.get(thread);
+    if (!ids) return;
+    await this.changeThread(ids, (t) => ({ ...t, resolved: resolved || undefined }));
+    thread.collapsibleState = resolved ? vscode.CommentThreadCollapsibleState.Collapsed : vscode.CommentThreadCollapsibleState.Expanded;
+  }
+
   /** Removes a comment; a thread left without comments goes with it. */
   async delete(comment: ReviewCommentItem): Promise<void> {
     await this.changeThread(comment, (t) => ({ ...t, comments: t.comments.filter((c) => c.id !== comment.id) }));
@@ -126,6 +146,10 @@ export class ReviewComments implements vscode.Disposable {
         let thread = this.drawn.get(key);
         if (!thread) {
           thread = this.controller.createCommentThread(vscode.Uri.parse(stored.uri, true), lineRange(stored), []);
+          // Open where there is something to read or do; a resolved one folds away.
+          thread.collapsibleState = stored.resolved
+            ? vscode.CommentThreadCollapsibleState.Collapsed
+            : vscode.CommentThreadCollapsibleState.Expanded;
           this.remember(thread, review.job, stored.id);
         }
         this.fill(thread, review.job, stored, again);
@@ -169,11 +193,14 @@ export class ReviewComments implements vscode.Disposable {
       return new ReviewCommentItem(job, stored.id, c.id, c.body, c.at, sent);
     });
     if (comments.length !== thread.comments.length || comments.some((c, i) => c !== thread.comments[i])) thread.comments = comments;
-    const label = sent ? `Sent to the agent ${new Date(stored.sentAt ?? '').toLocaleString()}` : 'Draft: sent with your review';
-    if (thread.label !== label) thread.label = label;
     // Each setter sends the thread to the editor again: only what changed is set.
-    if (thread.contextValue !== (sent ? 'sent' : 'draft')) thread.contextValue = sent ? 'sent' : 'draft';
+    const label = labelOf(stored);
+    if (thread.label !== label) thread.label = label;
+    const context = threadContextOf(stored);
+    if (thread.contextValue !== context) thread.contextValue = context;
     if (thread.canReply !== !sent) thread.canReply = !sent;
+    const state = sent ? (stored.resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved) : undefined;
+    if (thread.state !== state) thread.state = state;
   }
 
   private async changeThread(ids: { job: string; thread: string }, apply: (thread: ReviewThread) => ReviewThread): Promise<boolean> {

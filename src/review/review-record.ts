@@ -31,7 +31,19 @@ export interface ReviewThread {
   comments: ReviewComment[];
   /** When it went to the agent in a review; a draft until then. */
   sentAt?: string;
+  /** Whether the agent's newer version changed these lines (review-status.ts), and which version that was. */
+  checked?: ThreadCheck;
+  /** The writer marked it done (Resolve); Reopen clears it. */
   resolved?: boolean;
+}
+
+/** A sent thread after the agent's next version: its lines changed since (addressed), or not (still open). */
+export type ThreadStatus = 'addressed' | 'open';
+
+export interface ThreadCheck {
+  /** The agent's commit the thread was compared with. */
+  commit: string;
+  status: ThreadStatus;
 }
 
 /** A review sent: when, the agent's commit it was about, and how many threads it held. */
@@ -68,6 +80,13 @@ function readComment(value: unknown): ReviewComment | undefined {
   return id && body !== undefined && at ? { id, body, at } : undefined;
 }
 
+function readCheck(value: unknown): ThreadCheck | undefined {
+  if (!isRecord(value)) return undefined;
+  const commit = str(value.commit);
+  const status = value.status === 'addressed' || value.status === 'open' ? value.status : undefined;
+  return commit && status ? { commit, status } : undefined;
+}
+
 function readThread(value: unknown): ReviewThread | undefined {
   if (!isRecord(value)) return undefined;
   const [id, uri, path, commit, head] = [value.id, value.uri, value.path, value.commit, value.head].map(str);
@@ -81,6 +100,8 @@ function readThread(value: unknown): ReviewThread | undefined {
   const sentAt = str(value.sentAt);
   if (sentAt) thread.sentAt = sentAt;
   if (value.resolved === true) thread.resolved = true;
+  const checked = readCheck(value.checked);
+  if (checked) thread.checked = checked;
   return thread;
 }
 

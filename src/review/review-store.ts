@@ -8,6 +8,8 @@ import { readJson, writeAtomic } from '../platform/machine/atomic-file';
 import { withLock } from '../platform/machine/file-lock';
 import { recordFileName, WatchedRecords } from '../platform/machine/watched-records';
 import { type JobReview, parseReviewFile, serializeReviewFile } from './review-record';
+import type { ReviewedJobs } from '../jobs/reviewed-jobs';
+import { jobKeyOf } from '../jobs/tracked-job';
 
 /** The newest time in a review: its last comment written or edited, or its last review sent. */
 function lastTouched(review: JobReview): string {
@@ -74,4 +76,29 @@ export class ReviewStore extends WatchedRecords<JobReview> {
     await this.remove(stale.map((review) => review.job));
     return stale.length;
   }
+}
+
+/** The jobs a review was sent to, as the jobs' tree and finish notification ask for them. */
+export function reviewedJobsOf(store: ReviewStore): ReviewedJobs {
+  const reviewed = (): string =>
+    store
+      .all()
+      .filter((review) => review.sent.length > 0)
+      .map((review) => review.job)
+      .sort()
+      .join('\n');
+  return {
+    // Only when a job joins or leaves: a comment typed must not redraw the jobs' tree (a redraw
+    // drops the click a row is taking).
+    onDidChange: (listener) => {
+      let last = reviewed();
+      return store.onDidChange(() => {
+        const now = reviewed();
+        if (now === last) return;
+        last = now;
+        listener();
+      });
+    },
+    has: (job) => (store.get(jobKeyOf(job))?.sent.length ?? 0) > 0,
+  };
 }

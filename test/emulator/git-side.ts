@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reviewedLines, reviseReviewed, revisedLine, withAgentLine } from './agent-edits';
 
 /** The page a job edits when its prompt names none (paths relative to the repository's root). */
 export const defaultEditedPage = 'docs/quickstart.mdx';
@@ -55,19 +56,25 @@ export class GitSide {
     return named.length ? [...new Set(named)] : [defaultEditedPage];
   }
 
-  /** Commits the agent's edit of `pages` on top of `base` and points `ref` at it. */
+  /**
+   * Commits the agent's edit on top of `base` and points `ref` at it: a review's lines revised
+   * (agent-edits.ts), else its line added to the pages the prompt names.
+   */
   commitEdit(ref: string, jobId: string, prompt: string, base = 'refs/heads/main'): AgentEdit {
-    const pages = this.pagesFor(prompt, base);
-    const line = agentLine(jobId, prompt);
+    const reviewed = reviewedLines(prompt);
+    const pages = reviewed.length ? [...new Set(reviewed.map((r) => r.path))] : this.pagesFor(prompt, base);
+    const line = reviewed.length ? revisedLine(jobId, reviewed[0]?.remark ?? '') : agentLine(jobId, prompt);
     // `[broken-link]`: the agent also links a page that does not exist, so a preview build fails.
     const added = /\[broken-link\]/i.test(prompt) ? `${line}\n\n${BROKEN_LINK_LINE}` : line;
+    const edited = (before: string, page: string): string =>
+      reviewed.length ? reviseReviewed(before, page, jobId, reviewed) : withAgentLine(before, added, /\[reword\]/i.test(prompt));
     const temp = mkdtempSync(join(tmpdir(), 'emulator-index-'));
     const env = { GIT_INDEX_FILE: join(temp, 'index') };
     try {
       this.git(['read-tree', base], env);
       for (const page of pages) {
         const before = this.git(['show', `${base}:${page}`]);
-        const blob = this.git(['hash-object', '-w', '--stdin'], env, `${before.replace(/\n*$/, '\n')}\n${added}\n`).trim();
+        const blob = this.git(['hash-object', '-w', '--stdin'], env, edited(before, page)).trim();
         this.git(['update-index', '--cacheinfo', `100644,${blob},${page}`], env);
       }
       const tree = this.git(['write-tree'], env).trim();

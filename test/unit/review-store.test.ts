@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReviewThread } from '../../src/review/review-record';
 import { markSent, notePending } from '../../src/review/review-drafts';
-import { reviewFileName, ReviewStore } from '../../src/review/review-store';
+import { reviewedJobsOf, reviewFileName, ReviewStore } from '../../src/review/review-store';
 import { machineFolder } from '../support/fakes/job-window';
 
 // A draft review is the writer's work: it must survive a reload, another window commenting at the
@@ -48,6 +48,24 @@ describe('draft reviews shared by every window', () => {
     assert.deepEqual(reloaded.get(job)?.threads[0]?.lines, ['A line with `code`']);
     await windowA.reload();
     assert.equal(windowA.get(job)?.threads.length, 4, 'the other window’s threads show after its watch');
+  });
+
+  it('tells the jobs which were sent a review, and only when one joins (a comment typed redraws no job row)', async () => {
+    const store = await storeOn(machineFolder());
+    const reviewed = reviewedJobsOf(store);
+    let told = 0;
+    const listening = reviewed.onDidChange(() => told++);
+    const tracked = { id: 'job-1', baseUrl: 'https://api.example', projectId: 'proj' } as Parameters<typeof reviewed.has>[0];
+    const key = JSON.stringify(['https://api.example', 'proj', 'job-1']);
+    await store.change(key, (review) => ({ ...review, threads: [thread('one')] }));
+    assert.equal(reviewed.has(tracked), false, 'a draft is no review sent');
+    assert.equal(told, 0);
+    await store.change(key, (review) => ({ ...review, sent: [{ at: '2026-11-27T09:00:00.000Z', commit: 'abc', threads: 1 }] }));
+    assert.equal(reviewed.has(tracked), true);
+    assert.equal(told, 1);
+    await store.change(key, (review) => ({ ...review, threads: [...review.threads, thread('two')] }));
+    assert.equal(told, 1, 'another comment changes no row');
+    listening.dispose();
   });
 
   it('marks threads sent without losing them, and records the review', async () => {

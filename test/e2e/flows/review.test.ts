@@ -64,7 +64,8 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   it('after a follow-up naming another page, the review lists both pages', async () => {
     await workbench.openDocsAgentView();
     await workbench.contextMenu(workbench.jobRow(selected), 'Send Follow-up');
-    const draft = await workbench.composeAndSend('Follow-up to', 'Also link it from guides/webhooks.mdx');
+    // `[reword]`: the emulator's agent puts its line in place of the page's first paragraph.
+    const draft = await workbench.composeAndSend('Follow-up to', '[reword] Also link it from guides/webhooks.mdx');
     await draft.waitFor({ state: 'detached' });
     await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
     await workbench.control.finishJob(jobId);
@@ -78,51 +79,107 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.screenshot('review-diff');
   });
 
-  it('comments on a line of the agent’s change, and Send Review sends it as one follow-up quoting the line', async () => {
-    const agentLine = `Edited by the docs agent (${jobId}): Also link it from guides/webhooks.mdx`;
-    const line = workbench.page.locator('.monaco-editor.modified-in-monaco-diff-editor .view-line', { hasText: agentLine }).first();
+  /** Clicks the gutter's + beside the line holding `text` on one side of the diff (a glyph shows as the mouse comes by), and comments. */
+  async function comment(side: 'original' | 'modified', text: string, remark: string): Promise<Locator> {
+    const editor = workbench.page
+      .locator(`.monaco-editor.${side}-in-monaco-diff-editor`, { has: workbench.page.locator('.view-line', { hasText: text }) })
+      .first();
+    const line = editor.locator('.view-line', { hasText: text }).first();
+    await line.scrollIntoViewIfNeeded();
     const box = await line.boundingBox();
     assert.ok(box);
-    // The comment glyph shows in the gutter of a line that can take a comment, as the mouse comes by.
     await workbench.page.mouse.move(box.x - 12, box.y + box.height / 2);
-    await workbench.page.locator('.modified-in-monaco-diff-editor .comment-range-glyph.line-hover').click();
-    const widget = workbench.page.locator('.review-widget').last();
-    await widget.locator('.comment-form').waitFor();
-    await workbench.page.keyboard.type('Keep the `webhooks` link, but say why a reader needs it.');
+    await editor.locator('.comment-range-glyph.line-hover').click();
+    const widget = workbench.page.locator('.review-widget', { has: workbench.page.locator('.comment-form') }).last();
+    await widget.locator('.monaco-editor.focused').waitFor();
+    await workbench.page.keyboard.type(remark);
     await widget.locator('.monaco-button', { hasText: 'Add Comment' }).click();
-    await widget.getByText('Draft: sent with your review').waitFor();
+    const thread = workbench.page.locator('.review-widget', { hasText: remark });
+    await thread.getByText('Draft: sent with your review').waitFor();
+    return thread;
+  }
+  const drafts = (): Locator => workbench.page.locator('.review-widget', { hasText: 'Draft: sent with your review' });
+  const removedRemark = 'Keep the signature check: readers skip it otherwise.';
+  const agentRemark = 'Say why a reader needs the CLI first.';
+
+  it('comments on a line the agent removed and a line it added, in two files; both drafts survive a reload', async () => {
+    await comment('original', 'Acme calls your endpoint', removedRemark);
+    // The agent's line in the other file: the first job's, not the follow-up's.
+    const widget = await comment('modified', `Edited by the docs agent (${jobId}): ${selected}`, 'Say why a reader needs');
     // A draft can be edited in place before it is sent.
     await widget.locator('.review-comment').first().hover();
     await widget.locator('.action-label[aria-label="Edit Comment"]').click();
     // The comment turns into a box of its own, holding the text, with the cursor in it.
     await widget.locator('.monaco-button', { hasText: 'Save' }).waitFor();
-    await widget.locator('.monaco-editor.focused', { hasText: 'say why a reader needs it.' }).waitFor();
+    await widget.locator('.monaco-editor.focused', { hasText: 'Say why a reader needs' }).waitFor();
     await workbench.page.keyboard.press('End');
-    await workbench.page.keyboard.type(' Thanks!');
+    await workbench.page.keyboard.type(' the CLI first.');
     await widget.locator('.monaco-button', { hasText: 'Save' }).click();
-    await widget.getByText('say why a reader needs it. Thanks!').waitFor();
+    await workbench.page.locator('.review-widget', { hasText: agentRemark }).waitFor();
     await workbench.screenshot('review-comment');
-    await widget.locator('.action-label[aria-label="Send Review to the Agent…"]').click();
+
+    await workbench.reloadWindow();
+    await workbench.openDocsAgentView();
+    await workbench.contextMenu(workbench.jobRow(selected), "Review Job's Changes");
+    await diffTab(selected, '2 files').waitFor({ timeout: 30_000 });
+    await drafts().filter({ hasText: removedRemark }).waitFor({ timeout: 30_000 });
+    await drafts().filter({ hasText: agentRemark }).waitFor();
+    assert.equal(await drafts().count(), 2, 'two drafts, nothing doubled');
+  });
+
+  it('Send Review sends both comments as one follow-up, quoting each line where it is', async () => {
+    await drafts().first().locator('.action-label[aria-label="Send Review to the Agent…"]').click();
     const before = (await workbench.control.requests()).length;
     const draft = await workbench.composeAndSend('Review of', '');
     await draft.waitFor({ state: 'detached' });
     const sent = (await workbench.control.requests()).slice(before).filter((r) => r.method === 'POST' && r.path.endsWith('/message'));
     assert.equal(sent.length, 1, 'one follow-up');
     const prompt = String((sent[0]?.body as { prompt?: unknown } | undefined)?.prompt);
-    assert.match(prompt, /docs\/guides\/webhooks\.mdx, line \d+ of your version:/);
+    assert.match(prompt, /docs\/guides\/webhooks\.mdx, line 5 of the version before your change:\n {3}> Acme calls your endpoint/);
+    assert.ok(prompt.includes(`   Comment: ${removedRemark}`), prompt);
+    assert.match(prompt, /docs\/quickstart\.mdx, line \d+ of your version:/);
     // The agent's line is itself a quote ("> Edited by…"): quoted whole, its own ">" kept.
-    assert.ok(prompt.includes(`   > > ${agentLine}`), prompt);
-    assert.ok(prompt.includes('   Comment: Keep the `webhooks` link, but say why a reader needs it. Thanks!'), prompt);
-    await widget.getByText(/Sent to the agent/).waitFor();
-    // The job runs again on the review; the agent finishes it.
+    assert.match(prompt, new RegExp(` {3}> > Edited by the docs agent \\(${jobId}\\)`));
+    assert.ok(prompt.includes(`   Comment: ${agentRemark}`), prompt);
+    await workbench.page
+      .locator('.review-widget', { hasText: /Sent to the agent/ })
+      .first()
+      .waitFor();
+    assert.equal(await drafts().count(), 0, 'no draft left');
+  });
+
+  it('when the agent is done, Review What Changed Since shows only its new work: the revised line says addressed, the other is still open', async () => {
     await workbench.jobIcon(selected, 'modifier-spin').waitFor({ timeout: 30_000 });
     await workbench.control.finishJob(jobId);
-    await workbench.jobIcon(selected, 'git-pull-request').waitFor({ timeout: 30_000 });
+    const toast = await workbench.notification('completed with a pull request');
+    await workbench.pressNotificationButton(toast, 'Review What Changed Since Your Review');
+    const tab = workbench.page.locator('.tab', { hasText: `Changed since your review: ${selected}` }).filter({ hasText: '(1 file)' });
+    await tab.waitFor({ timeout: 30_000 });
+    await workbench.page
+      .locator('.monaco-editor .view-line', { hasText: `Revised by the docs agent (${jobId})` })
+      .first()
+      .waitFor();
+    await workbench.notification(
+      'The agent addressed 1 of your 2 comments. Still open: docs/guides/webhooks.mdx, line 5 of the old version.',
+    );
+    // On the left, the version you reviewed. (1.99 also keeps a stale copy far out of view in the
+    // right side's editor, which the multi-file diff reuses.)
+    const addressed = workbench.page.locator('.original-in-monaco-diff-editor .review-widget', {
+      hasText: 'Addressed: the agent changed these lines',
+    });
+    await addressed.filter({ hasText: agentRemark }).waitFor();
+    await workbench.screenshot('review-since');
+    // Resolve folds the thread away: it is done.
+    await addressed.locator('.action-label[aria-label="Resolve"]').click();
+    await addressed.waitFor({ state: 'hidden' });
     await workbench.clearNotifications();
   });
 
   it('Apply File from the diff’s title bar changes exactly one file, and Undo puts it back', async () => {
     const before = page('docs/guides/webhooks.mdx');
+    // The whole change again.
+    await workbench.contextMenu(workbench.jobRow(selected), "Review Job's Changes");
+    await diffTab(selected, '2 files').waitFor({ timeout: 30_000 });
     // One Docs Agent entry in the diff's title bar, a menu of what can be done with the change.
     for (const alone of ["Apply File from Job's Change", "Edit Job's Change Locally", "Preview Job's Change"])
       assert.equal(await titleAction(alone).count(), 0, `${alone} is in the menu, not a title-bar button of its own`);
@@ -136,7 +193,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.answerInput('webhooks');
     const toast = await workbench.notification('Applied the agent’s version of docs/guides/webhooks.mdx (1 of 2 files');
     assert.deepEqual(changedFiles(), ['docs/guides/webhooks.mdx']);
-    assert.match(page('docs/guides/webhooks.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\): Also link it`));
+    assert.match(page('docs/guides/webhooks.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\): \\[reword\\] Also link it`));
     await workbench.pressNotificationButton(toast, 'Undo');
     await eventually(() => changedFiles().length === 0, 'the undone file on disk', 15_000);
     assert.equal(page('docs/guides/webhooks.mdx'), before);
@@ -148,7 +205,7 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.notification(`Switched to ${branch} with the agent’s change (2 files)`);
     await workbench.page.locator('.statusbar-item', { hasText: branch }).first().waitFor({ timeout: 30_000 });
     assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD').trim(), branch);
-    assert.match(page('docs/quickstart.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\)`));
+    assert.match(page('docs/quickstart.mdx'), new RegExp(`Revised by the docs agent \\(${jobId}\\): ${agentRemark}`));
     assert.match(page('docs/guides/webhooks.mdx'), new RegExp(`Edited by the docs agent \\(${jobId}\\)`));
   });
 

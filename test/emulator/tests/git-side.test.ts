@@ -73,6 +73,40 @@ describe('emulator: git side', () => {
     assert.equal(gitIn(clone, 'rev-parse', `refs/review/${number}^`), first.edit?.commit);
   });
 
+  it('[reword]: the agent’s line takes the place of the page’s first paragraph line, so the diff removes one', async () => {
+    const job = await h.control.finishJob(await create('[reword] Tighten guides/webhooks.mdx'));
+    gitIn(clone, 'fetch', '-q', 'origin', `+refs/heads/${job.source.ref ?? ''}:refs/review/reword`);
+    const diff = gitIn(clone, 'diff', 'main', 'refs/review/reword', '--', 'docs/guides/webhooks.mdx');
+    assert.match(diff, /^-Acme calls your endpoint when a job finishes\./m);
+    assert.ok(diff.includes(`+${job.edit?.line ?? '?'}`), diff);
+  });
+
+  it('a review sent as a follow-up: each quoted line of the agent’s version is revised, lines of the old version are not', async () => {
+    const id = await create('Tighten guides/webhooks.mdx');
+    const first = await h.control.finishJob(id);
+    const review = [
+      'Change your work as my review comments below say.',
+      '',
+      'My review (2 comments):',
+      '',
+      '1. docs/guides/webhooks.mdx, line 5 of the version before your change:',
+      '   > Acme calls your endpoint when a job finishes. Verify the signature before trusting the body.',
+      '   Comment: Keep this.',
+      '',
+      `2. docs/guides/webhooks.mdx, line 7 of your version:`,
+      `   > ${first.edit?.line ?? '?'}`,
+      '   Comment: Say why a reader needs it.',
+    ].join('\n');
+    await h.call('POST', `${JOBS(h.emu.projectId)}/${id}/message`, { body: { prompt: review } });
+    const second = await h.control.finishJob(id);
+    assert.deepEqual(second.edit?.pages, ['docs/guides/webhooks.mdx']);
+    gitIn(clone, 'fetch', '-q', 'origin', `+refs/heads/${first.source.ref ?? ''}:refs/review/reviewed`);
+    const change = gitIn(clone, 'diff', first.edit?.commit ?? '?', 'refs/review/reviewed');
+    assert.equal((change.match(/^[-+](?![-+])/gm) ?? []).length, 2, `one line replaced: ${change}`);
+    assert.ok(change.includes(`-${first.edit?.line ?? '?'}`), change);
+    assert.ok(change.includes(`+> Revised by the docs agent (${id}): Say why a reader needs it.`), change);
+  });
+
   it('a push-to-branch job commits onto main and opens no pull request', async () => {
     const before = gitIn(clone, 'ls-remote', 'origin', 'refs/heads/main').split('\t')[0];
     const id = await create('[push] Update index.mdx');

@@ -3,11 +3,11 @@
 // (same log format fields, `--reverse --ancestry-path` for `reverse`), for unit tests that need
 // no editor.
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type * as vscode from 'vscode';
 import type { GitChange, GitCommit, GitRepository } from '../../../src/review/git-api';
 
-type CliGit = Pick<GitRepository, 'fetch' | 'getCommit' | 'getMergeBase' | 'getRefs' | 'log' | 'diffBetween'>;
+type CliGit = Pick<GitRepository, 'rootUri' | 'fetch' | 'getCommit' | 'getMergeBase' | 'getRefs' | 'log' | 'diffBetween' | 'show'>;
 
 /** `git diff --name-status` letters as the Git extension's statuses (git-api's changeStatus). */
 const statusOf: Record<string, number> = { A: 1, R: 3, M: 5, D: 6 };
@@ -38,6 +38,7 @@ export function cliRepository(cwd: string): CliGit {
         return { uri: uri(path), originalUri: uri(path), renameUri: uri(path), status: statusOf[status[0] ?? ''] ?? 5 };
       });
   return {
+    rootUri: uri(''),
     fetch: ({ remote, ref }) => Promise.resolve(void git('fetch', '-q', remote ?? 'origin', ...(ref ? [ref] : []))),
     getCommit: (ref) => {
       const [commit] = commits(['-1', ref]);
@@ -55,6 +56,8 @@ export function cliRepository(cwd: string): CliGit {
           }),
       ),
     diffBetween: (base, head) => Promise.resolve(diff(base, head)),
+    // The extension takes the file's absolute path, as the Git extension's `show` does.
+    show: (ref, path) => Promise.resolve(git('show', `${ref}:${relative(cwd, path)}`)),
     log: ({ range, reverse }) => Promise.resolve(commits([...(reverse ? ['--reverse', '--ancestry-path'] : []), range])),
   };
 }

@@ -1,0 +1,65 @@
+// What the emulator's agent writes into a page, decided from the prompt as a real agent would
+// from its instructions: its line added at the end (the default), its line in place of the page's
+// first paragraph (`[reword]`, so the diff has a removed line), and, for a review the writer sent
+// as a follow-up, each quoted line of its own version revised (lines of the old version are not
+// brought back). Pure text: git-side.ts commits what these return.
+
+/** A comment of a review follow-up (review-text.ts's format) on lines of the agent's version. */
+export interface ReviewedLines {
+  path: string;
+  lines: string[];
+  remark: string;
+}
+
+/** The comments on "your version" in a review follow-up, in order; none for any other prompt. */
+export function reviewedLines(prompt: string): ReviewedLines[] {
+  const found: ReviewedLines[] = [];
+  let current: ReviewedLines | undefined;
+  for (const line of prompt.split('\n')) {
+    const head = /^\d+\. (.+), lines? \d+(?:–\d+)? of (your version|the version before your change):$/.exec(line);
+    if (head) {
+      current = head[2] === 'your version' ? { path: head[1] ?? '', lines: [], remark: '' } : undefined;
+      if (current) found.push(current);
+      continue;
+    }
+    const quoted = /^ {3}>(?: (.*))?$/.exec(line);
+    if (current && quoted) current.lines.push(quoted[1] ?? '');
+    const remark = /^ {3}Comment: (.*)$/.exec(line);
+    if (current && remark) current.remark = remark[1] ?? '';
+  }
+  return found;
+}
+
+/** The line that revises a reviewed one: names the job and what the writer asked. */
+export function revisedLine(jobId: string, remark: string): string {
+  return `> Revised by the docs agent (${jobId}): ${remark.replace(/\s+/g, ' ').trim().slice(0, 80)}`;
+}
+
+/** `text` with the first run of `block` replaced by `by`; as it was when the block is not there. */
+function replaceBlock(text: string, block: readonly string[], by: string): string {
+  const lines = text.split('\n');
+  for (let start = 0; start + block.length <= lines.length; start++) {
+    if (block.every((line, i) => lines[start + i] === line)) {
+      lines.splice(start, block.length, by);
+      return lines.join('\n');
+    }
+  }
+  return text;
+}
+
+/** The review's comments on `page` answered: each quoted block replaced by its revision. */
+export function reviseReviewed(before: string, page: string, jobId: string, reviewed: readonly ReviewedLines[]): string {
+  return reviewed.filter((r) => r.path === page).reduce((text, r) => replaceBlock(text, r.lines, revisedLine(jobId, r.remark)), before);
+}
+
+/** The page with `added` at the end, or (`reword`) in place of its first paragraph line after the front matter. */
+export function withAgentLine(before: string, added: string, reword: boolean): string {
+  const text = before.replace(/\n*$/, '\n');
+  if (!reword) return `${text}\n${added}\n`;
+  const lines = text.split('\n');
+  const bodyStart = lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0;
+  const first = lines.findIndex((line, i) => i >= bodyStart && line.trim() !== '' && !line.startsWith('#'));
+  if (first < 0) return `${text}\n${added}\n`;
+  lines.splice(first, 1, added);
+  return lines.join('\n');
+}
