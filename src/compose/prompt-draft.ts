@@ -2,7 +2,13 @@
 // (the file, its section, the lines, the quoted selection) as plain text the writer can read and
 // edit. Everything in the document is sent except the one hint line the composer adds.
 export const instructionHint =
-  '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. -->';
+  '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. Sending is one agent use (your project has 100 an hour). -->';
+
+/** Hints earlier versions wrote into drafts that are still on disk: never sent either. */
+const earlierHints = [
+  '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. -->',
+];
+const isHint = (line: string): boolean => line.trim() === instructionHint || earlierHints.includes(line.trim());
 
 export interface DraftContext {
   /** The file's path in the repository, as the agent sees it. */
@@ -35,7 +41,7 @@ export type ComposedPrompt = { ok: true; prompt: string } | { ok: false; problem
 /** The prompt a composer document sends, or why it is not ready. */
 export function promptOf(text: string): ComposedPrompt {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const hint = lines.findIndex((l) => l.trim() === instructionHint);
+  const hint = lines.findIndex(isHint);
   const written = (hint === -1 ? lines : lines.slice(0, hint)).join('\n').trim();
   if (written === '') return { ok: false, problem: 'Write what the agent should do on the first line, then send.' };
   const prompt = lines
