@@ -78,7 +78,11 @@ export function createReviewComments(
   // Kept as long as a composer draft: a month untouched.
   void reviews.ready.then(() => reviews.pruneUntouchedSince(new Date(Date.now() - keptDays * 86_400_000)));
   const comments = new ReviewComments(reviews, shown);
-  const afterFollowUp: AfterFollowUp = async (draft, job) => void (await markSent(reviews, job, draft.toString()));
+  const afterFollowUp: AfterFollowUp = async (draft, job) => {
+    const comments = await markSent(reviews, job, draft.toString());
+    // The job's record says the follow-up was this review.
+    if (comments) await deps.tracker.noteReview(job, comments);
+  };
   return { disposables: [comments, ...registerCommands(deps, { reviews, comments, shown })], afterFollowUp };
 }
 

@@ -4,6 +4,7 @@ import { CancelledError, RateLimitedError } from '../api/errors';
 import type { AgentJob } from '../api/types';
 import { isBlockingError, isOfflineError } from './poll-timing';
 import { awaitFollowUpMs, isTerminal, type TrackedJob } from './tracked-job';
+import { finishEvent, withEvent } from './job-history';
 
 /** What a user sees changing: the status, the pull request, the branch, archiving. */
 export function changedFields(a: AgentJob, b: AgentJob): boolean {
@@ -23,6 +24,8 @@ export function withAnswer(saved: TrackedJob, job: AgentJob, now: number): Track
   const awaited = saved.awaitingSince !== undefined && !running && now - Date.parse(saved.awaitingSince) < awaitFollowUpMs;
   if (!awaited) delete next.awaitingSince;
   if (changedFields(saved.job, next.job)) next.changedAt = new Date(now).toISOString();
+  const finish = finishEvent(saved.job, next.job, new Date(now).toISOString(), (j) => isTerminal(j.status));
+  if (finish) next.history = withEvent(saved.history, finish);
   return next;
 }
 

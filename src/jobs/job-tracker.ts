@@ -12,8 +12,9 @@ import { type Clock } from '../platform/clock';
 import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from './job-answers';
 import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
-import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, sameScope, type TrackedJob, withFollowUp } from './tracked-job';
+import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, sameScope, type TrackedJob, followedUp } from './tracked-job';
 import { CheckTimes } from './check-times';
+import { withReviewNoted } from './job-history';
 import { messageOf } from '../platform/checks';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
@@ -137,22 +138,22 @@ export class JobTracker {
     } catch (error) {
       // The follow-up may have reached the service: watch the job, so its next finish is announced.
       if (this.deps.mayHaveArrived?.(error)) {
-        await this.deps.store.updateJob(key, (saved) => ({
-          ...saved,
-          followUps: withFollowUp(saved.followUps, prompt),
-          awaitingSince: this.now(),
-        }));
+        await this.deps.store.updateJob(key, (saved) => ({ ...followedUp(saved, prompt, this.now()), awaitingSince: this.now() }));
         this.wake(key);
       }
       throw error;
     }
-    const updated = await this.deps.store.updateJob(key, (saved) => ({
-      ...withAnswer(saved, job, this.deps.clock.now()),
-      followUps: withFollowUp(saved.followUps, prompt),
-    }));
+    const sentAt = this.now();
+    const updated = await this.deps.store.updateJob(key, (saved) =>
+      followedUp(withAnswer(saved, job, this.deps.clock.now()), prompt, sentAt),
+    );
     this.wake(key);
     return updated ?? current;
   }
+
+  /** Notes the job's last follow-up as a review of `comments` comments, for its record. */
+  noteReview = (key: string, comments: number): Promise<unknown> =>
+    this.deps.store.updateJob(key, (saved) => ({ ...saved, history: withReviewNoted(saved.history, comments) }));
 
   /** Starts tracking a job made elsewhere (the API cannot list jobs, so the id is all we have). */
   async trackById(scope: ProjectScope, id: string, options: CallOptions = {}): Promise<TrackedJob> {

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
+import { recordItemsOf } from './job-record-items';
 import type { PollStatus } from './poll-timing';
 import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
 import type { ReviewedJobs } from './reviewed-jobs';
@@ -47,14 +48,17 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
 
   getChildren(item?: vscode.TreeItem): vscode.TreeItem[] {
     const now = Date.now();
-    if (item instanceof JobTreeItem) return this.extras?.childrenOf(item.job, now) ?? [];
+    if (item instanceof JobTreeItem) return [...recordItemsOf(item.job), ...(this.extras?.childrenOf(item.job, now) ?? [])];
     if (item) return this.extras?.childrenOfItem(item, now) ?? [];
     const jobs = this.tracker.jobs().map((job) => {
       const row = new JobTreeItem(job, now, this.tracker.lastCheckedAt(jobKeyOf(job)), this.reviewed.has(job));
       if (this.extras?.childrenOf(job, now).length) {
-        // A row keeps the expansion it was first shown with (none): a new id shows it open.
+        // A row keeps the expansion it was first shown with (folded): a new id shows it open.
         row.id = `${String(row.id)} with-children`;
         row.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+      } else if (recordItemsOf(job).length) {
+        // The job's record is there to unfold; the list stays one row per job.
+        row.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
       }
       return row;
     });

@@ -4,6 +4,7 @@
 import type { AgentJob, JobStatus } from '../api/types';
 import type { ProjectScope } from '../api/project-scope';
 import { firstLine } from './prompt-text';
+import { followUpEvent, type JobEvent, withEvent } from './job-history';
 
 export interface TrackedJob extends ProjectScope {
   id: string;
@@ -26,6 +27,8 @@ export interface TrackedJob extends ProjectScope {
   checkError?: string;
   /** A follow-up left but its answer was lost: watched until the job is seen running again. */
   awaitingSince?: string;
+  /** Follow-ups sent and finishes seen, oldest first (absent for a job kept by an older version). */
+  history?: JobEvent[];
 }
 
 /** Enough to show and to follow up; whole 100 KB prompts would bloat storage. */
@@ -86,6 +89,11 @@ export function clipPrompt(prompt: string): string {
 /** The follow-ups with one more, keeping the latest `maxStoredFollowUps`. */
 export function withFollowUp(followUps: readonly string[], prompt: string): string[] {
   return [...followUps, clipPrompt(prompt)].slice(-maxStoredFollowUps);
+}
+
+/** The job's record with one more follow-up, sent at `at` (ISO). */
+export function followedUp(saved: TrackedJob, prompt: string, at: string): TrackedJob {
+  return { ...saved, followUps: withFollowUp(saved.followUps, prompt), history: withEvent(saved.history, followUpEvent(prompt, at)) };
 }
 
 /** The label of a job: its prompt's first line, or its id when it was tracked by id. */

@@ -58,7 +58,8 @@ describe('preview deployments of an agent’s change', () => {
     const tree = (await api()).jobsTree;
     const jobRow = (tree.getChildren() ?? []).find((item) => JSON.stringify(item.id).includes(job.id));
     assert.ok(jobRow);
-    const [row] = tree.getChildren(jobRow) ?? [];
+    // Under the job's record (what was asked, its finish): the preview, last.
+    const row = (tree.getChildren(jobRow) ?? []).at(-1);
     assert.match(String(row?.description), /^(queued|building)/);
 
     await host.control.finishPreview(started.statusId, 'success');
@@ -67,7 +68,7 @@ describe('preview deployments of an agent’s change', () => {
       branch,
       'the preview to be ready, and announced',
     );
-    const [readyRow] = tree.getChildren(jobRow) ?? [];
+    const readyRow = (tree.getChildren(jobRow) ?? []).at(-1);
     assert.match(String(readyRow?.description), /^ready · /);
 
     const address = await vscode.commands.executeCommand<string>('docsAgent.openPreview', previewKeyOf(ready));

@@ -131,6 +131,29 @@ describe('job tracker against the emulator', () => {
     );
   });
 
+  it('keeps the job’s record: each follow-up (a review with its comment count) and each finish once, across a reload', async () => {
+    const folder = machineFolder();
+    const { tracker } = await windowOn(folder);
+    const job = await tracker.create(scope, 'Tidy the glossary');
+    const key = jobKeyOf(job);
+    const finished = await api.control.finishJob(job.id);
+    await tracker.refresh(key);
+    await tracker.refresh(key);
+    await tracker.followUp(key, 'Change your work as my review comments below say.\n\nMy review (2 comments):');
+    await tracker.noteReview(key, 2);
+    await api.control.finishJob(job.id);
+    await tracker.refresh(key);
+    const reloaded = await windowOn(folder);
+    const history = reloaded.tracker.get(key)?.history ?? [];
+    const said = history.map((e) =>
+      e.kind === 'finished' ? `finished ${e.status} ${e.prLink ?? 'no link'}` : `follow-up, review of ${e.review ?? 0}`,
+    );
+    const pr = finished.prLink ?? '';
+    assert.ok(pr, 'a pull request');
+    assert.deepEqual(said, [`finished completed ${pr}`, 'follow-up, review of 2', `finished completed ${pr}`]);
+    assert.ok(history.every((e) => !Number.isNaN(Date.parse(e.at))));
+  });
+
   it('watches a job again when a follow-up’s answer was lost, and announces its next finish', async () => {
     const { tracker, announced, announcer } = await windowOn(machineFolder(), {
       mayHaveArrived: (e) => lostAnswerNote(e, 'followUp') !== undefined,

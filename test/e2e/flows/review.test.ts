@@ -173,6 +173,21 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await addressed.locator('.action-label[aria-label="Resolve"]').click();
     await addressed.waitFor({ state: 'hidden' });
     await workbench.clearNotifications();
+    // The job's row unfolds to its record, oldest first: what was asked, the follow-up, the review, each finish.
+    const twistie = workbench.jobRow(selected).locator('.monaco-tl-twistie');
+    await twistie.click();
+    const record = workbench.jobRows().filter({ hasNot: workbench.page.locator('.monaco-tl-twistie.collapsible') });
+    await record.filter({ hasText: 'You sent a review: 2 comments' }).waitFor();
+    const labels = (await record.locator('.label-name').allTextContents()).map((l) => l.replace(/#\d+/, '#N'));
+    assert.deepEqual(labels.slice(0, 6), [
+      `You asked: ${selected}`,
+      'Finished: completed with pull request #N',
+      'Follow-up: [reword] Also link it from guides/webhooks.mdx',
+      'Finished: completed with pull request #N',
+      'You sent a review: 2 comments',
+      'Finished: completed with pull request #N',
+    ]);
+    await twistie.click();
   });
 
   it('Apply File from the diff’s title bar changes exactly one file, and Undo puts it back', async () => {

@@ -1,0 +1,58 @@
+// What happened to a job, as this machine sent and saw it (the API keeps no messages): each
+// follow-up sent (a review's comment count with it) and each finish with its pull request, oldest
+// first, kept with the job and pruned with it. Plain data and rules; no vscode import.
+import type { AgentJob } from '../api/types';
+import { isRecord } from '../platform/checks';
+
+export type JobEvent =
+  { kind: 'followUp'; at: string; text: string; review?: number } | { kind: 'finished'; at: string; status: string; prLink?: string };
+
+/** Enough for a job's record; the job file is rewritten on every change. */
+export const maxStoredEvents = 40;
+/** A follow-up's text as the record shows it: its first lines are what a writer recognises. */
+const maxEventText = 300;
+
+export function withEvent(history: readonly JobEvent[] | undefined, event: JobEvent): JobEvent[] {
+  return [...(history ?? []), event].slice(-maxStoredEvents);
+}
+
+export function followUpEvent(text: string, at: string): JobEvent {
+  return { kind: 'followUp', at, text: text.length > maxEventText ? `${text.slice(0, maxEventText)}…` : text };
+}
+
+/** A finish worth recording: the job became finished, or finished differently (another status or pull request). */
+export function finishEvent(before: AgentJob, after: AgentJob, at: string, terminal: (job: AgentJob) => boolean): JobEvent | undefined {
+  if (!terminal(after)) return undefined;
+  if (terminal(before) && before.rawStatus === after.rawStatus && before.prLink === after.prLink) return undefined;
+  return { kind: 'finished', at, status: after.rawStatus, ...(after.prLink ? { prLink: after.prLink } : {}) };
+}
+
+/** The last follow-up noted as a review of `comments` comments. */
+export function withReviewNoted(history: readonly JobEvent[] | undefined, comments: number): JobEvent[] | undefined {
+  if (!history) return undefined;
+  const index = history.map((e) => e.kind).lastIndexOf('followUp');
+  const last = history[index];
+  if (last?.kind !== 'followUp') return [...history];
+  return history.map((e, i) => (i === index ? { ...last, review: comments } : e));
+}
+
+function readEvent(value: unknown): JobEvent | undefined {
+  if (!isRecord(value) || typeof value.at !== 'string' || Number.isNaN(Date.parse(value.at))) return undefined;
+  if (value.kind === 'followUp' && typeof value.text === 'string') {
+    const event: JobEvent = { kind: 'followUp', at: value.at, text: value.text };
+    if (Number.isSafeInteger(value.review) && (value.review as number) > 0) event.review = value.review as number;
+    return event;
+  }
+  if (value.kind === 'finished' && typeof value.status === 'string') {
+    const event: JobEvent = { kind: 'finished', at: value.at, status: value.status };
+    if (typeof value.prLink === 'string') event.prLink = value.prLink;
+    return event;
+  }
+  return undefined;
+}
+
+/** The stored history; events this version cannot read are left out (the rest of the job is not lost for them). */
+export function readHistory(value: unknown): JobEvent[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.map(readEvent).filter((e): e is JobEvent => e !== undefined);
+}

@@ -1,0 +1,56 @@
+// A job's record under its row in the Agent Jobs tree, oldest first: what was asked, each
+// follow-up (a review with its comment count), each finish with its pull request. The API keeps no
+// messages, so this is what this machine sent and saw (job-history.ts). Labels are plain text.
+import * as vscode from 'vscode';
+import { relativeTime } from '../platform/relative-time';
+import type { JobEvent } from './job-history';
+import { firstLine } from './prompt-text';
+import { createdAtOf, jobKeyOf, type TrackedJob } from './tracked-job';
+
+export class JobRecordItem extends vscode.TreeItem {}
+
+/** "pull request #12" from a link the service sent, else the status as said. */
+function finishWords(event: Extract<JobEvent, { kind: 'finished' }>): string {
+  if (event.status === 'completed') {
+    const number = event.prLink ? /\/(?:pull|merge_requests)\/(\d+)/.exec(event.prLink)?.[1] : undefined;
+    return number
+      ? `completed with pull request #${number}`
+      : event.prLink
+        ? 'completed with a pull request'
+        : 'completed, no pull request';
+  }
+  return event.status;
+}
+
+function recordItem(job: TrackedJob, index: number, label: string, icon: string, at?: string, text?: string): JobRecordItem {
+  const item = new JobRecordItem(label, vscode.TreeItemCollapsibleState.None);
+  item.id = `${jobKeyOf(job)} record ${index}`;
+  item.iconPath = new vscode.ThemeIcon(icon);
+  // Not "job…": the job rows' menus match that.
+  item.contextValue = 'record';
+  if (at) item.description = relativeTime(at, Date.now());
+  // Plain text: the whole prompt as written.
+  item.tooltip = text ?? label;
+  return item;
+}
+
+function eventItem(job: TrackedJob, index: number, event: JobEvent): JobRecordItem {
+  if (event.kind === 'finished') {
+    const icon = event.status === 'completed' ? 'check' : event.status === 'failed' ? 'error' : 'circle-outline';
+    return recordItem(job, index, `Finished: ${finishWords(event)}`, icon, event.at, event.prLink);
+  }
+  if (event.review) {
+    const comments = event.review === 1 ? '1 comment' : `${event.review} comments`;
+    return recordItem(job, index, `You sent a review: ${comments}`, 'comment-discussion', event.at, event.text);
+  }
+  return recordItem(job, index, `Follow-up: ${firstLine(event.text, 80)}`, 'reply', event.at, event.text);
+}
+
+/** The record's rows; a job kept by an older version shows its follow-ups without times. */
+export function recordItemsOf(job: TrackedJob): JobRecordItem[] {
+  const asked = job.prompt ? [recordItem(job, 0, `You asked: ${firstLine(job.prompt, 80)}`, 'comment', createdAtOf(job), job.prompt)] : [];
+  const events = job.history
+    ? job.history.map((event, i) => eventItem(job, i + 1, event))
+    : job.followUps.map((text, i) => recordItem(job, i + 1, `Follow-up: ${firstLine(text, 80)}`, 'reply', undefined, text));
+  return [...asked, ...events];
+}
