@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { jobKeyOf, titleOf } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
-import { draftThreads, markSent, noteOf, notePending } from '../review/review-drafts';
+import { draftThreads, markSent, noteOf, notePending, whyNotSendable } from '../review/review-drafts';
 import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
 import type { ReviewStore } from '../review/review-store';
 import { registerOnFirstUse } from './on-first-use';
@@ -50,13 +50,9 @@ async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, s
   if (!job) return undefined;
   const threads = draftThreads(parts.reviews.get(job));
   const tracked = deps.tracker.get(job);
-  if (!threads.length) {
-    void showInfo('No comments to send yet: open Review Job’s Changes and comment on the lines the agent should change.');
-    return undefined;
-  }
-  if (!tracked) {
-    const count = threads.length === 1 ? 'Your comment is' : `Your ${threads.length} comments are`;
-    void showWarning(`This job is no longer followed here, so a review cannot go to it. ${count} kept.`);
+  const refused = whyNotSendable(threads, tracked !== undefined);
+  if (refused || !tracked) {
+    if (refused) void (refused.warn ? showWarning(refused.note) : showInfo(refused.note));
     return undefined;
   }
   const text = `${reviewInstruction}\n\n${reviewText(threads.map(noteOf))}`;

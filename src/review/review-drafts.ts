@@ -19,6 +19,19 @@ export function reviewedCommit(threads: readonly ReviewThread[]): string | undef
   return threads.at(-1)?.head;
 }
 
+/**
+ * Why a review cannot go now, in one sentence, or undefined when it can: no comments yet, or a
+ * job no longer followed here (pruned, or Stop Following), whose comments are kept for it.
+ */
+export function whyNotSendable(drafts: readonly ReviewThread[], followed: boolean): { note: string; warn: boolean } | undefined {
+  if (!drafts.length) {
+    return { note: 'No comments to send yet: open Review Job’s Changes and comment on the lines the agent should change.', warn: false };
+  }
+  if (followed) return undefined;
+  const count = drafts.length === 1 ? 'Your comment is' : `Your ${drafts.length} comments are`;
+  return { note: `This job is no longer followed here, so a review cannot go to it. ${count} kept.`, warn: true };
+}
+
 export async function notePending(store: ReviewStore, job: string, draft: string, threads: readonly ReviewThread[]): Promise<void> {
   const commit = reviewedCommit(threads);
   if (!commit) return;

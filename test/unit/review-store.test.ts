@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReviewThread } from '../../src/review/review-record';
-import { markSent, notePending } from '../../src/review/review-drafts';
+import { markSent, notePending, whyNotSendable } from '../../src/review/review-drafts';
 import { reviewedJobsOf, reviewFileName, ReviewStore } from '../../src/review/review-store';
 import { machineFolder } from '../support/fakes/job-window';
 
@@ -106,6 +106,19 @@ describe('draft reviews shared by every window', () => {
     await store.change(job, (review) => ({ ...review, threads: [thread('one')] }));
     await store.remove([job]);
     assert.equal((await storeOn(folder)).get(job), undefined);
+  });
+
+  it('a review for a job no longer followed (pruned, or Stop Following) is refused in one sentence, and its comments kept', async () => {
+    const store = await storeOn(machineFolder());
+    await store.change(job, (review) => ({ ...review, threads: [thread('one'), thread('two')] }));
+    const drafts = store.get(job)?.threads ?? [];
+    assert.deepEqual(whyNotSendable(drafts, false), {
+      note: 'This job is no longer followed here, so a review cannot go to it. Your 2 comments are kept.',
+      warn: true,
+    });
+    assert.equal(store.get(job)?.threads.length, 2, 'nothing lost');
+    assert.match(whyNotSendable([], true)?.note ?? '', /^No comments to send yet/);
+    assert.equal(whyNotSendable(drafts, true), undefined, 'a followed job takes it');
   });
 
   it('marks sent only the threads the sent draft held; a comment written after stays a draft', async () => {
