@@ -31,12 +31,7 @@ describe('e2e: preview deployments when things go wrong', () => {
 
   before(async () => {
     // Builds end only when a test says so.
-    workbench = await Workbench.open({
-      withKey: true,
-      pace: 5,
-      previewMs: 3_600_000,
-      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
-    });
+    workbench = await Workbench.open({ withKey: true, previewMs: 3_600_000, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {

@@ -10,7 +10,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
   const selected = 'Install the CLI and send your first job.';
 
   before(async () => {
-    workbench = await Workbench.open({ pace: 5, userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 } });
+    workbench = await Workbench.open({ userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 } });
     // Pull request links point at github.com, which this machine cannot reach: answer locally.
     await workbench.page
       .context()

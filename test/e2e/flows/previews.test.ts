@@ -15,12 +15,7 @@ describe('e2e: previewing the agent’s change on the site', () => {
 
   before(async () => {
     // Builds end only when a test says so.
-    workbench = await Workbench.open({
-      withKey: true,
-      pace: 5,
-      previewMs: 3_600_000,
-      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
-    });
+    workbench = await Workbench.open({ withKey: true, previewMs: 3_600_000, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {

@@ -29,8 +29,6 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   before(async () => {
     workbench = await Workbench.open({
       withKey: true,
-      // Checks of a running job come five times sooner: each finish shows without a wait.
-      pace: 5,
       settings: { 'docsAgent.jobs.confirmBeforeSending': false },
       // The editor's Comments panel would open with the first comment and squeeze the views the
       // later checks click in; the comment threads in the diff are what these checks read.
