@@ -124,7 +124,12 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await diffTab(selected, '2 files').waitFor({ timeout: 30_000 });
     await drafts().filter({ hasText: removedRemark }).waitFor({ timeout: 30_000 });
     await drafts().filter({ hasText: agentRemark }).waitFor();
-    assert.equal(await drafts().count(), 2, 'two drafts, nothing doubled');
+    // Exactly two, once the reopened diff has settled (it may draw its files again as it lays them out).
+    await workbench.page.waitForFunction(
+      `[...document.querySelectorAll('.review-widget')].filter((w) => w.textContent.includes('Draft: sent with your review')).length === 2`,
+      undefined,
+      { timeout: 15_000 },
+    );
   });
 
   it('Send Review sends both comments as one follow-up, quoting each line where it is', async () => {
