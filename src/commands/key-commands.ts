@@ -4,7 +4,7 @@ import { apiKeyProblem } from '../api/api-key';
 import { checkConnection } from '../api/connection-check';
 import { projectId, scopeFor, setProjectId } from '../editor/config';
 import type { CommandDeps } from './deps';
-import type { KeyCommandId } from './later-commands';
+import type { KeyCommandId } from './later-command-ids';
 import type { CommandHandlers } from './on-first-use';
 import { connect } from './connect-command';
 import { commandIds, contextKeys, settingId, settingNames } from '../platform/manifest-ids';

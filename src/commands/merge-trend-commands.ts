@@ -13,7 +13,7 @@ import { resolvePage } from '../visitors/page-resolver';
 import type { MergeMark } from '../visitors/protocol';
 import type { VisitorsController } from '../visitors/visitors-controller';
 import type { CommandDeps } from './deps';
-import type { MergeTrendCommandId } from './later-commands';
+import type { MergeTrendCommandId } from './later-command-ids';
 import type { CommandHandlers } from './on-first-use';
 import { canReview } from './fetch-change';
 import { resolveJobs } from './job-picker';

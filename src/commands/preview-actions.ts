@@ -11,7 +11,7 @@ import { PreviewTreeItem } from '../previews/preview-tree';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { fixPrompt, previewKeyOf, statusWord, type TrackedPreview } from '../previews/tracked-preview';
 import type { CommandDeps } from './deps';
-import type { PreviewActionId } from './later-commands';
+import type { PreviewActionId } from './later-command-ids';
 import type { CommandHandlers } from './on-first-use';
 import type { DraftRequest } from './compose-commands';
 import { pickOne, showInfo, showWarning } from '../editor/say';

@@ -19,7 +19,7 @@ import { jobPreviewBranch, jobPreviewChange, type JobPreviewBranch } from '../re
 import type { ShownChanges } from '../review/shown-changes';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
-import type { PreviewCommandId } from './later-commands';
+import type { PreviewCommandId } from './later-command-ids';
 import type { CommandHandlers } from './on-first-use';
 import { previewActions, previewFor } from './preview-actions';
 import { reportReviewFailure } from './review-failures';

@@ -14,7 +14,7 @@ import type { ShownChange, ShownChanges } from '../review/shown-changes';
 import type { GitApi } from '../review/git-api';
 import { applyFile, applyFileCommand, checkOutCommand, checkOutJob } from './change-commands';
 import type { CommandDeps } from './deps';
-import type { ReviewCommandId } from './later-commands';
+import type { ReviewCommandId } from './later-command-ids';
 import type { CommandHandlers } from './on-first-use';
 import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
