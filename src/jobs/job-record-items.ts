@@ -13,11 +13,9 @@ export class JobRecordItem extends vscode.TreeItem {}
 function finishWords(event: Extract<JobEvent, { kind: 'finished' }>): string {
   if (event.status === 'completed') {
     const number = event.prLink ? /\/(?:pull|merge_requests)\/(\d+)/.exec(event.prLink)?.[1] : undefined;
-    return number
-      ? `completed with pull request #${number}`
-      : event.prLink
-        ? 'completed with a pull request'
-        : 'completed, no pull request';
+    if (number) return `completed with pull request #${number}`;
+    // A link it cannot read as a pull request's (one the row refuses, perhaps) is not called one.
+    return event.prLink ? 'completed' : 'completed, no pull request';
   }
   return event.status;
 }
