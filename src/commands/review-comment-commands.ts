@@ -51,10 +51,11 @@ async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, s
   const threads = draftThreads(parts.reviews.get(job));
   const tracked = deps.tracker.get(job);
   const refused = whyNotSendable(threads, tracked !== undefined);
-  if (refused || !tracked) {
-    if (refused) void (refused.warn ? showWarning(refused.note) : showInfo(refused.note));
+  if (refused) {
+    void (refused.warn ? showWarning(refused.note) : showInfo(refused.note));
     return undefined;
   }
+  if (!tracked) return undefined;
   const text = `${reviewInstruction}\n\n${reviewText(threads.map(noteOf))}`;
   const request: DraftRequest = { review: job, title: `Review of “${titleOf(tracked)}”`, text };
   const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(commandIds.askAgent, request);

@@ -44,6 +44,11 @@ function eventItem(job: TrackedJob, index: number, event: JobEvent): JobRecordIt
   return recordItem(job, index, `Follow-up: ${firstLine(event.text, 80)}`, 'reply', event.at, event.text);
 }
 
+/** Whether the job has a record to unfold, without building its rows (every redraw of the tree asks). */
+export function hasRecord(job: TrackedJob): boolean {
+  return job.prompt !== '' || (job.history ?? job.followUps).length > 0;
+}
+
 /** The record's rows; a job kept by an older version shows its follow-ups without times. */
 export function recordItemsOf(job: TrackedJob): JobRecordItem[] {
   const asked = job.prompt ? [recordItem(job, 0, `You asked: ${firstLine(job.prompt, 80)}`, 'comment', createdAtOf(job), job.prompt)] : [];

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
 import { JobTreeItem } from './job-tree-item';
-import { recordItemsOf } from './job-record-items';
+import { hasRecord, recordItemsOf } from './job-record-items';
 import type { PollStatus } from './poll-timing';
 import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
 import type { ReviewedJobs } from './reviewed-jobs';
@@ -56,7 +56,7 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
         // A row keeps the expansion it was first shown with (folded): a new id shows it open.
         row.id = `${String(row.id)} with-children`;
         row.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
-      } else if (recordItemsOf(job).length) {
+      } else if (hasRecord(job)) {
         // The job's record is there to unfold; the list stays one row per job.
         row.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
       }
