@@ -30,6 +30,12 @@ export interface UnsentDraft {
 export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
+  /**
+   * Drafts sent from this window, with their file's last state: a save the editor started before
+   * the send (typing stops a moment before Ctrl+Enter) can land after the file went, and must not
+   * fail in the writer's face nor bring the draft back.
+   */
+  private readonly sent = new Map<string, vscode.FileStat>();
 
   constructor(private readonly dir: string) {}
 
@@ -68,6 +74,8 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (uri.path.split('/').length < 3) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const sent = this.sent.get(this.fileOf(uri));
+    if (sent) return sent;
     const found = await stat(this.fileOf(uri)).catch(() => undefined);
     if (!found) throw fileError(uri);
     return { type: vscode.FileType.File, ctime: found.ctimeMs, mtime: found.mtimeMs, size: found.size };
@@ -95,6 +103,7 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    if (this.sent.has(this.fileOf(uri))) return;
     await mkdir(this.dir, { recursive: true });
     await writeFile(this.fileOf(uri), content);
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
@@ -102,6 +111,8 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
 
   async delete(uri: vscode.Uri): Promise<void> {
     const file = this.fileOf(uri);
+    const last = await this.stat(uri).catch(() => undefined);
+    if (last) this.sent.set(file, last);
     await rm(file, { force: true });
     await rm(addressOf(file), { force: true });
     this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);

@@ -80,6 +80,18 @@ describe('agent jobs in the real extension host', () => {
     await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job active has-pr has-branch pollable');
   });
 
+  it('a save of a draft that lands after it was sent neither fails nor brings the draft back', async () => {
+    const about = { about: undefined, title: 'Ask the Agent', text: 'Describe the retry header' };
+    const draft = await vscode.commands.executeCommand<vscode.TextEditor>('docsAgent.askAgent', about);
+    const uri = draft.document.uri;
+    assert.equal(await vscode.commands.executeCommand('docsAgent.sendComposed', uri), true);
+    // What the editor does when its save was started a moment before the send (typing stops
+    // just before Ctrl+Enter): it asks for the file's state, then writes it.
+    await vscode.workspace.fs.stat(uri);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('Describe the retry header, again'));
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), 'the sent draft stays gone');
+  });
+
   it('tracks a job by its id, and one 404 from the service does not lose it', async () => {
     const response = await fetch(`${host.emulator.baseUrl}/v2/agent/${host.emulator.projectId}/job`, {
       method: 'POST',
