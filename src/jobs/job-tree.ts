@@ -9,6 +9,7 @@ import type { PollStatus } from './poll-timing';
 import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
 import type { ReviewedJobs } from './reviewed-jobs';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
+import { rowsShown } from './rows-shown';
 
 export const jobsViewId = viewIds.jobs;
 
@@ -25,6 +26,8 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
   readonly onDidChangeTreeData = this.changed.event;
   private extras: JobTreeExtras | undefined;
   private extrasListener: vscode.Disposable | undefined;
+  /** What the rows showed when last redrawn. */
+  private shown: string | undefined;
 
   constructor(
     private readonly tracker: JobTracker,
@@ -65,7 +68,15 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
     return [...jobs, ...(this.extras?.roots(now) ?? [])];
   }
 
+  /**
+   * Redraws the tree when a row would show something new. A redraw replaces the rows, and a
+   * menu open on one can close with it (the writer's click lost): checks that change nothing
+   * visible, many a minute, redraw nothing.
+   */
   refresh(): void {
+    const shown = rowsShown(this);
+    if (shown === this.shown) return;
+    this.shown = shown;
     this.changed.fire();
   }
 

@@ -9,7 +9,7 @@ import { commandIds, contextKeys } from '../platform/manifest-ids';
 import { relativeTime } from '../platform/relative-time';
 import { checkPreviewUrl } from './preview-link';
 import type { PreviewStore } from './preview-store';
-import { elapsedText, firstErrorLine, isBuilding, previewKeyOf, statusWord, type TrackedPreview } from './tracked-preview';
+import { elapsedForRow, firstErrorLine, isBuilding, previewKeyOf, statusWord, type TrackedPreview } from './tracked-preview';
 
 const looks: Record<TrackedPreview['status'], { icon: string; color?: string }> = {
   queued: { icon: 'clock' },
@@ -34,7 +34,7 @@ export class PreviewTreeItem extends vscode.TreeItem {
     this.description = [
       withBranch ? 'preview' : '',
       statusWord(preview),
-      elapsedText(preview, now),
+      elapsedForRow(preview, now),
       preview.checkError ? 'last check failed' : '',
       preview.status === 'success' && 'host' in link ? link.host : '',
     ]
@@ -56,7 +56,7 @@ export class PreviewTreeItem extends vscode.TreeItem {
 function tooltipOf(preview: TrackedPreview, now: number): vscode.MarkdownString {
   const { tip, row } = tooltipRows();
   row('Preview of branch', preview.branch);
-  row('Status', `${statusWord(preview)}, ${elapsedText(preview, now)}`);
+  row('Status', `${statusWord(preview)}, ${elapsedForRow(preview, now)}`);
   row('Address', preview.previewUrl);
   row('Started', `${new Date(preview.startedAt).toLocaleString()} (${relativeTime(preview.startedAt, now)})`);
   row('Summary', preview.summary);
@@ -106,7 +106,7 @@ export class PreviewTreeExtras implements JobTreeExtras {
 }
 
 /**
- * Keeps the view current while builds run ("building · 1 min 5 s" moves on its own, every 5 s)
+ * Keeps the view current while builds run ("building · 2 min" moves on its own, once a minute)
  * and says whether any preview is followed (`docsAgent.hasPreviews`, for the palette).
  */
 export function followBuildsInView(store: PreviewStore, refresh: () => void): vscode.Disposable {
@@ -118,7 +118,7 @@ export function followBuildsInView(store: PreviewStore, refresh: () => void): vs
     timer = setTimeout(() => {
       refresh();
       update();
-    }, 5_000);
+    }, 60_000);
   };
   void store.ready.then(update);
   const listener = store.onDidChange(update);

@@ -79,6 +79,17 @@ export function elapsedText(preview: TrackedPreview, now: number): string {
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/**
+ * How long, for a row redrawn once a minute: whole minutes while it builds (a count of seconds
+ * would be wrong between redraws), the exact time once it ended.
+ */
+export function elapsedForRow(preview: TrackedPreview, now: number): string {
+  if (preview.endedAt) return elapsedText(preview, now);
+  const minutes = Math.floor((now - Date.parse(preview.startedAt)) / 60_000);
+  if (!Number.isFinite(minutes)) return '';
+  return minutes < 1 ? 'under a minute' : `${minutes} min`;
+}
+
 /** The first line of the log that reads as an error, else the summary, else nothing. */
 export function firstErrorLine(logs: readonly string[], summary: string | null): string | undefined {
   const error = logs.find((line) => /(^|\s)(✗|×|error\b|failed\b|fatal\b)|\berror:/i.test(line));

@@ -80,6 +80,29 @@ describe('agent jobs in the real extension host', () => {
     await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue === 'job active has-pr has-branch pollable');
   });
 
+  it('switching views, or a check that changes nothing, leaves the rows as they are (a menu open on one stays open)', async () => {
+    const job = await newJob('Document the quiet checks');
+    await treeUntil(tree, (all) => !!itemFor(job.id)(all));
+    await vscode.commands.executeCommand('docsAgent.jobs.focus');
+    await vscode.commands.executeCommand('docsAgent.refreshJob', job.id); // its first answer in this window
+    let redraws = 0;
+    const counting = tree.onDidChangeTreeData(() => (redraws += 1));
+    try {
+      // A redraw only if the minute on a tooltip ("Last checked") moved meanwhile.
+      const minute = Math.floor(Date.now() / 60_000);
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await vscode.commands.executeCommand('docsAgent.jobs.focus');
+      await vscode.commands.executeCommand('docsAgent.refreshJob', job.id);
+      assert.ok(redraws <= (Math.floor(Date.now() / 60_000) === minute ? 0 : 1), `${redraws} redraws`);
+      await host.control.finishJob(job.id);
+      await vscode.commands.executeCommand('docsAgent.refreshJob', job.id);
+      await treeUntil(tree, (all) => itemFor(job.id)(all)?.contextValue?.startsWith('job completed') === true);
+      assert.ok(redraws >= 1, 'the finish is drawn');
+    } finally {
+      counting.dispose();
+    }
+  });
+
   it('a save of a draft that lands after it was sent neither fails nor brings the draft back', async () => {
     const about = { about: undefined, title: 'Ask the Agent', text: 'Describe the retry header' };
     const draft = await vscode.commands.executeCommand<vscode.TextEditor>('docsAgent.askAgent', about);

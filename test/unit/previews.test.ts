@@ -12,6 +12,7 @@ import { PreviewLimits } from '../../src/previews/preview-limits';
 import { prunePreviews } from '../../src/previews/preview-pruning';
 import { previewFileName, PreviewStore } from '../../src/previews/preview-store';
 import {
+  elapsedForRow,
   elapsedText,
   firstErrorLine,
   fixPrompt,
@@ -109,6 +110,13 @@ describe('a failed build, as a writer reads it', () => {
     const started = preview('b', { startedAt: '2026-11-23T10:00:00.000Z' });
     assert.equal(elapsedText(started, Date.parse('2026-11-23T10:00:42.000Z')), '42 s');
     assert.equal(elapsedText({ ...started, endedAt: '2026-11-23T10:02:05.000Z' }, Date.parse('2026-11-23T11:00:00Z')), '2 min 5 s');
+  });
+
+  it('says a running build’s time in whole minutes on its row (redrawn once a minute), and an ended one’s exactly', () => {
+    const started = preview('b', { startedAt: '2026-11-23T10:00:00.000Z' });
+    assert.equal(elapsedForRow(started, Date.parse('2026-11-23T10:00:42.000Z')), 'under a minute');
+    assert.equal(elapsedForRow(started, Date.parse('2026-11-23T10:02:59.000Z')), '2 min');
+    assert.equal(elapsedForRow({ ...started, endedAt: '2026-11-23T10:02:05.000Z' }, Date.parse('2026-11-23T11:00:00Z')), '2 min 5 s');
   });
 });
 
