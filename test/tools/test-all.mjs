@@ -123,12 +123,11 @@ const began = Date.now();
 const cpuBefore = cpuSeconds();
 const { results, notRun, stoppedBy } = await runParts(parts, workers, root);
 const cpuAfter = cpuSeconds();
-console.log(`\nTiming, part by part (${workers} at a time, in the order they ended; CPU is what its processes spent):`);
+console.log(`\nTiming, part by part (${workers} at a time, in the order they ended):`);
 for (const r of results) {
   const mark = r.ok ? 'ok  ' : 'FAIL';
   const end = r.ok ? '' : `   exit ${r.code}`;
-  const cpu = r.cpuMs === undefined ? '' : `CPU ${minutes(r.cpuMs)}`;
-  console.log(`  ${mark} ${r.part.name.padEnd(34)} ${minutes(r.ms).padStart(12)} ${cpu.padStart(14)}   ${r.counts}${end}`);
+  console.log(`  ${mark} ${r.part.name.padEnd(34)} ${minutes(r.ms).padStart(12)}   ${r.counts}${end}`);
 }
 for (const part of notRun) console.log(`  --   ${part.name.padEnd(34)} ${'not run'.padStart(12)}`);
 console.log(`       ${'total'.padEnd(34)} ${minutes(Date.now() - began).padStart(12)}`);

@@ -3,7 +3,6 @@
 // how the work spreads. A part's output is kept and printed whole when it ends, so two reports
 // never interleave. A failing gate stops new parts from starting; a failing suite does not.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 
 /**
  * @typedef {{ name: string, command: string, args: string[], env?: Record<string, string>,
@@ -11,24 +10,9 @@ import { readFileSync } from 'node:fs';
  * `after`: names of parts that must pass first; `own`: runs at once beside the workers (a
  * download, not work for the cores).
  * @typedef {{ part: Part, ok: boolean, code: number | string | null, ms: number, counts: string,
- *   failures: string, cpuMs?: number }} Result
+ *   failures: string }} Result
  * `failures`: a failed part's mocha failure reports (or its last lines), to repeat at the run's end.
- * `cpuMs`: the CPU its processes spent (what the kernel added to this process's reaped children).
  */
-
-/**
- * CPU of the children reaped so far, in ms (Linux's /proc; undefined elsewhere). A part's
- * processes are reaped by their parents up to the part's own, so its end adds all of them.
- */
-function reapedCpuMs() {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-let reaped = reapedCpuMs();
 
 /** Mocha's summary, as the table shows it: "12 passing", "11 passing, 1 failing". */
 function testCounts(output) {
@@ -67,10 +51,7 @@ function runOne(part, root) {
       process.stdout.write(`\n── ${part.name} ──\n${output}`);
       const ok = code === 0;
       const failures = ok ? '' : failureReport(output);
-      const now = reapedCpuMs();
-      const cpuMs = now === undefined || reaped === undefined ? undefined : now - reaped;
-      reaped = now;
-      resolve({ part, ok, code: code ?? signal, ms: Date.now() - started, counts: testCounts(output), failures, cpuMs });
+      resolve({ part, ok, code: code ?? signal, ms: Date.now() - started, counts: testCounts(output), failures });
     });
   });
 }
