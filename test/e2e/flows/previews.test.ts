@@ -7,33 +7,44 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Workbench } from '../../support/workbench/workbench';
+import { previewRowShows } from '../../support/workbench/rows-under';
+import { previewSuiteOptions, sharedWorkbench } from '../../support/workbench/shared-workbench';
+import type { Workbench } from '../../support/workbench/workbench';
 
 describe('e2e: previewing the agent’s change on the site', () => {
   let workbench: Workbench;
   const previewsOf = async (branch: string) => (await workbench.control.previews()).filter((p) => p.branch === branch);
 
   before(async () => {
-    // Builds end only when a test says so.
-    workbench = await Workbench.open({ withKey: true, previewMs: 3_600_000, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
+    // Shared with the preview fault suites (test-all.mjs runs them in one process).
+    workbench = await sharedWorkbench(previewSuiteOptions);
+    await workbench.clearNotifications();
     await workbench.openDocsAgentView();
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
   });
-  after(() => workbench?.close());
+  after(async () => {
+    // The suites after this one read the workbench's first webview: the preview's browser goes.
+    const browserTab = workbench.page.locator('.tab', { hasText: 'Simple Browser' });
+    while ((await browserTab.count()) > 0) {
+      await browserTab.first().click();
+      await workbench.runCommand('View: Close Editor');
+    }
+  });
 
   it('Preview from the finish notification, then Open Page in Preview shows the page with the agent’s sentence beside the file', async () => {
     await workbench.openFile('docs/quickstart.mdx');
-    await workbench.newJob('Reword the opening of quickstart.mdx');
-    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST');
-    const [job] = await workbench.control.jobs();
+    const prompt = 'Reword the opening of quickstart.mdx';
+    await workbench.newJob(prompt);
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes(prompt));
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === prompt);
     assert.ok(job);
     const finished = await workbench.control.finishJob(job.id);
     const toast = await workbench.notification('completed with a pull request');
     await workbench.pressNotificationButton(toast, /^Preview$/);
     const branch = String(finished.source?.ref ?? '');
-    await workbench.jobRow('Preview').waitFor({ timeout: 30_000 });
+    await previewRowShows(workbench, prompt, 'Preview');
     const [deployment] = await previewsOf(branch);
     assert.ok(deployment, 'the platform was asked for a preview of the job’s branch');
     // The editor shows few new toasts at once (the rest go to the centre): let the others settle.
