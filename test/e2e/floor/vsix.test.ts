@@ -1,7 +1,10 @@
 // The packaged extension on the oldest VS Code engines.vscode admits (run with DOCS_AGENT_EDITOR=floor):
 // `npm run package`'s .vsix, installed by code-server's own installer as a user's editor installs
 // it (an editor it is not compatible with refuses it there), then used: its view, its log, a job
-// sent and tracked, and the visitors panel drawn from the packaged webview files.
+// sent, tracked and announced, the visitors panel drawn from the packaged webview files, the
+// Pages view's report, and all of it back after a reload. The floor's journeys that differ from
+// the current editor's (first hour, review, outside text) run on it whole; the jobs, visitors and
+// pages journeys run whole on the current editor, and their logic on the floor's host suite.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -60,5 +63,27 @@ describe(`e2e: the .vsix installed in the ${testedEditor()} editor`, () => {
     const panel = workbench.webview();
     await panel.locator('.totals .figure-value').first().waitFor({ timeout: 30_000 });
     await panel.locator('.bar-row.current', { hasText: '/quickstart' }).waitFor();
+  });
+
+  it('lists the site’s pages in the Pages view, from the report the panel read', async () => {
+    const reads = async (): Promise<number> => (await workbench.control.requests()).filter((r) => r.path.endsWith('/visitors')).length;
+    const before = await reads();
+    await workbench.showPagesView();
+    await workbench
+      .viewPane('Pages')
+      .locator('.monaco-list-row', { hasText: 'Visited paths with no page (3)' })
+      .waitFor({ timeout: 30_000 });
+    await workbench.viewPane('Pages').locator('.monaco-list-row', { hasText: 'All pages (11)' }).waitFor();
+    assert.equal(await reads(), before, 'no request of its own');
+  });
+
+  it('announces the job’s finish, and keeps the job and the visitors panel through a window reload', async () => {
+    const [job] = await workbench.control.jobs();
+    await workbench.control.finishJob(job?.id ?? '');
+    await workbench.notification('completed with a pull request', 60_000);
+    await workbench.reloadWindow();
+    await workbench.webview().locator('.bar-row.current', { hasText: '/quickstart' }).waitFor({ timeout: 60_000 });
+    await workbench.openDocsAgentView();
+    await workbench.jobIcon('Add a glossary page', 'git-pull-request').waitFor({ timeout: 30_000 });
   });
 });

@@ -395,6 +395,20 @@ export class Workbench {
     }
   }
 
+  /**
+   * The text of the hover `hoverFor` shows, read while it shows: a redraw of the row under the
+   * pointer can close it, and then it is hovered again.
+   */
+  async hoverText(target: Locator, text: string, timeoutMs = 30_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hover = await this.hoverFor(target, text, Math.max(0, deadline - Date.now()));
+      const read = await hover.innerText({ timeout: 1_000 }).catch(() => undefined);
+      if (read !== undefined) return read.replace(/\u00a0/g, ' ');
+      if (Date.now() > deadline) throw new Error(`the hover holding “${text}” closed each time before it was read`);
+    }
+  }
+
   /** Drags the side bar's edge so long labels show whole (for screenshots). */
   async widenSideBar(width: number): Promise<void> {
     const sidebar = await this.page.locator('[id="workbench.parts.sidebar"]').boundingBox();
