@@ -157,7 +157,10 @@ describe('e2e: security checks', () => {
         assert.ok(reason, `${name}: a reason is shown`);
         table.push([`PR link: ${name}`, `refused: ${reason}`, 'refused']);
         await workbench.page.mouse.move(700, 500);
-        await workbench.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: prLink.slice(8, 40) }).waitFor({ state: 'hidden' });
+        await workbench.page
+          .locator('.monaco-hover, .workbench-hover')
+          .filter({ hasText: prLink.slice(8, 40) })
+          .waitFor({ state: 'hidden' });
       } else {
         table.push([`PR link: ${name}`, 'pull request ready, Open Pull Request offered', 'opened']);
       }
