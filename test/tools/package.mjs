@@ -22,6 +22,7 @@ const vsce = join(repoRoot, 'node_modules/@vscode/vsce/vsce');
 /** Every file the package may hold; each exact name must be there. Keep .vscodeignore in step. */
 const REQUIRED = [
   'package.json',
+  'package.nls.json',
   'README.md',
   'CHANGELOG.md',
   'LICENSE',
@@ -33,6 +34,8 @@ const REQUIRED = [
 ];
 // dist/*.js beside those three: the parts of the extension's code loaded on first use (esbuild.mjs).
 const ALLOWED_PATTERNS = [
+  // The manifest's words in each shipped language (test/support/manifest.ts lists them).
+  /^package\.nls\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^dist\/[^/]+\.js$/,
   /^media\/icons\/[^/]+\.svg$/,
   /^media\/webview\/[^/]+\.css$/,

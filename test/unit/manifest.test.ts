@@ -14,6 +14,7 @@ import {
   viewIds,
   visitorsViewType,
 } from '../../src/platform/manifest-ids';
+import { readManifest } from '../support/manifest';
 
 interface Manifest {
   categories: string[];
@@ -31,7 +32,7 @@ interface LanguageModelTool {
   when: string;
 }
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as Manifest;
+const manifest = readManifest<unknown>() as Manifest;
 
 describe('the commands as the palette lists them', () => {
   it('gives every command a title of its own, so no two palette entries read the same', () => {
@@ -55,7 +56,7 @@ const steps = (manifest: WithWalkthroughs): WithWalkthroughs['contributes']['wal
   manifest.contributes.walkthroughs.flatMap((w) => w.steps);
 
 describe('the identifiers the code shares with package.json', () => {
-  const full = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+  const full = readManifest<unknown>() as {
     activationEvents: string[];
     contributes: {
       commands: Array<{ command: string }>;
@@ -163,7 +164,7 @@ describe('the identifiers the code shares with package.json', () => {
 });
 
 describe('the oldest VS Code it installs in', () => {
-  const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+  const pkg = readManifest<unknown>() as {
     engines: { vscode: string };
     devDependencies: Record<string, string>;
     extensionKind?: string[];

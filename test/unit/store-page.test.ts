@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { readManifest } from '../support/manifest';
 
 const root = join(__dirname, '../../..');
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -20,7 +21,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(read('package.json')) as Manifest;
+const manifest = readManifest<Manifest>();
 const readme = read('README.md');
 const developmentAt = readme.indexOf('\n## Development\n');
 /** What a writer reads: everything before the Development section. */
