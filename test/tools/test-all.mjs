@@ -69,11 +69,11 @@ function e2eParts(label, configs, env = {}) {
     const { timeout, slow } = JSON.parse(readFileSync(join(root, config), 'utf8'));
     return specFiles(config).map((file) => ({ suite: file.replace(/^out\/test\/e2e\/|\.test\.js$/g, ''), file, timeout, slow }));
   });
-  const grouped = sharing.map((suites) => suites.map((suite) => runs.find((run) => run.suite === suite)));
-  const groups = [
-    ...grouped.filter((group) => group.every(Boolean)),
-    ...runs.filter((run) => !grouped.some((group) => group.every(Boolean) && group.includes(run))).map((run) => [run]),
-  ];
+  // A sharing group runs as one part where its configs list all of its files (the floor's lists one).
+  const shared = sharing
+    .map((suites) => suites.map((suite) => runs.find((run) => run.suite === suite)))
+    .filter((group) => group.every(Boolean));
+  const groups = [...shared, ...runs.filter((run) => !shared.flat().includes(run)).map((run) => [run])];
   return groups.map((group) => ({
     name: `${label} ${group.map((run) => run.suite).join(' + ')}`,
     command: 'npx',

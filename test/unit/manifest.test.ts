@@ -32,7 +32,7 @@ interface LanguageModelTool {
   when: string;
 }
 
-const manifest = readManifest<unknown>() as Manifest;
+const manifest = readManifest<Manifest>();
 
 describe('the commands as the palette lists them', () => {
   it('gives every command a title of its own, so no two palette entries read the same', () => {
@@ -56,7 +56,7 @@ const steps = (manifest: WithWalkthroughs): WithWalkthroughs['contributes']['wal
   manifest.contributes.walkthroughs.flatMap((w) => w.steps);
 
 describe('the identifiers the code shares with package.json', () => {
-  const full = readManifest<unknown>() as {
+  const full = readManifest<{
     activationEvents: string[];
     contributes: {
       commands: Array<{ command: string }>;
@@ -67,7 +67,7 @@ describe('the identifiers the code shares with package.json', () => {
       walkthroughs: Array<{ steps: Array<{ description: string; completionEvents: string[]; media: { markdown?: string } }> }>;
       languageModelTools: LanguageModelTool[];
     };
-  };
+  }>();
   const sorted = (values: Iterable<string>): string[] => [...values].sort();
 
   it('declares every command package.json contributes, and no other', () => {
@@ -164,11 +164,11 @@ describe('the identifiers the code shares with package.json', () => {
 });
 
 describe('the oldest VS Code it installs in', () => {
-  const pkg = readManifest<unknown>() as {
+  const pkg = readManifest<{
     engines: { vscode: string };
     devDependencies: Record<string, string>;
     extensionKind?: string[];
-  };
+  }>();
 
   it('types the code against exactly the floor engines.vscode names, so a newer API fails the type check', () => {
     const floor = /^\^(\d+\.\d+\.\d+)$/.exec(pkg.engines.vscode)?.[1];
