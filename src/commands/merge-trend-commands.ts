@@ -50,6 +50,8 @@ async function dayFromWriter(why: string): Promise<string | undefined> {
     title: 'When did the change reach the site?',
     prompt: 'The day it was merged (YYYY-MM-DD, UTC); the trend compares the weeks before it with the weeks after.',
     value: today,
+    // The writer may look the day up elsewhere (the history, a chat): a click away keeps the question.
+    ignoreFocusOut: true,
     validateInput: (value) => {
       const day = value.trim();
       if (parseDay(day) === undefined) return 'A calendar day, as YYYY-MM-DD.';

@@ -293,6 +293,9 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.contextMenu(workbench.jobRow('Shorten changelog.mdx'), 'Compare Readers Before and After the Merge');
     const toast = await workbench.notification(/The pull request #\d+ is not on origin\/main yet/);
     await workbench.pressNotificationButton(toast, 'Choose the Merge Date…');
+    // A click away (to look the day up) keeps the question open.
+    await workbench.page.locator('.quick-input-widget', { hasText: 'When did the change reach the site?' }).waitFor();
+    await workbench.page.mouse.click(700, 500);
     const day = addDays(todayUtc(Date.now()), -3);
     await workbench.answerInput(day, 'When did the change reach the site?');
     const line = workbench.webview().locator('.merge-line', { hasText: 'merged on the day you chose' });
