@@ -204,10 +204,9 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     for (const alone of ["Apply File from Job's Change", "Edit Job's Change Locally", "Preview Job's Change"])
       assert.equal(await titleAction(alone).count(), 0, `${alone} is in the menu, not a title-bar button of its own`);
     await titleAction('Docs Agent: This Change').click();
-    const entry = workbench.page.locator('.monaco-menu .action-item', { hasText: "Apply File from Job's Change" });
     await workbench.page.locator('.monaco-menu .action-item', { hasText: "Edit Job's Change Locally" }).waitFor();
-    await entry.hover();
-    await workbench.page.keyboard.press('Enter');
+    await workbench.page.keyboard.press('Escape');
+    await workbench.menuEntry(titleAction('Docs Agent: This Change'), "Apply File from Job's Change");
     const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Apply one file of the agent’s change' });
     await picker.locator('.monaco-list-row', { hasText: 'docs/quickstart.mdx' }).filter({ hasText: 'edited' }).waitFor();
     await workbench.answerInput('webhooks');

@@ -293,6 +293,27 @@ export class Workbench {
     await entry.waitFor({ state: 'hidden' });
   }
 
+  /**
+   * Opens the menu behind `opener` (a title-bar submenu, say) and runs its entry `item`. A menu
+   * the editor closes as it settles (the diff still laying out) is opened again, as a person would.
+   */
+  async menuEntry(opener: Locator, item: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const entry = this.page.locator('.monaco-menu .action-item', { hasText: item }).first();
+    for (;;) {
+      await opener.click();
+      try {
+        await entry.hover({ timeout: 5_000 });
+        await this.page.keyboard.press('Enter');
+        await entry.waitFor({ state: 'hidden' });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await this.page.keyboard.press('Escape');
+      }
+    }
+  }
+
   /** Clicks a button of the modal dialog that shows `text`. */
   async answerDialog(text: string | RegExp, button: string): Promise<string> {
     const dialog = this.page.locator('.monaco-dialog-box', { hasText: text });
