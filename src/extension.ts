@@ -30,6 +30,7 @@ import { keepUserSettingsMoved } from './editor/settings-migration';
 import { openWalkthroughOnce } from './editor/walkthrough';
 import { commandIds } from './platform/manifest-ids';
 import { storagePaths } from './platform/storage-layout';
+import { useLanguage } from './platform/words';
 
 /** What other extensions (and the host test suites) can read. */
 export interface DocsAgentApi {
@@ -49,6 +50,7 @@ let releaseMachine: (() => Promise<void>) | undefined;
 
 export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const started = performance.now();
+  useLanguage(vscode.env.language, vscode.l10n.bundle); // first: every later sentence is in the writer's language
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
   const keys = new ApiKeyStore(context.secrets);

@@ -1,4 +1,5 @@
 // The platform's HTTP API, one method per operation. No vscode import: plain Node runs it.
+import * as l10n from '@vscode/l10n';
 import { checkApiKey } from './api-key';
 import {
   type ApiError,
@@ -12,13 +13,14 @@ import {
   RateLimitedError,
   ServerError,
   TimeoutError,
+  withServiceSaid,
 } from './errors';
 import { encodeSegment, parseBaseUrl, parseJson, project, redact, requireText, withReportedId } from './request-parts';
 import { backoffDelay, parseRetryAfter, type Sleep, sleep as realSleep } from './retry';
 import { neverSent, type RawResponse, Transport, type TransportOptions } from './transport';
 import type { AgentJob, DeploymentState, PreviewStarted, VisitorsPage, VisitorsQuery } from './types';
 import { parseAgentJob, parseDeploymentState, parseErrorBody, parsePreviewStarted, parseVisitorsPage } from './validate';
-import { formatWait } from './wait-text';
+import { type Limit, notFoundText, rateLimitText, refusedText, type Sought } from './refusal-text';
 
 export interface RetryOptions {
   /** Tries per call, the first included. */
@@ -51,8 +53,6 @@ export interface CallOptions {
   onAttempt?: () => void | Promise<void>;
 }
 
-type Limit = 'agent' | 'analytics' | 'preview';
-
 /** The analytics exports: all GETs under `/v1/analytics/{projectId}/`, sharing one hourly budget. */
 export type AnalyticsExport = 'visitors' | 'views' | 'feedback' | 'feedback/by-page' | 'searches' | 'assistant';
 
@@ -62,18 +62,12 @@ interface Call<T> {
   query?: Record<string, string>;
   body?: unknown;
   /** What the caller was after, for the 404 sentence. */
-  thing: string;
+  thing: Sought;
   limit?: Limit;
   /** What a 403 means for this operation, when it is not the key's doing. */
   forbidden?: (serverMessage: string | undefined) => ApiError;
   parse: (body: unknown, status: number) => T;
 }
-
-const limitText: Record<Limit, string> = {
-  agent: 'agent jobs (100 a project each hour)',
-  analytics: 'analytics (100 requests an hour)',
-  preview: 'preview deployments (5 a minute per organisation)',
-};
 
 const defaultRetry: RetryOptions = { maxAttempts: 4, baseMs: 500, capMs: 8000, maxRateLimitWaitMs: 10_000 };
 const defaultTransport: TransportOptions = { connectTimeoutMs: 10_000, responseTimeoutMs: 30_000 };
@@ -100,7 +94,7 @@ export class DocsApiClient {
         method: 'POST',
         segments: ['v2', 'agent', project(projectId), 'job'],
         body: { prompt },
-        thing: `project ${projectId}`,
+        thing: { project: projectId },
         limit: 'agent',
         parse: parseAgentJob,
       },
@@ -110,7 +104,7 @@ export class DocsApiClient {
 
   async getJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
     return this.call(
-      { method: 'GET', segments: ['v2', 'agent', project(projectId), 'job', jobId], thing: `job ${jobId}`, parse: parseAgentJob },
+      { method: 'GET', segments: ['v2', 'agent', project(projectId), 'job', jobId], thing: { job: jobId }, parse: parseAgentJob },
       options,
     );
   }
@@ -122,7 +116,7 @@ export class DocsApiClient {
         method: 'POST',
         segments: ['v2', 'agent', project(projectId), 'job', jobId, 'message'],
         body: { prompt },
-        thing: `job ${jobId}`,
+        thing: { job: jobId },
         limit: 'agent',
         parse: parseAgentJob,
       },
@@ -152,7 +146,7 @@ export class DocsApiClient {
         method: 'GET',
         segments: ['v1', 'analytics', project(projectId), ...name.split('/')],
         query: params,
-        thing: `project ${projectId}`,
+        thing: { project: projectId },
         limit: 'analytics',
         parse,
       },
@@ -168,7 +162,7 @@ export class DocsApiClient {
         method: 'POST',
         segments: ['v1', 'project', 'preview', project(projectId)],
         body: { branch },
-        thing: `project ${projectId}`,
+        thing: { project: projectId },
         limit: 'preview',
         // The operation's one documented 403: the plan, which a new key would not change.
         forbidden: (serverMessage) => new PreviewsNotInPlanError(serverMessage),
@@ -183,7 +177,7 @@ export class DocsApiClient {
       {
         method: 'GET',
         segments: ['v1', 'project', 'update-status', statusId],
-        thing: `deployment ${statusId}`,
+        thing: { deployment: statusId },
         parse: (body, status) => parseDeploymentState(body, status, statusId),
       },
       options,
@@ -246,7 +240,7 @@ export class DocsApiClient {
     const json = parseJson(response.text);
     if (status >= 200 && status < 300) {
       if (json === undefined) {
-        throw new MalformedResponseError('The service sent an answer that is not JSON.', undefined, status);
+        throw new MalformedResponseError(l10n.t('The service sent an answer that is not JSON.'), undefined, status);
       }
       try {
         return call.parse(json.value, status);
@@ -255,30 +249,27 @@ export class DocsApiClient {
       }
     }
     const { message, details } = parseErrorBody(json?.value);
-    const said = message ? ` The service said: ${message}` : '';
+    const said = (sentence: string): string => withServiceSaid(sentence, message);
     if (status === 401) {
-      throw new AuthError(`The API key was refused: it may have expired or been revoked.${said}`, 401, message);
+      throw new AuthError(said(l10n.t('The API key was refused: it may have expired or been revoked.')), 401, message);
     }
     if (status === 403 && call.forbidden) throw call.forbidden(message);
     if (status === 403) {
       throw new AuthError(
-        `The API key is not allowed to do this: it may lack a permission, or this network is not on the allowlist.${said}`,
+        said(l10n.t('The API key is not allowed to do this: it may lack a permission, or this network is not on the allowlist.')),
         403,
         message,
       );
     }
-    if (status === 404) throw new NotFoundError(`The service could not find ${call.thing}.${said}`, message);
+    if (status === 404) throw new NotFoundError(said(notFoundText(call.thing)), message);
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(response.header('retry-after'), this.now());
-      const when = retryAfterMs === undefined ? 'later' : `in ${formatWait(retryAfterMs)}`;
-      const what = call.limit ? limitText[call.limit] : 'this service';
-      throw new RateLimitedError(`The rate limit for ${what} is reached. Try again ${when}.`, retryAfterMs, this.now());
+      throw new RateLimitedError(rateLimitText(call.limit, retryAfterMs), retryAfterMs, this.now());
     }
-    if (status >= 500) throw new ServerError(`The service had an error (HTTP ${status}). Try again shortly.${said}`, status, message);
-    if (status >= 400) {
-      const list = details.length ? ` (${details.join('; ')})` : '';
-      throw new InvalidRequestError(`The service refused the request: ${message ?? `HTTP ${status}`}${list}.`, message, details, status);
+    if (status >= 500) {
+      throw new ServerError(said(l10n.t('The service had an error (HTTP {0}). Try again shortly.', String(status))), status, message);
     }
-    throw new MalformedResponseError(`The service sent an unexpected answer (HTTP ${status}).`, undefined, status);
+    if (status >= 400) throw new InvalidRequestError(refusedText(status, message, details), message, details, status);
+    throw new MalformedResponseError(l10n.t('The service sent an unexpected answer (HTTP {0}).', String(status)), undefined, status);
   }
 }

@@ -1,6 +1,7 @@
 // Connect's one free request: asking for a job that never exists costs no agent use, and the
 // service's answer says whether the key is an admin key it accepts and whether it knows the
 // project. Every outcome becomes one sentence a writer can act on.
+import * as l10n from '@vscode/l10n';
 import type { DocsApiClient } from './client';
 import { AuthError, InvalidApiKeyError, NetworkError, NotFoundError, TimeoutError } from './errors';
 import { messageOf } from '../platform/checks';
@@ -13,15 +14,16 @@ export type ConnectionProblem = 'key' | 'project' | 'address' | 'unreachable' | 
 
 export type ConnectionVerdict = { ok: true; message: string } | { ok: false; problem: ConnectionProblem; message: string };
 
-const apiKeysPage = 'the API keys page of your Mintlify dashboard';
-
 /** What a 404 for a job that never exists says, from the service's own words. */
 function notFoundVerdict(serverMessage: string | undefined, projectId: string): ConnectionVerdict {
   if (serverMessage && /\bproject\b/i.test(serverMessage)) {
     return {
       ok: false,
       problem: 'project',
-      message: `The key works, but Mintlify knows no project “${projectId}”. Copy the project ID from ${apiKeysPage}.`,
+      message: l10n.t(
+        'The key works, but Mintlify knows no project “{0}”. Copy the project ID from the API keys page of your Mintlify dashboard.',
+        projectId,
+      ),
     };
   }
   if (serverMessage && /\bjob\b/i.test(serverMessage)) return connected(projectId);
@@ -29,12 +31,12 @@ function notFoundVerdict(serverMessage: string | undefined, projectId: string): 
   return {
     ok: false,
     problem: 'address',
-    message: 'The service’s address answered “not found” without naming a job or a project: check the Base URL setting.',
+    message: l10n.t('The service’s address answered “not found” without naming a job or a project: check the Base URL setting.'),
   };
 }
 
 function connected(projectId: string): ConnectionVerdict {
-  return { ok: true, message: `Connected to project “${projectId}”. Agent jobs and visitor numbers for this folder use it.` };
+  return { ok: true, message: l10n.t('Connected to project “{0}”. Agent jobs and visitor numbers for this folder use it.', projectId) };
 }
 
 /** The verdict for an error the check request ended with. */
@@ -45,27 +47,30 @@ export function verdictOfError(error: unknown, projectId: string): ConnectionVer
     return {
       ok: false,
       problem: 'key',
-      message: `Mintlify refused the key: it may have expired or been revoked. Make a new one on ${apiKeysPage}.`,
+      message: l10n.t(
+        'Mintlify refused the key: it may have expired or been revoked. Make a new one on the API keys page of your Mintlify dashboard.',
+      ),
     };
   }
   if (error instanceof AuthError) {
     return {
       ok: false,
       problem: 'key',
-      message:
-        'Mintlify knows the key but refused the request: the key may not be allowed to run the agent, or it may only work from other network addresses. Check it on ' +
-        `${apiKeysPage}.`,
+      message: l10n.t(
+        'Mintlify knows the key but refused the request: the key may not be allowed to run the agent, or it may only work from other network addresses. Check it on the API keys page of your Mintlify dashboard.',
+      ),
     };
   }
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return {
       ok: false,
       problem: 'unreachable',
-      message:
+      message: l10n.t(
         'Mintlify could not be reached, so the key and project are not checked yet. They are kept: connect again once you are online.',
+      ),
     };
   }
-  return { ok: false, problem: 'other', message: `The connection could not be checked: ${messageOf(error)}` };
+  return { ok: false, problem: 'other', message: l10n.t('The connection could not be checked: {0}', messageOf(error)) };
 }
 
 /** Asks the service once, for free, whether `client`'s key and `projectId` work together. */

@@ -1,5 +1,6 @@
 // One typed error per failure kind, so the UI can map each to one sentence and one action.
 // Messages never contain the API key: nothing here is ever given the key.
+import * as l10n from '@vscode/l10n';
 
 export type ApiErrorKind =
   | 'invalidKey'
@@ -16,6 +17,16 @@ export type ApiErrorKind =
   | 'restricted'
   | 'previewsNotInPlan'
   | 'overBudget';
+
+/** A sentence of ours, then the service's own message when it sent one (as written: outside text). */
+export function withServiceSaid(sentence: string, serverMessage: string | undefined): string {
+  if (!serverMessage) return sentence;
+  return l10n.t({
+    message: '{0} The service said: {1}',
+    args: [sentence, serverMessage],
+    comment: ['{0} is a sentence saying what failed; {1} is the service’s own message, in its own words'],
+  });
+}
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -90,8 +101,7 @@ export class RateLimitedError extends ApiError {
 export class PreviewsNotInPlanError extends ApiError {
   readonly kind = 'previewsNotInPlan';
   constructor(readonly serverMessage: string | undefined) {
-    const said = serverMessage ? ` The service said: ${serverMessage}` : '';
-    super(`Preview deployments are not available on this project's plan.${said}`, 403);
+    super(withServiceSaid(l10n.t("Preview deployments are not available on this project's plan."), serverMessage), 403);
   }
 }
 
@@ -168,7 +178,7 @@ export class OverBudgetError extends ApiError {
 export class CancelledError extends ApiError {
   readonly kind = 'cancelled';
   constructor() {
-    super('The request was cancelled.');
+    super(l10n.t('The request was cancelled.'));
   }
 }
 

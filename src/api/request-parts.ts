@@ -1,5 +1,6 @@
 // The pieces of a request and an answer that are not the HTTP exchange itself: ids made safe
 // as path segments, the base URL checked, JSON read, the key kept out of errors.
+import * as l10n from '@vscode/l10n';
 import { ApiError, InvalidRequestError, InvalidSettingError, MalformedResponseError } from './errors';
 import { settingId, settingNames } from '../platform/manifest-ids';
 
@@ -20,19 +21,21 @@ export function withReportedId(error: unknown, body: unknown, status: number): u
 
 export function project(projectId: string): string {
   if (projectId.trim() === '') {
-    throw new InvalidSettingError('No project ID is set.', settingId(settingNames.projectId));
+    throw new InvalidSettingError(l10n.t('No project ID is set.'), settingId(settingNames.projectId));
   }
   return projectId.trim();
 }
 
 /** A text the service needs (a prompt, a branch): blank is refused before anything is sent. */
-export function requireText(value: string, what: string): void {
-  if (value.trim() === '') throw new InvalidRequestError(`The ${what} is empty.`, undefined, []);
+export function requireText(value: string, what: 'prompt' | 'branch'): void {
+  if (value.trim() !== '') return;
+  const sentence = what === 'prompt' ? l10n.t('The prompt is empty.') : l10n.t('The branch is empty.');
+  throw new InvalidRequestError(sentence, undefined, []);
 }
 
 /** encodeURIComponent leaves `.` alone; an id of `.` or `..` would then be read as a dot segment. */
 export function encodeSegment(segment: string): string {
-  if (segment === '') throw new InvalidRequestError('An id is empty.', undefined, []);
+  if (segment === '') throw new InvalidRequestError(l10n.t('An id is empty.'), undefined, []);
   const encoded = encodeURIComponent(segment);
   return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
 }
@@ -42,17 +45,20 @@ export function parseBaseUrl(baseUrl: string): { origin: string; basePath: strin
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw new InvalidSettingError('The base URL setting is not a valid URL.', settingId(settingNames.baseUrl));
+    throw new InvalidSettingError(l10n.t('The base URL setting is not a valid URL.'), settingId(settingNames.baseUrl));
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new InvalidSettingError(
-      'The base URL must start with https:// (plain http:// only for localhost), so the key is never sent in clear.',
+      l10n.t('The base URL must start with https:// (plain http:// only for localhost), so the key is never sent in clear.'),
       settingId(settingNames.baseUrl),
     );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidSettingError('The base URL must not contain credentials, a query or a fragment.', settingId(settingNames.baseUrl));
+    throw new InvalidSettingError(
+      l10n.t('The base URL must not contain credentials, a query or a fragment.'),
+      settingId(settingNames.baseUrl),
+    );
   }
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
 }

@@ -2,6 +2,7 @@
 // feedback of the top pages (one request: the endpoint has no paging), and feedback entries,
 // searches and assistant conversations page by page along the cursor, stopping at a cap the
 // caller sets and saying whether the range was read whole.
+import * as l10n from '@vscode/l10n';
 import type { CallOptions, DocsApiClient } from './client';
 import { MalformedResponseError } from './errors';
 import { ReservationSpentError } from '../platform/reserving-ledger';
@@ -54,7 +55,8 @@ export async function readCursorPages<T>(
     options.onPage?.(items.size);
     if (answer.nextCursor === null) return { items: [...items.values()], requests, complete: true };
     // A cursor that comes back would page for ever.
-    if (seen.has(answer.nextCursor)) throw new MalformedResponseError('The service sent the same page cursor twice.', 'nextCursor', 200);
+    if (seen.has(answer.nextCursor))
+      throw new MalformedResponseError(l10n.t('The service sent the same page cursor twice.'), 'nextCursor', 200);
     seen.add(answer.nextCursor);
     if (requests >= Math.max(1, options.maxRequests)) return { items: [...items.values()], requests, complete: false };
     cursor = answer.nextCursor;

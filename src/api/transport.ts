@@ -1,5 +1,6 @@
 // The one place that touches undici. It is loaded on the first request, not at activation:
 // the bundle keeps it in a separate file (see esbuild.mjs) so the extension starts without it.
+import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from 'undici';
 import { CancelledError, InvalidSettingError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
 
@@ -35,16 +36,29 @@ const maxBodyBytes = 16 * 1024 * 1024;
 // Codes that mean the request never reached the server, so even a POST may be retried.
 const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
-const networkReasons: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was reset',
-  ENOTFOUND: 'the host name was not found',
-  EAI_AGAIN: 'the host name could not be looked up',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  UND_ERR_SOCKET: 'the connection closed before the answer was complete',
-  UND_ERR_CLOSED: 'the connection closed',
-};
+/** Why `host` could not be reached, by the failure's code: a whole sentence for each. */
+function unreachableText(host: string, code: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return l10n.t('Could not reach {0}: the connection was refused.', host);
+    case 'ECONNRESET':
+      return l10n.t('Could not reach {0}: the connection was reset.', host);
+    case 'ENOTFOUND':
+      return l10n.t('Could not reach {0}: the host name was not found.', host);
+    case 'EAI_AGAIN':
+      return l10n.t('Could not reach {0}: the host name could not be looked up.', host);
+    case 'EHOSTUNREACH':
+      return l10n.t('Could not reach {0}: the host is unreachable.', host);
+    case 'ENETUNREACH':
+      return l10n.t('Could not reach {0}: the network is unreachable.', host);
+    case 'UND_ERR_SOCKET':
+      return l10n.t('Could not reach {0}: the connection closed before the answer was complete.', host);
+    case 'UND_ERR_CLOSED':
+      return l10n.t('Could not reach {0}: the connection closed.', host);
+    default:
+      return l10n.t('Could not reach {0}: the connection failed.', host);
+  }
+}
 
 export class Transport {
   private dispatcher: Promise<Dispatcher> | undefined;
@@ -120,7 +134,9 @@ export function checkProxySetting(proxy: string): void {
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new InvalidSettingError(
-      'The http.proxy setting is not a proxy address Docs Agent can use: write it in full, with http:// or https:// (for example http://proxy.example:8080).',
+      l10n.t(
+        'The http.proxy setting is not a proxy address Docs Agent can use: write it in full, with http:// or https:// (for example http://proxy.example:8080).',
+      ),
       'http.proxy',
     );
   }
@@ -132,7 +148,7 @@ async function readBody(body: AsyncIterable<Buffer>, status: number): Promise<st
   for await (const chunk of body) {
     size += chunk.length;
     if (size > maxBodyBytes) {
-      throw new MalformedResponseError('The service sent an answer far larger than expected.', undefined, status);
+      throw new MalformedResponseError(l10n.t('The service sent an answer far larger than expected.'), undefined, status);
     }
     chunks.push(chunk);
   }
@@ -152,13 +168,12 @@ function toTransportError(error: unknown, origin: string, signal: AbortSignal | 
   const host = new URL(origin).host;
   const code = errorCode(error);
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new TimeoutError(`Connecting to ${host} timed out.`, 'connect');
+    return new TimeoutError(l10n.t('Connecting to {0} timed out.', host), 'connect');
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new TimeoutError(`${host} did not answer in time.`, 'response');
+    return new TimeoutError(l10n.t('{0} did not answer in time.', host), 'response');
   }
-  const reason = (code && networkReasons[code]) ?? 'the connection failed';
-  return new NetworkError(`Could not reach ${host}: ${reason}.`, code);
+  return new NetworkError(unreachableText(host, code), code);
 }
 
 /** True when the failure proves the request never reached the server. */

@@ -17,18 +17,18 @@ import {
 } from './signal-types';
 
 function list(r: Reader, value: unknown, field: string): unknown[] {
-  return Array.isArray(value) ? value : r.fail(field, 'a list');
+  return Array.isArray(value) ? value : r.fail(field, 'list');
 }
 
 function flag(r: Reader, obj: Json, key: string, field: string): boolean {
   const value = obj[key];
-  return typeof value === 'boolean' ? value : r.fail(field, 'true or false');
+  return typeof value === 'boolean' ? value : r.fail(field, 'boolean');
 }
 
 function optionalFlag(r: Reader, obj: Json, key: string, field: string): boolean | null {
   const value = obj[key];
   if (value === undefined || value === null) return null;
-  return typeof value === 'boolean' ? value : r.fail(field, 'true, false or null');
+  return typeof value === 'boolean' ? value : r.fail(field, 'booleanOrNull');
 }
 
 function oneOf<T extends string>(known: readonly T[], raw: string | null): T | 'other' {

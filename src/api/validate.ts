@@ -29,9 +29,9 @@ export function parseAgentJob(body: unknown, status: number): AgentJob {
   const source = job.source === undefined || job.source === null ? {} : r.object(job.source, 'source');
   const rawStatus = r.string(job, 'status', 'status');
   const id = r.string(job, 'id', 'id');
-  if (id === '') r.fail('id', 'a non-empty string');
+  if (id === '') r.fail('id', 'nonEmptyString');
   const createdAt = r.optionalString(job, 'createdAt', 'createdAt');
-  if (createdAt !== null && Number.isNaN(Date.parse(createdAt))) r.fail('createdAt', 'a date');
+  if (createdAt !== null && Number.isNaN(Date.parse(createdAt))) r.fail('createdAt', 'date');
   return {
     id,
     status: toJobStatus(rawStatus),
@@ -49,13 +49,13 @@ export function parseVisitorsPage(body: unknown, status: number): VisitorsPage {
   const r = new Reader(status);
   const page = r.object(body, 'response');
   const totals = r.counts(r.object(page.totals, 'totals'), 'totals');
-  if (!Array.isArray(page.visitors)) r.fail('visitors', 'a list');
+  if (!Array.isArray(page.visitors)) r.fail('visitors', 'list');
   const visitors = (page.visitors as unknown[]).map((item, index): VisitorRow => {
     const field = `visitors[${index}]`;
     const row = r.object(item, field);
     return { path: r.string(row, 'path', `${field}.path`), ...r.counts(row, field) };
   });
-  if (typeof page.hasMore !== 'boolean') r.fail('hasMore', 'true or false');
+  if (typeof page.hasMore !== 'boolean') r.fail('hasMore', 'boolean');
   return { totals, visitors, hasMore: page.hasMore as boolean };
 }
 
@@ -63,7 +63,7 @@ export function parsePreviewStarted(body: unknown, status: number): PreviewStart
   const r = new Reader(status);
   const started = r.object(body, 'response');
   const statusId = started.statusId;
-  if (typeof statusId !== 'string' || statusId.trim() === '') return r.fail('statusId', 'a non-empty string');
+  if (typeof statusId !== 'string' || statusId.trim() === '') return r.fail('statusId', 'nonEmptyString');
   return { statusId, previewUrl: r.optionalString(started, 'previewUrl', 'previewUrl') };
 }
 
@@ -81,7 +81,7 @@ export function parseDeploymentState(body: unknown, status: number, askedId: str
   const state = r.object(body, 'deployment');
   const rawStatus = r.optionalString(state, 'status', 'status') ?? '';
   const logs = state.logs === undefined || state.logs === null ? [] : state.logs;
-  if (!Array.isArray(logs)) r.fail('logs', 'a list');
+  if (!Array.isArray(logs)) r.fail('logs', 'list');
   const commit = state.commit === undefined || state.commit === null ? null : r.object(state.commit, 'commit');
   return {
     id: r.optionalString(state, '_id', '_id') || askedId,

@@ -1,4 +1,5 @@
 // Reads a whole visitors report: the API has no path filter, so one page's numbers need every page.
+import * as l10n from '@vscode/l10n';
 import type { CallOptions, DocsApiClient } from './client';
 import { MalformedResponseError } from './errors';
 import { ReservationSpentError } from '../platform/reserving-ledger';
@@ -32,7 +33,7 @@ export async function* visitorPages(
     if (!page.hasMore) return;
     // A page that says "more" but holds nothing would loop for ever.
     if (page.visitors.length === 0) {
-      throw new MalformedResponseError('The service said more rows follow but sent none.', 'hasMore', 200);
+      throw new MalformedResponseError(l10n.t('The service said more rows follow but sent none.'), 'hasMore', 200);
     }
   }
 }

@@ -2,45 +2,123 @@
 // questions, or the site's groups (unhappy pages, searches that found nothing, questions the
 // assistant could not answer), with the range, the share of the range read and where it came
 // from beside them. Pure, so unit tests check it.
+import * as l10n from '@vscode/l10n';
 import type { PageSignals, UnansweredQuestion, UnhappyPage } from '../readers/reader-signals';
 import type { SearchTerm } from '../api/signal-types';
 import { analyticsLimitPerHour } from '../visitors/request-ledger';
+import { count, plural } from '../platform/words';
 import type { Confirmation } from './job-tool-text';
 import type { ReadSource } from './read-source';
-import { count as n, percent, quoted as quote } from '../readers/said-words';
+import { percent, quoted as quote } from '../readers/said-words';
 
-const day = (date: string | null): string => (date ? date.slice(0, 10) : 'undated');
+const day = (date: string | null): string => (date ? date.slice(0, 10) : l10n.t('undated'));
 
 /** Where the answer came from: a kept read (free) or one made now. */
 export type FeedbackSource = ReadSource;
 
 function sourceLine(source: FeedbackSource): string {
-  return 'cachedAgo' in source
-    ? `From a read kept since ${source.cachedAgo} (no request).`
-    : `Read now: ${n(source.requests)} analytics requests (${n(source.used)} of the ${analyticsLimitPerHour} an hour used on this machine).`;
+  if ('cachedAgo' in source) return l10n.t('From a read kept since {0} (no request).', source.cachedAgo);
+  const args = [count(source.requests), count(source.used), count(analyticsLimitPerHour)];
+  return plural(
+    source.requests,
+    l10n.t('Read now: {0} analytics request ({1} of the {2} an hour used on this machine).', ...args),
+    l10n.t('Read now: {0} analytics requests ({1} of the {2} an hour used on this machine).', ...args),
+  );
 }
 
-export function feedbackCostConfirmation(what: string, range: string, most: number, used: number): Confirmation {
+/** `pagePath`: the page asked about; none for the whole docs sites. */
+export function feedbackCostConfirmation(pagePath: string | undefined, range: string, most: number, used: number): Confirmation {
+  const args = [range, count(most), count(analyticsLimitPerHour), count(used)];
   return {
-    title: 'Read what readers said from the analytics API?',
+    title: l10n.t('Read what readers said from the analytics API?'),
     message:
-      `Reading ${what} for ${range} takes at most ${n(most)} of the ${analyticsLimitPerHour} analytics requests an hour your organisation has; ` +
-      `${n(used)} used in the last hour on this machine. The read is kept for every window, so asking again costs nothing.`,
+      pagePath === undefined
+        ? l10n.t(
+            'Reading what readers said across the docs sites for {0} takes at most {1} of the {2} analytics requests an hour your organisation has; {3} used in the last hour on this machine. The read is kept for every window, so asking again costs nothing.',
+            ...args,
+          )
+        : l10n.t(
+            'Reading what readers said about {0} for {1} takes at most {2} of the {3} analytics requests an hour your organisation has; {4} used in the last hour on this machine. The read is kept for every window, so asking again costs nothing.',
+            pagePath,
+            ...args,
+          ),
   };
 }
 
-const searchLine = (s: SearchTerm): string =>
-  `${quote(s.query)}: ${n(s.hits)} searches, ${percent(s.ctr)} click-through${s.topClickedPage ? `, top result ${s.topClickedPage}` : ', no result opened'}`;
+/** Why a read is refused: it would pass the hour's budget (no read passes it). */
+export function feedbackRefusalText(pagePath: string | undefined, most: number, used: number): string {
+  const requests = plural(most, l10n.t('{0} request', count(most)), l10n.t('{0} requests', count(most)));
+  const args = [requests, count(used), count(analyticsLimitPerHour)];
+  return pagePath === undefined
+    ? l10n.t(
+        "reading what readers said across the docs sites takes up to {0} and {1} of the {2} an hour are used or held by reads under way; no read passes the hour's budget.",
+        ...args,
+      )
+    : l10n.t(
+        "reading what readers said about {0} takes up to {1} and {2} of the {3} an hour are used or held by reads under way; no read passes the hour's budget.",
+        pagePath,
+        ...args,
+      );
+}
+
+function searchLine(s: SearchTerm): string {
+  const searches = plural(s.hits, l10n.t('{0} search', count(s.hits)), l10n.t('{0} searches', count(s.hits)));
+  return s.topClickedPage
+    ? l10n.t('{0}: {1}, {2} click-through, top result {3}', quote(s.query), searches, percent(s.ctr), s.topClickedPage)
+    : l10n.t('{0}: {1}, {2} click-through, no result opened', quote(s.query), searches, percent(s.ctr));
+}
+
+/** A titled list, cut to `limit`: "Title (3):" and a line per item, or "Title: none." */
+function list<T>(
+  titled: { some: (n: string) => string; none: () => string },
+  items: readonly T[],
+  limit: number,
+  line: (item: T) => string,
+): string[] {
+  return items.length ? [titled.some(count(items.length)), ...items.slice(0, limit).map((item) => `- ${line(item)}`)] : [titled.none()];
+}
 
 export function pageFeedbackText(said: PageSignals, range: string, share: string, source: FeedbackSource, limit: number): string {
-  const list = <T>(title: string, items: readonly T[], line: (item: T) => string): string[] =>
-    items.length ? [`${title} (${n(items.length)}):`, ...items.slice(0, limit).map((item) => `- ${line(item)}`)] : [`${title}: none.`];
   return [
-    `What readers said about ${said.pagePath} (${range}), from ${share}:`,
-    `Votes: ${n(said.thumbsUp)} helpful, ${n(said.thumbsDown)} not helpful.`,
-    ...list('Comments, pending first, then newest', said.comments, (c) => `[${c.status}, ${day(c.createdAt)}] ${quote(c.comment ?? '')}`),
-    ...list('Searches whose top result is this page', said.searches, searchLine),
-    ...list('Assistant questions that cited this page', said.questions, (q) => `${quote(q.query)} (${day(q.timestamp)})`),
+    l10n.t('What readers said about {0} ({1}), from {2}:', said.pagePath, range, share),
+    l10n.t('Votes: {0} helpful, {1} not helpful.', count(said.thumbsUp), count(said.thumbsDown)),
+    ...list(
+      {
+        some: (n) => l10n.t('Comments, pending first, then newest ({0}):', n),
+        none: () => l10n.t('Comments, pending first, then newest: none.'),
+      },
+      said.comments,
+      limit,
+      (c) =>
+        l10n.t({
+          message: '[{0}, {1}] {2}',
+          args: [c.status, day(c.createdAt), quote(c.comment ?? '')],
+          comment: ['A reader’s comment: [its status as the service names it, its day] then the comment in quotes'],
+        }),
+    ),
+    ...list(
+      {
+        some: (n) => l10n.t('Searches whose top result is this page ({0}):', n),
+        none: () => l10n.t('Searches whose top result is this page: none.'),
+      },
+      said.searches,
+      limit,
+      searchLine,
+    ),
+    ...list(
+      {
+        some: (n) => l10n.t('Assistant questions that cited this page ({0}):', n),
+        none: () => l10n.t('Assistant questions that cited this page: none.'),
+      },
+      said.questions,
+      limit,
+      (q) =>
+        l10n.t({
+          message: '{0} ({1})',
+          args: [quote(q.query), day(q.timestamp)],
+          comment: ['A question readers asked the assistant, then its day'],
+        }),
+    ),
     sourceLine(source),
   ].join('\n');
 }
@@ -53,26 +131,43 @@ export interface SiteFeedback {
   partial: string[];
 }
 
-const whyText: Record<UnansweredQuestion['why'], string> = {
-  clarifying: 'it asked a clarifying question',
-  unanswered: 'marked as not covered by the docs',
-  'no sources': 'answered without citing a page',
-};
+function whyText(why: UnansweredQuestion['why']): string {
+  switch (why) {
+    case 'clarifying':
+      return l10n.t('it asked a clarifying question');
+    case 'unanswered':
+      return l10n.t('marked as not covered by the docs');
+    case 'no sources':
+      return l10n.t('answered without citing a page');
+  }
+}
+
+function unhappyLine(p: SiteFeedback['unhappy'][number]): string {
+  const args = [count(p.thumbsDown), count(p.thumbsUp), percent(p.share)];
+  return p.file
+    ? l10n.t('{0} ({1}): {2} down, {3} up ({4} down)', p.pagePath, p.file, ...args)
+    : l10n.t('{0}: {1} down, {2} up ({3} down)', p.pagePath, ...args);
+}
+
+function siteLines(s: SiteFeedback, range: string, limit: number): string[] {
+  return [
+    s.partial.length
+      ? l10n.t({
+          message: '{0} ({1}); {2}:',
+          args: [s.site, range, s.partial.join('; ')],
+          comment: ['A docs site, the range, then what was read only in part'],
+        })
+      : l10n.t({ message: '{0} ({1}):', args: [s.site, range], comment: ['A docs site, then the range'] }),
+    l10n.t('Unhappy readers ({0}):', count(s.unhappy.length)),
+    ...s.unhappy.slice(0, limit).map((p) => `- ${unhappyLine(p)}`),
+    l10n.t('Searches that found nothing ({0}):', count(s.searches.length)),
+    ...s.searches.slice(0, limit).map((t) => `- ${searchLine(t)}`),
+    l10n.t('Questions the assistant could not answer ({0}):', count(s.questions.length)),
+    ...s.questions.slice(0, limit).map((q) => `- ${l10n.t('{0}, asked {1}×: {2}', quote(q.query), count(q.asked), whyText(q.why))}`),
+  ];
+}
 
 export function siteFeedbackText(sites: readonly SiteFeedback[], range: string, source: FeedbackSource, limit: number): string {
-  if (!sites.length) return `No docs site with a project ID is open, so there is no feedback to read (${range}).`;
-  const lines = sites.flatMap((s) => [
-    `${s.site} (${range})${s.partial.length ? `; ${s.partial.join('; ')}` : ''}:`,
-    `Unhappy readers (${n(s.unhappy.length)}):`,
-    ...s.unhappy
-      .slice(0, limit)
-      .map(
-        (p) => `- ${p.pagePath}${p.file ? ` (${p.file})` : ''}: ${n(p.thumbsDown)} down, ${n(p.thumbsUp)} up (${percent(p.share)} down)`,
-      ),
-    `Searches that found nothing (${n(s.searches.length)}):`,
-    ...s.searches.slice(0, limit).map((t) => `- ${searchLine(t)}`),
-    `Questions the assistant could not answer (${n(s.questions.length)}):`,
-    ...s.questions.slice(0, limit).map((q) => `- ${quote(q.query)}, asked ${n(q.asked)}×: ${whyText[q.why]}`),
-  ]);
-  return [...lines, sourceLine(source)].join('\n');
+  if (!sites.length) return l10n.t('No docs site with a project ID is open, so there is no feedback to read ({0}).', range);
+  return [...sites.flatMap((s) => siteLines(s, range, limit)), sourceLine(source)].join('\n');
 }

@@ -3,6 +3,7 @@
 // found nothing, questions the assistant could not answer). Answered from a kept read for free
 // when it can; a read states its most first and reserves it before its first request, and one
 // that does not fit in the hourly analytics budget is refused here (no read passes it).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { readerThresholds } from '../editor/config-readers';
@@ -15,8 +16,8 @@ import { rangeLabel } from '../visitors/date-range';
 import type { RangeChoice } from '../visitors/protocol';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
 import type { ProjectScope } from '../api/project-scope';
-import { failureText, InputProblem } from './failure-text';
-import { feedbackCostConfirmation, pageFeedbackText, siteFeedbackText } from './feedback-tool-text';
+import { failureText, InputProblem, tasks } from './failure-text';
+import { feedbackCostConfirmation, feedbackRefusalText, pageFeedbackText, siteFeedbackText } from './feedback-tool-text';
 import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
 import { readSource } from './read-source';
 import { textResult } from './tool-target';
@@ -40,7 +41,6 @@ interface Plan {
   reads: { scope: ProjectScope; range: RangeChoice }[];
   /** The page asked about; none for the whole sites. */
   pagePath?: string;
-  what: string;
   range: RangeChoice;
 }
 
@@ -53,12 +53,12 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     if (input.site) {
       await this.deps.readers.refresh();
       const reads = this.deps.readers.reports().map((r) => ({ scope: r.scope, range: range.ok }));
-      return { reads, what: 'what readers said across the docs sites', range: range.ok };
+      return { reads, range: range.ok };
     }
     const target = await pageTarget(input, this.deps.readers);
     if (!('ok' in target)) return target;
     const { scope, pagePath } = target.ok;
-    return { reads: [{ scope, range: range.ok }], pagePath, what: `what readers said about ${pagePath}`, range: range.ok };
+    return { reads: [{ scope, range: range.ok }], pagePath, range: range.ok };
   }
 
   /** Requests the reads not kept yet may cost at most, and the hour's use. */
@@ -72,25 +72,27 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     input,
   }: vscode.LanguageModelToolInvocationPrepareOptions<ReaderFeedbackInput>): Promise<vscode.PreparedToolInvocation> {
     const plan = await this.plan(input);
-    if ('problem' in plan) return { invocationMessage: 'Checking what to read' };
+    if ('problem' in plan) return { invocationMessage: l10n.t('Checking what to read') };
     const { most, used } = await this.cost(plan);
     const asks = most > 0 && used + most <= analyticsLimitPerHour && (await this.deps.keys.usable());
     const label = rangeLabel(plan.range, { withDays: true });
     return {
-      invocationMessage: markdownOfText(`Reading ${plan.what}`),
-      ...(asks ? { confirmationMessages: confirmationMarkdown(feedbackCostConfirmation(plan.what, label, most, used)) } : {}),
+      invocationMessage: markdownOfText(
+        plan.pagePath === undefined
+          ? l10n.t('Reading what readers said across the docs sites')
+          : l10n.t('Reading what readers said about {0}', plan.pagePath),
+      ),
+      ...(asks ? { confirmationMessages: confirmationMarkdown(feedbackCostConfirmation(plan.pagePath, label, most, used)) } : {}),
     };
   }
 
   async invoke({ input }: vscode.LanguageModelToolInvocationOptions<ReaderFeedbackInput>): Promise<vscode.LanguageModelToolResult> {
     const plan = await this.plan(input);
-    if ('problem' in plan) return textResult(failureText('read what readers said', plan.problem));
+    if ('problem' in plan) return textResult(failureText(tasks.readFeedback, plan.problem));
     const label = rangeLabel(plan.range, { withDays: true });
     const { most, used } = await this.cost(plan);
-    const refusal = (): vscode.LanguageModelToolResult => {
-      const why = `reading ${plan.what} takes up to ${most} requests and ${used} of the ${analyticsLimitPerHour} an hour are used or held by reads under way`;
-      return textResult(failureText('read what readers said', new InputProblem(`${why}; no read passes the hour's budget.`)));
-    };
+    const refusal = (): vscode.LanguageModelToolResult =>
+      textResult(failureText(tasks.readFeedback, new InputProblem(feedbackRefusalText(plan.pagePath, most, used))));
     if (most > 0 && used + most > analyticsLimitPerHour) return refusal();
     let reports: { report: SignalsReport; fromCache: boolean }[];
     let budget: Reservation = this.deps.ledger.none();
@@ -103,7 +105,7 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
       reports = [];
       for (const read of plan.reads) reports.push(await this.deps.signals.load(read.scope, read.range, { budget }));
     } catch (error) {
-      return textResult(failureText('read what readers said', error));
+      return textResult(failureText(tasks.readFeedback, error));
     } finally {
       await budget.release().catch(() => undefined);
     }
@@ -111,7 +113,7 @@ export class ReaderFeedbackTool implements vscode.LanguageModelTool<ReaderFeedba
     const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
     if (plan.pagePath !== undefined) {
       const [first] = reports;
-      if (!first) return textResult('Nothing was read.');
+      if (!first) return textResult(l10n.t('Nothing was read.'));
       const said = signalsByPage(first.report)(plan.pagePath);
       return textResult(pageFeedbackText(said, label, shareText(first.report), source, limit));
     }

@@ -1,11 +1,13 @@
 // What the job tools say: the confirmations a person reads before an agent use is spent, and
 // the results a model reads. Plain text, short, the same wording every time; pure, so unit
 // tests check each one.
+import * as l10n from '@vscode/l10n';
 import { pullRequestLink } from '../jobs/pr-link';
 import { describePrompt, firstLine } from '../jobs/prompt-text';
 import { createdAtOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { agentUsesPerHour } from '../jobs/agent-uses';
 import { relativeTime } from '../platform/relative-time';
+import { count, listOf, plural } from '../platform/words';
 
 export interface Confirmation {
   title: string;
@@ -17,20 +19,23 @@ export interface Confirmation {
 /** "97 of 100 (this machine's count; …)"; none left says what will likely happen. */
 export function usesLeftText(used: number): string {
   const left = Math.max(0, agentUsesPerHour - used);
-  const whose = 'as counted on this machine; jobs started elsewhere count too';
-  if (left === 0) return `none of ${agentUsesPerHour} (${whose}), so the service will likely refuse it`;
-  return `${left} of ${agentUsesPerHour} (${whose})`;
+  if (left === 0)
+    return l10n.t(
+      'none of {0} (as counted on this machine; jobs started elsewhere count too), so the service will likely refuse it',
+      count(agentUsesPerHour),
+    );
+  return l10n.t('{0} of {1} (as counted on this machine; jobs started elsewhere count too)', count(left), count(agentUsesPerHour));
 }
 
 export function createJobConfirmation(projectId: string, prompt: string, used: number): Confirmation {
   return {
-    title: 'Start a Docs Agent job?',
+    title: l10n.t('Start a Docs Agent job?'),
     message: [
-      `Project: ${projectId}`,
-      `Prompt: ${describePrompt(prompt, { withLines: true })}`,
-      `Agent uses left this hour: ${usesLeftText(used)}`,
-      'The agent works on its own for a few minutes and opens a pull request when it changes files.',
-      'The whole prompt:',
+      l10n.t('Project: {0}', projectId),
+      l10n.t('Prompt: {0}', describePrompt(prompt, { withLines: true })),
+      l10n.t('Agent uses left this hour: {0}', usesLeftText(used)),
+      l10n.t('The agent works on its own for a few minutes and opens a pull request when it changes files.'),
+      l10n.t('The whole prompt:'),
     ].join('\n'),
     quoted: prompt,
   };
@@ -38,68 +43,110 @@ export function createJobConfirmation(projectId: string, prompt: string, used: n
 
 export function followUpConfirmation(job: TrackedJob, prompt: string, used: number): Confirmation {
   return {
-    title: 'Send a follow-up to a Docs Agent job?',
+    title: l10n.t('Send a follow-up to a Docs Agent job?'),
     message: [
-      `Job: ${job.id} (“${titleOf(job)}”)`,
-      `Project: ${job.projectId}`,
-      `Follow-up: ${describePrompt(prompt, { withLines: true })}`,
-      `Agent uses left this hour: ${usesLeftText(used)}`,
-      'The whole follow-up:',
+      l10n.t('Job: {0} (“{1}”)', job.id, titleOf(job)),
+      l10n.t('Project: {0}', job.projectId),
+      l10n.t('Follow-up: {0}', describePrompt(prompt, { withLines: true })),
+      l10n.t('Agent uses left this hour: {0}', usesLeftText(used)),
+      l10n.t('The whole follow-up:'),
     ].join('\n'),
     quoted: prompt,
   };
 }
 
 function statusWord(job: TrackedJob): string {
-  if (job.notFound) return 'not found by the service for minutes (still tracked, checked slowly)';
+  if (job.notFound) return l10n.t('not found by the service for minutes (still tracked, checked slowly)');
   const { status, rawStatus } = job.job;
-  if (status === 'active') return 'running';
-  if (status === 'unknown') return `“${rawStatus}” (a status Docs Agent does not know)`;
-  return status;
+  switch (status) {
+    case 'active':
+      return l10n.t({ message: 'running', args: [], comment: ['An agent job’s status'] });
+    case 'completed':
+      return l10n.t({ message: 'completed', args: [], comment: ['An agent job’s status'] });
+    case 'archived':
+      return l10n.t({ message: 'archived', args: [], comment: ['An agent job’s status'] });
+    case 'failed':
+      return l10n.t({ message: 'failed', args: [], comment: ['An agent job’s status'] });
+    case 'unknown':
+      return l10n.t('“{0}” (a status Docs Agent does not know)', rawStatus);
+  }
 }
 
 function pullRequestText(job: TrackedJob, allowedHosts: readonly string[]): string {
   const verdict = pullRequestLink(job.job, allowedHosts);
-  if (!verdict) return job.job.status === 'active' ? 'none yet' : 'none';
-  return 'url' in verdict ? verdict.url : `refused, not shown (${verdict.refused})`;
+  if (!verdict)
+    return job.job.status === 'active'
+      ? l10n.t({ message: 'none yet', args: [], comment: ['No pull request yet'] })
+      : l10n.t({ message: 'none', args: [], comment: ['No pull request'] });
+  return 'url' in verdict ? verdict.url : l10n.t('refused, not shown ({0})', verdict.refused);
 }
 
 /** One job, a field per line: what a model needs to say how it is doing. */
 export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readonly string[]): string {
   const started = createdAtOf(job);
   const lines = [
-    `Job ${job.id}`,
-    `Prompt: “${titleOf(job)}”`,
-    `Project: ${job.projectId}`,
-    `Status: ${statusWord(job)}`,
-    `Started: ${relativeTime(started, now)} (${started})`,
-    `Pull request: ${pullRequestText(job, allowedHosts)}`,
+    l10n.t('Job {0}', job.id),
+    l10n.t('Prompt: “{0}”', titleOf(job)),
+    l10n.t('Project: {0}', job.projectId),
+    l10n.t('Status: {0}', statusWord(job)),
+    l10n.t('Started: {0} ({1})', relativeTime(started, now), started),
+    l10n.t('Pull request: {0}', pullRequestText(job, allowedHosts)),
   ];
-  if (job.job.ref) lines.push(`Branch: ${job.job.ref}`);
+  if (job.job.ref) lines.push(l10n.t('Branch: {0}', job.job.ref));
   const latest = job.followUps.at(-1);
-  lines.push(`Follow-ups: ${job.followUps.length}${latest === undefined ? '' : `, latest “${firstLine(latest)}”`}`);
-  if (job.awaitingSince) lines.push('A follow-up’s answer was lost: it may be running again; it is being watched.');
-  if (job.checkError) lines.push(`Last check failed: ${job.checkError}`);
+  const followUps = count(job.followUps.length);
+  lines.push(
+    latest === undefined ? l10n.t('Follow-ups: {0}', followUps) : l10n.t('Follow-ups: {0}, latest “{1}”', followUps, firstLine(latest)),
+  );
+  if (job.awaitingSince) lines.push(l10n.t('A follow-up’s answer was lost: it may be running again; it is being watched.'));
+  if (job.checkError) lines.push(l10n.t('Last check failed: {0}', job.checkError));
   return lines.join('\n');
 }
 
 /** Every tracked job of the workspace's projects, newest first. */
 export function jobsStatusText(jobs: readonly TrackedJob[], now: number, allowedHosts: readonly string[]): string {
-  if (!jobs.length) return 'No Docs Agent jobs are tracked in this workspace’s projects.';
-  const head = `${jobs.length} tracked Docs Agent job${jobs.length === 1 ? '' : 's'}, newest first (checked in the background):`;
+  if (!jobs.length) return l10n.t('No Docs Agent jobs are tracked in this workspace’s projects.');
+  const n = count(jobs.length);
+  const head = plural(
+    jobs.length,
+    l10n.t('{0} tracked Docs Agent job, newest first (checked in the background):', n),
+    l10n.t('{0} tracked Docs Agent jobs, newest first (checked in the background):', n),
+  );
   return [head, ...jobs.map((job) => jobStatusText(job, now, allowedHosts))].join('\n\n');
 }
 
 /** The answer to an unknown ID: which jobs there are, and how to track one started elsewhere. */
 export function unknownJobText(id: string, jobs: readonly TrackedJob[]): string {
-  const known = jobs.length ? ` Tracked jobs: ${jobs.map((job) => `${job.id} (“${titleOf(job)}”)`).join(', ')}.` : ' No jobs are tracked.';
-  return `No tracked job has the ID “${id}”.${known} A job started elsewhere is followed with “Docs Agent: Follow a Job Started Elsewhere…”.`;
+  const command = l10n.t({
+    message: 'Docs Agent: Follow a Job Started Elsewhere…',
+    args: [],
+    comment: ['Command Palette title of this extension’s command, as package.nls translates it'],
+  });
+  if (!jobs.length)
+    return l10n.t('No tracked job has the ID “{0}”. No jobs are tracked. A job started elsewhere is followed with “{1}”.', id, command);
+  const tracked = listOf(
+    jobs.map((job) =>
+      l10n.t({ message: '{0} (“{1}”)', args: [job.id, titleOf(job)], comment: ['A job’s ID, then the first line of its prompt'] }),
+    ),
+  );
+  return l10n.t(
+    'No tracked job has the ID “{0}”. Tracked jobs: {1}. A job started elsewhere is followed with “{2}”.',
+    id,
+    tracked,
+    command,
+  );
 }
 
 export function jobStartedText(job: TrackedJob, now: number, allowedHosts: readonly string[]): string {
-  return `Started a Docs Agent job; it is tracked in the Agent Jobs view and a notification says when it finishes.\n\n${jobStatusText(job, now, allowedHosts)}`;
+  return [
+    l10n.t('Started a Docs Agent job; it is tracked in the Agent Jobs view and a notification says when it finishes.'),
+    jobStatusText(job, now, allowedHosts),
+  ].join('\n\n');
 }
 
 export function followUpSentText(job: TrackedJob, now: number, allowedHosts: readonly string[]): string {
-  return `Sent the follow-up; the job is tracked and a notification says when it finishes again.\n\n${jobStatusText(job, now, allowedHosts)}`;
+  return [
+    l10n.t('Sent the follow-up; the job is tracked and a notification says when it finishes again.'),
+    jobStatusText(job, now, allowedHosts),
+  ].join('\n\n');
 }

@@ -2,6 +2,7 @@
 // tracked like any other (the tree, the poller, the finish notification). Starting a job and a
 // follow-up each spend one of the project's 100 agent uses an hour, so both ask first, saying
 // how many are left.
+import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { pullRequestHosts } from '../editor/config';
@@ -9,7 +10,7 @@ import type { AgentUses } from '../jobs/agent-uses';
 import type { JobTracker } from '../jobs/job-tracker';
 import { checkPrompt } from '../jobs/prompt-text';
 import { jobKeyOf } from '../jobs/tracked-job';
-import { failureText } from './failure-text';
+import { failureText, tasks } from './failure-text';
 import {
   createJobConfirmation,
   followUpConfirmation,
@@ -21,6 +22,10 @@ import {
 } from './job-tool-text';
 import { jobScope, signalOf, textResult, trackedJob } from './tool-target';
 import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
+
+/** Names a follow-up in checkPrompt's sentences ("The follow-up is empty: …"). */
+const followUpSubject = (): string =>
+  l10n.t({ message: 'The follow-up', args: [], comment: ['Subject of a sentence such as “The follow-up is empty”'] });
 
 export interface JobToolDeps {
   tracker: JobTracker;
@@ -45,20 +50,20 @@ export class CreateJobTool implements vscode.LanguageModelTool<CreateJobInput> {
     const scope = jobScope(input);
     const check = checkPrompt(String(input.prompt ?? ''));
     // Nothing can be sent: no confirmation, the answer says why.
-    if (!('ok' in scope) || !check.ok || !(await this.deps.keys.usable())) return { invocationMessage: 'Checking the Docs Agent job' };
+    if (!('ok' in scope) || !check.ok || !(await this.deps.keys.usable()))
+      return { invocationMessage: l10n.t('Checking the Docs Agent job') };
     const used = await this.deps.uses.usedLastHour(scope.ok);
     return {
-      invocationMessage: 'Starting a Docs Agent job',
+      invocationMessage: l10n.t('Starting a Docs Agent job'),
       confirmationMessages: confirmationMarkdown(createJobConfirmation(scope.ok.projectId, check.prompt, used)),
     };
   }
 
   async invoke({ input }: Invocation<CreateJobInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const what = 'start the job';
     const scope = jobScope(input);
-    if (!('ok' in scope)) return textResult(failureText(what, scope.problem));
+    if (!('ok' in scope)) return textResult(failureText(tasks.startJob, scope.problem));
     const check = checkPrompt(String(input.prompt ?? ''));
-    if (!check.ok) return textResult(`Docs Agent did not start the job: ${check.problem}`);
+    if (!check.ok) return textResult(l10n.t('Docs Agent did not start the job: {0}', check.problem));
     const abort = signalOf(token);
     try {
       await this.deps.keys.require();
@@ -66,7 +71,7 @@ export class CreateJobTool implements vscode.LanguageModelTool<CreateJobInput> {
       this.deps.log.info(`Agent job started from chat: ${job.id}`);
       return textResult(jobStartedText(job, Date.now(), pullRequestHosts()));
     } catch (error) {
-      return textResult(failureText(what, error, 'job'));
+      return textResult(failureText(tasks.startJob, error, 'job'));
     } finally {
       abort.dispose();
     }
@@ -81,7 +86,11 @@ export class JobStatusTool implements vscode.LanguageModelTool<JobStatusInput> {
   constructor(private readonly deps: JobToolDeps) {}
 
   prepareInvocation({ input }: Preparation<JobStatusInput>): vscode.PreparedToolInvocation {
-    return { invocationMessage: input.jobId ? markdownOfText(`Checking Docs Agent job ${input.jobId}`) : 'Listing Docs Agent jobs' };
+    return {
+      invocationMessage: input.jobId
+        ? markdownOfText(l10n.t('Checking Docs Agent job {0}', input.jobId))
+        : l10n.t('Listing Docs Agent jobs'),
+    };
   }
 
   async invoke({ input }: Invocation<JobStatusInput>): Promise<vscode.LanguageModelToolResult> {
@@ -93,7 +102,7 @@ export class JobStatusTool implements vscode.LanguageModelTool<JobStatusInput> {
     await tracker.refresh(jobKeyOf(job));
     const now = tracker.get(jobKeyOf(job)) ?? job;
     const paused = tracker.pollStatus;
-    const note = paused.reason && paused.kind !== 'polling' ? `\nChecking is paused: ${paused.reason}` : '';
+    const note = paused.reason && paused.kind !== 'polling' ? `\n${l10n.t('Checking is paused: {0}', paused.reason)}` : '';
     return textResult(jobStatusText(now, Date.now(), pullRequestHosts()) + note);
   }
 }
@@ -108,11 +117,11 @@ export class FollowUpTool implements vscode.LanguageModelTool<FollowUpInput> {
 
   async prepareInvocation({ input }: Preparation<FollowUpInput>): Promise<vscode.PreparedToolInvocation> {
     const job = trackedJob(this.deps.tracker, String(input.jobId ?? ''));
-    const check = checkPrompt(String(input.prompt ?? ''), 'The follow-up');
-    if (!job || !check.ok || !(await this.deps.keys.usable())) return { invocationMessage: 'Checking the follow-up' };
+    const check = checkPrompt(String(input.prompt ?? ''), followUpSubject());
+    if (!job || !check.ok || !(await this.deps.keys.usable())) return { invocationMessage: l10n.t('Checking the follow-up') };
     const used = await this.deps.uses.usedLastHour(job);
     return {
-      invocationMessage: markdownOfText(`Sending a follow-up to job ${job.id}`),
+      invocationMessage: markdownOfText(l10n.t('Sending a follow-up to job {0}', job.id)),
       confirmationMessages: confirmationMarkdown(followUpConfirmation(job, check.prompt, used)),
     };
   }
@@ -121,8 +130,8 @@ export class FollowUpTool implements vscode.LanguageModelTool<FollowUpInput> {
     const { tracker } = this.deps;
     const job = trackedJob(tracker, String(input.jobId ?? ''));
     if (!job) return textResult(unknownJobText(String(input.jobId ?? ''), tracker.jobs()));
-    const check = checkPrompt(String(input.prompt ?? ''), 'The follow-up');
-    if (!check.ok) return textResult(`Docs Agent did not send the follow-up: ${check.problem}`);
+    const check = checkPrompt(String(input.prompt ?? ''), followUpSubject());
+    if (!check.ok) return textResult(l10n.t('Docs Agent did not send the follow-up: {0}', check.problem));
     const abort = signalOf(token);
     try {
       await this.deps.keys.require();
@@ -130,7 +139,7 @@ export class FollowUpTool implements vscode.LanguageModelTool<FollowUpInput> {
       this.deps.log.info(`Follow-up sent from chat to job ${job.id}.`);
       return textResult(followUpSentText(updated, Date.now(), pullRequestHosts()));
     } catch (error) {
-      return textResult(failureText('send the follow-up', error, 'followUp'));
+      return textResult(failureText(tasks.sendFollowUp, error, 'followUp'));
     } finally {
       abort.dispose();
     }

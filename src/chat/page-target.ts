@@ -1,5 +1,6 @@
 // The docs page and range a visitors tool asks about: a workspace file, a page path, or the
 // open editor; a preset range or two days. Checked before any request, each problem said once.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { presetDays, presetRange, checkCustomRange, type Preset, todayUtc } from '../visitors/date-range';
@@ -39,7 +40,8 @@ export function rangeOf(input: RangeInput): Target<RangeChoice> {
     return problem ? { problem: new InputProblem(problem) } : { ok: { preset: 'custom', from, to } };
   }
   const preset = input.range ?? visitorsDefaultRange();
-  if (!Object.hasOwn(presetDays, preset)) return { problem: new InputProblem(`The range “${preset}” is not one of 7d, 30d, 90d.`) };
+  if (!Object.hasOwn(presetDays, preset))
+    return { problem: new InputProblem(l10n.t('The range “{0}” is not one of 7d, 30d, 90d.', preset)) };
   return { ok: presetRange(preset as Preset, today) };
 }
 
@@ -58,8 +60,13 @@ async function workspaceFile(name: string): Promise<vscode.Uri | undefined> {
 
 async function fileTarget(uri: vscode.Uri): Promise<Target<PageTarget>> {
   const page = await resolvePage(uri);
-  if (page.pagePath === null)
-    return { problem: new InputProblem(`${page.file} is not a docs page: ${page.reason ?? 'no page serves it'}`) };
+  if (page.pagePath === null) {
+    const problem =
+      page.reason !== undefined
+        ? l10n.t('{0} is not a docs page: {1}', page.file, page.reason)
+        : l10n.t('{0} is not a docs page: no page serves it', page.file);
+    return { problem: new InputProblem(problem) };
+  }
   const scope = scopeFor(uri);
   return scope.projectId ? { ok: { scope, pagePath: page.pagePath, file: page.file } } : { problem: noProjectError() };
 }
@@ -80,12 +87,12 @@ function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>): Ta
 export async function pageTarget(input: PageInput, readers: Pick<SiteReaders, 'reports' | 'refresh'>): Promise<Target<PageTarget>> {
   if (input.file) {
     const uri = await workspaceFile(input.file);
-    return uri ? fileTarget(uri) : { problem: new InputProblem(`No file “${input.file}” is in the open workspace folders.`) };
+    return uri ? fileTarget(uri) : { problem: new InputProblem(l10n.t('No file “{0}” is in the open workspace folders.', input.file)) };
   }
   if (input.pagePath) {
     await readers.refresh();
     return pathTarget(input.pagePath, readers);
   }
   const open = vscode.window.activeTextEditor?.document.uri;
-  return open ? fileTarget(open) : { problem: new InputProblem('No docs page is open: name a file or a page path.') };
+  return open ? fileTarget(open) : { problem: new InputProblem(l10n.t('No docs page is open: name a file or a page path.')) };
 }

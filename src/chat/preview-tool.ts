@@ -2,16 +2,18 @@
 // and says how it goes and where it is. Starting takes one of the organisation's 5 preview
 // requests a minute, so it is confirmed first, naming the project and the branch; asking how a
 // preview goes costs nothing (it answers from what this machine follows).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import type { JobTracker } from '../jobs/job-tracker';
 import { messageOf } from '../platform/checks';
+import { count, plural } from '../platform/words';
 import { checkPreviewUrl, previewPageUrl } from '../previews/preview-link';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { elapsedText, firstErrorLine, previewKey, statusWord, type TrackedPreview } from '../previews/tracked-preview';
 import { loadGitApi } from '../review/git-api';
 import { jobPreviewBranch } from '../review/job-preview-branch';
-import { failureText, InputProblem } from './failure-text';
+import { failureText, InputProblem, tasks } from './failure-text';
 import { jobScope, type Target, textResult, trackedJob } from './tool-target';
 import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
 
@@ -37,7 +39,7 @@ interface PreviewTarget {
 async function targetOf(deps: PreviewToolDeps, input: PreviewToolInput): Promise<Target<PreviewTarget>> {
   if (input.jobId) {
     const job = trackedJob(deps.tracker, String(input.jobId));
-    if (!job) return { problem: new InputProblem(`no tracked job has the ID “${input.jobId}”.`) };
+    if (!job) return { problem: new InputProblem(l10n.t('no tracked job has the ID “{0}”.', input.jobId)) };
     try {
       const { branch } = await jobPreviewBranch(loadGitApi, job);
       return { ok: { scope: job, branch, jobId: job.id } };
@@ -45,27 +47,52 @@ async function targetOf(deps: PreviewToolDeps, input: PreviewToolInput): Promise
       return { problem: new InputProblem(messageOf(error)) };
     }
   }
-  if (!input.branch?.trim()) return { problem: new InputProblem('name a job (jobId) or a branch to preview.') };
+  if (!input.branch?.trim()) return { problem: new InputProblem(l10n.t('name a job (jobId) or a branch to preview.')) };
   const scope = jobScope(input);
   return 'ok' in scope ? { ok: { scope: scope.ok, branch: input.branch.trim() } } : scope;
+}
+
+/** "Build log: 40 lines (Docs Agent: Show Preview Build Log)": how long it is, and the command that shows it. */
+function buildLogLine(n: number): string {
+  const command = l10n.t({
+    message: 'Docs Agent: Show Preview Build Log',
+    args: [],
+    comment: ['Command Palette title of this extension’s command, as package.nls translates it'],
+  });
+  return plural(
+    n,
+    l10n.t({
+      message: 'Build log: {0} line ({1})',
+      args: [count(n), command],
+      comment: ['{1} is the title of the command that shows the log'],
+    }),
+    l10n.t({
+      message: 'Build log: {0} lines ({1})',
+      args: [count(n), command],
+      comment: ['{1} is the title of the command that shows the log'],
+    }),
+  );
 }
 
 /** What a preview's state reads as, for the model to pass on. */
 export function previewStatusText(preview: TrackedPreview, name: string, now: number): string {
   const lines = [
-    `Preview of ${name} (branch ${preview.branch}, project ${preview.projectId})`,
-    `Status: ${statusWord(preview)}, ${elapsedText(preview, now)}`,
+    l10n.t('Preview of {0} (branch {1}, project {2})', name, preview.branch, preview.projectId),
+    l10n.t('Status: {0}, {1}', statusWord(preview), elapsedText(preview, now)),
   ];
   const link = checkPreviewUrl(preview.previewUrl);
-  if ('url' in link)
-    lines.push(`${preview.status === 'success' ? 'Page' : 'Address when ready'}: ${previewPageUrl(link.url, preview.pagePath)}`);
-  else lines.push(`Address: not opened (${link.refused})`);
-  if (preview.status === 'failure')
+  if ('url' in link) {
+    const address = previewPageUrl(link.url, preview.pagePath);
+    lines.push(preview.status === 'success' ? l10n.t('Page: {0}', address) : l10n.t('Address when ready: {0}', address));
+  } else lines.push(l10n.t('Address: not opened ({0})', link.refused));
+  if (preview.status === 'failure') {
+    const error = firstErrorLine(preview.logs, preview.summary);
     lines.push(
-      `First error: ${firstErrorLine(preview.logs, preview.summary) ?? 'none given'}`,
-      `Build log: ${preview.logs.length} lines (Docs Agent: Show Preview Build Log)`,
+      error === undefined ? l10n.t('First error: none given') : l10n.t('First error: {0}', error),
+      buildLogLine(preview.logs.length),
     );
-  if (preview.checkError) lines.push(`Last check failed: ${preview.checkError}`);
+  }
+  if (preview.checkError) lines.push(l10n.t('Last check failed: {0}', preview.checkError));
   return lines.join('\n');
 }
 
@@ -87,20 +114,25 @@ export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
     input,
   }: vscode.LanguageModelToolInvocationPrepareOptions<PreviewToolInput>): Promise<vscode.PreparedToolInvocation> {
     const target = await this.target(input, true);
-    if (input.action === 'status' || !('ok' in target)) return { invocationMessage: 'Checking the Docs Agent preview' };
+    if (input.action === 'status' || !('ok' in target)) return { invocationMessage: l10n.t('Checking the Docs Agent preview') };
     const { scope, branch } = target.ok;
     return {
-      invocationMessage: markdownOfText(`Starting a preview of ${branch}`),
+      invocationMessage: markdownOfText(l10n.t('Starting a preview of {0}', branch)),
       confirmationMessages: confirmationMarkdown({
-        title: 'Start a preview deployment?',
-        message: `Project ${scope.projectId}, branch ${branch}. The platform builds the branch as a preview site; it takes one of the organisation's 5 preview requests a minute.`,
+        title: l10n.t('Start a preview deployment?'),
+        message: l10n.t(
+          "Project {0}, branch {1}. The platform builds the branch as a preview site; it takes one of the organisation's {2} preview requests a minute.",
+          scope.projectId,
+          branch,
+          count(5),
+        ),
       }),
     };
   }
 
   async invoke({ input }: vscode.LanguageModelToolInvocationOptions<PreviewToolInput>): Promise<vscode.LanguageModelToolResult> {
     const target = await this.target(input, false);
-    if (!('ok' in target)) return textResult(failureText('preview it', target.problem));
+    if (!('ok' in target)) return textResult(failureText(tasks.preview, target.problem));
     const { scope, branch, jobId } = target.ok;
     const { previews } = this.deps;
     const known = previews.store.get(previewKey(scope, branch));
@@ -108,19 +140,27 @@ export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {
       return textResult(
         known
           ? previewStatusText(known, previews.nameOf(known), Date.now())
-          : `No preview of branch ${branch} is followed here; ask to start one.`,
+          : l10n.t('No preview of branch {0} is followed here; ask to start one.', branch),
       );
     }
     if (previews.notInPlan(scope))
-      return textResult(`Docs Agent did not start a preview: project ${scope.projectId}'s plan has no preview deployments.`);
+      return textResult(l10n.t("Docs Agent did not start a preview: project {0}'s plan has no preview deployments.", scope.projectId));
     try {
       const started = await previews.tracker.start({ scope, branch, ...(jobId ? { jobId } : {}) });
       this.deps.log.info(`Preview of ${branch} started from chat (${started.statusId}).`);
       return textResult(
-        `Started a preview deployment.\n${previewStatusText(started, previews.nameOf(started), Date.now())}\nAsk again with action "status" to follow it; a notification says when it is ready.`,
+        [
+          l10n.t('Started a preview deployment.'),
+          previewStatusText(started, previews.nameOf(started), Date.now()),
+          l10n.t({
+            message: 'Ask again with action "status" to follow it; a notification says when it is ready.',
+            args: [],
+            comment: ['"status" is the tool’s input value: keep it as written'],
+          }),
+        ].join('\n'),
       );
     } catch (error) {
-      return textResult(failureText('start the preview', error));
+      return textResult(failureText(tasks.startPreview, error));
     }
   }
 }

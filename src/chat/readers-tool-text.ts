@@ -1,48 +1,88 @@
 // What the visitors tools say: what a read costs before it is made, a refusal that would pass
 // the hourly budget, a page's readers and the pages that need attention. Plain text with the
 // range beside every number; pure, so unit tests check each one.
+import * as l10n from '@vscode/l10n';
 import { analyticsLimitPerHour } from '../visitors/request-ledger';
-import { aiShare, countText, type PageReaders, visitorsText } from '../readers/page-readers';
+import { aiShare, type PageReaders, visitorsText } from '../readers/page-readers';
 import type { PageRow } from '../readers/pages-model';
 import type { Counts, PathRow } from '../visitors/protocol';
 import { formatWait } from '../api/wait-text';
+import { count, plural } from '../platform/words';
 import type { Confirmation } from './job-tool-text';
 import type { ReadSource } from './read-source';
 
-const requestsText = (n: number): string => `${n} request${n === 1 ? '' : 's'}`;
+/** What a visitors read is of: one page's visitors, or every page's of the docs sites open. */
+export type VisitorsRead = { page: string } | { sites: number };
+
+const requestsText = (n: number): string => plural(n, l10n.t('{0} request', count(n)), l10n.t('{0} requests', count(n)));
 
 /** "120 visitors (100 human, 30 AI)": a visitor seen as both counts once in the total. */
 export function countsText(counts: Counts): string {
-  return `${visitorsText(counts.total)} (${countText(counts.human)} human, ${countText(counts.ai)} AI)`;
+  return l10n.t('{0} ({1} human, {2} AI)', visitorsText(counts.total), count(counts.human), count(counts.ai));
 }
 
-/** `what`: "visitors of /quickstart"; `range`: "Last 7 days · Nov 16–22, 2026". */
-export function readCostConfirmation(what: string, range: string, requests: number, used: number): Confirmation {
-  return {
-    title: 'Read visitors from the analytics API?',
-    message:
-      `Reading ${what} for ${range} takes about ${requestsText(requests)} of the ${analyticsLimitPerHour} an hour your organisation has; ` +
-      `${used} used in the last hour on this machine. The report is kept, so asking again costs nothing.`,
-  };
+/** `range`: "Last 7 days · Nov 16–22, 2026". */
+export function readCostConfirmation(read: VisitorsRead, range: string, requests: number, used: number): Confirmation {
+  const [cost, limit, spent] = [requestsText(requests), count(analyticsLimitPerHour), count(used)];
+  const message =
+    'page' in read
+      ? l10n.t(
+          'Reading visitors of {0} for {1} takes about {2} of the {3} an hour your organisation has; {4} used in the last hour on this machine. The report is kept, so asking again costs nothing.',
+          read.page,
+          range,
+          cost,
+          limit,
+          spent,
+        )
+      : plural(
+          read.sites,
+          l10n.t(
+            'Reading visitors of every page of {0} docs site for {1} takes about {2} of the {3} an hour your organisation has; {4} used in the last hour on this machine. The report is kept, so asking again costs nothing.',
+            count(read.sites),
+            range,
+            cost,
+            limit,
+            spent,
+          ),
+          l10n.t(
+            'Reading visitors of every page of {0} docs sites for {1} takes about {2} of the {3} an hour your organisation has; {4} used in the last hour on this machine. The report is kept, so asking again costs nothing.',
+            count(read.sites),
+            range,
+            cost,
+            limit,
+            spent,
+          ),
+        );
+  return { title: l10n.t('Read visitors from the analytics API?'), message };
 }
 
 /** A read that would pass the hourly budget is not made from chat: the panel asks first. */
-export function budgetRefusalText(what: string, range: string, cap: number, used: number, waitMs: number): string {
-  return (
-    `Not read: ${what} for ${range} may take up to ${requestsText(cap)}, and ${used} of the ${analyticsLimitPerHour} analytics requests ` +
-    `an hour are used or held by reads under way on this machine. No read passes the hour's budget: ask again in ${formatWait(waitMs)}.`
-  );
+export function budgetRefusalText(read: VisitorsRead, range: string, cap: number, used: number, waitMs: number): string {
+  const args = [range, requestsText(cap), count(used), count(analyticsLimitPerHour), formatWait(waitMs)] as const;
+  return 'page' in read
+    ? l10n.t(
+        "Not read: visitors of {0} for {1} may take up to {2}, and {3} of the {4} analytics requests an hour are used or held by reads under way on this machine. No read passes the hour's budget: ask again in {5}.",
+        read.page,
+        ...args,
+      )
+    : l10n.t(
+        "Not read: visitors of every docs page for {0} may take up to {1}, and {2} of the {3} analytics requests an hour are used or held by reads under way on this machine. No read passes the hour's budget: ask again in {4}.",
+        ...args,
+      );
 }
 
 /** Where the numbers came from: a kept report (free) or a read just made. */
 export type ReportSource = ReadSource;
 
 function sourceText(source: ReportSource): string {
-  if ('cachedAgo' in source) return `Source: a report read ${source.cachedAgo}, kept on this machine (no request).`;
-  const part = source.partial
-    ? ' Only part of the range was read: the requests set aside for it ran out, so these numbers are too low.'
-    : '';
-  return `Source: read now (${requestsText(source.requests)}; ${source.used} of ${analyticsLimitPerHour} used in the last hour on this machine).${part}`;
+  if ('cachedAgo' in source) return l10n.t('Source: a report read {0}, kept on this machine (no request).', source.cachedAgo);
+  const args = [requestsText(source.requests), count(source.used), count(analyticsLimitPerHour)];
+  return source.partial
+    ? l10n.t(
+        'Source: read now ({0}; {1} of {2} used in the last hour on this machine). Only part of the range was read: the requests set aside for it ran out, so these numbers are too low.',
+        ...args,
+      )
+    : l10n.t('Source: read now ({0}; {1} of {2} used in the last hour on this machine).', ...args);
 }
 
 export interface PageVisitors {
@@ -55,15 +95,24 @@ export interface PageVisitors {
   source: ReportSource;
 }
 
+function rankText({ rank, of }: PageReaders): string {
+  const paths = count(of);
+  if (rank === undefined)
+    return plural(
+      of,
+      l10n.t('Rank: no visitors, so no rank among the {0} path', paths),
+      l10n.t('Rank: no visitors, so no rank among the {0} paths', paths),
+    );
+  return plural(of, l10n.t('Rank: {0} of {1} path', count(rank), paths), l10n.t('Rank: {0} of {1} paths', count(rank), paths));
+}
+
 export function pageVisitorsText(page: PageVisitors): string {
   const { readers } = page;
-  const rank =
-    readers.rank === undefined ? `no visitors, so no rank among the ${readers.of} paths` : `${readers.rank} of ${readers.of} paths`;
   return [
-    `Page ${page.pagePath}${page.file ? ` (${page.file})` : ''}, ${page.range}`,
-    `Visitors: ${countsText(readers)}, ${aiShare(readers)}% AI`,
-    `Rank: ${rank}`,
-    `Whole site: ${countsText(page.site)}`,
+    page.file ? l10n.t('Page {0} ({1}), {2}', page.pagePath, page.file, page.range) : l10n.t('Page {0}, {1}', page.pagePath, page.range),
+    l10n.t('Visitors: {0}, {1}% AI', countsText(readers), count(aiShare(readers))),
+    rankText(readers),
+    l10n.t('Whole site: {0}', countsText(page.site)),
     sourceText(page.source),
   ].join('\n');
 }
@@ -79,8 +128,21 @@ export interface SiteAttention {
   source: ReportSource;
 }
 
-const pageLine = (row: PageRow): string =>
-  `- ${row.pagePath}${row.file ? ` (${row.file})` : ''}: ${row.readers.total === 0 ? 'no visitors' : countsText(row.readers)}`;
+/** "/quickstart (docs/quickstart.mdx)": the page path, and the file that serves it if any. */
+const pageName = (row: PageRow): string =>
+  row.file
+    ? l10n.t({
+        message: '{0} ({1})',
+        args: [row.pagePath, row.file],
+        comment: ['A docs page’s path, then the workspace file that serves it'],
+      })
+    : row.pagePath;
+
+/** "/quickstart (docs/quickstart.mdx): 120 visitors (100 human, 30 AI)", or "…: no visitors". */
+function pageEntry(row: PageRow): string {
+  const visitors = row.readers.total === 0 ? l10n.t('no visitors') : countsText(row.readers);
+  return l10n.t({ message: '{0}: {1}', args: [pageName(row), visitors], comment: ['A docs page, then its visitors'] });
+}
 
 /** The pages of one site with the fewest readers, first the ones nobody read. */
 export function fewestReaders(pages: readonly PageRow[], limit: number): PageRow[] {
@@ -90,29 +152,51 @@ export function fewestReaders(pages: readonly PageRow[], limit: number): PageRow
     .slice(0, limit);
 }
 
+function siteHead(s: SiteAttention, range: string, withFiles: number): string {
+  const args = [s.site, s.projectId, range, count(withFiles), countsText(s.siteTotals)];
+  return plural(
+    withFiles,
+    l10n.t('Docs site {0} (project {1}), {2}: {3} page, {4} on the whole site.', ...args),
+    l10n.t('Docs site {0} (project {1}), {2}: {3} pages, {4} on the whole site.', ...args),
+  );
+}
+
+/** A list under its title, a line per item, "- none" when empty. */
+function section(title: string, lines: readonly string[]): string {
+  const none = l10n.t({ message: 'none', args: [], comment: ['An empty list (no pages, no paths)'] });
+  return [title, ...(lines.length ? lines : [none]).map((line) => `- ${line}`)].join('\n');
+}
+
+function siteText(s: SiteAttention, range: string, limit: number, mostlyAiPercent: number): string {
+  const few = fewestReaders(s.pages, limit);
+  const withFiles = s.pages.filter((row) => row.file !== undefined).length;
+  const fewest = [count(few.length), count(withFiles)];
+  const mostlyAi = s.mostlyAi.slice(0, limit).map((row) =>
+    l10n.t({
+      message: '{0}, {1}% AI',
+      args: [pageEntry(row), count(aiShare(row.readers))],
+      comment: ['A docs page and its visitors, then the share of them that are AI'],
+    }),
+  );
+  const withoutPage = s.withoutPage
+    .slice(0, limit)
+    .map((row) =>
+      l10n.t({ message: '{0}: {1}', args: [row.path, countsText(row)], comment: ['A path readers asked for, then its visitors'] }),
+    );
+  return [
+    siteHead(s, range, withFiles),
+    section(
+      plural(withFiles, l10n.t('Fewest readers ({0} of {1} page):', ...fewest), l10n.t('Fewest readers ({0} of {1} pages):', ...fewest)),
+      few.map(pageEntry),
+    ),
+    section(l10n.t('Read mostly by AI (over {0}% AI):', count(mostlyAiPercent)), mostlyAi),
+    section(l10n.t('Visited paths with no page (paths with visitors that no page and no redirect serves):'), withoutPage),
+    sourceText(s.source),
+  ].join('\n');
+}
+
 /** Per site: fewest readers, mostly AI, readers without a page; each list cut to `limit`. */
 export function attentionText(sites: readonly SiteAttention[], range: string, limit: number, mostlyAiPercent: number): string {
-  if (!sites.length) return 'No docs site (a folder with docs.json or mint.json) with a project ID is open in this workspace.';
-  return sites
-    .map((s) => {
-      const few = fewestReaders(s.pages, limit);
-      const withFiles = s.pages.filter((row) => row.file !== undefined).length;
-      const section = (title: string, lines: string[], none: string): string => [title, ...(lines.length ? lines : [none])].join('\n');
-      return [
-        `Docs site ${s.site} (project ${s.projectId}), ${range}: ${withFiles} pages, ${countsText(s.siteTotals)} on the whole site.`,
-        section(`Fewest readers (${few.length} of ${withFiles} pages):`, few.map(pageLine), '- none'),
-        section(
-          `Read mostly by AI (over ${mostlyAiPercent}% AI):`,
-          s.mostlyAi.slice(0, limit).map((row) => `${pageLine(row)}, ${aiShare(row.readers)}% AI`),
-          '- none',
-        ),
-        section(
-          'Visited paths with no page (paths with visitors that no page and no redirect serves):',
-          s.withoutPage.slice(0, limit).map((row) => `- ${row.path}: ${countsText(row)}`),
-          '- none',
-        ),
-        sourceText(s.source),
-      ].join('\n');
-    })
-    .join('\n\n');
+  if (!sites.length) return l10n.t('No docs site (a folder with docs.json or mint.json) with a project ID is open in this workspace.');
+  return sites.map((s) => siteText(s, range, limit, mostlyAiPercent)).join('\n\n');
 }

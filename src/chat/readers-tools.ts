@@ -2,6 +2,7 @@
 // tree. Answered from kept reports when they can (free); a read says first what it costs, reserves
 // its worst case before its first request, and is refused here when that does not fit in the
 // hourly analytics budget (no read passes it).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { rangeLabel } from '../visitors/date-range';
 import { readersByPage, readersWithoutPage } from '../readers/page-readers';
@@ -14,11 +15,11 @@ import { Reservation } from '../platform/reserving-ledger';
 import type { LoadResult, VisitorsService } from '../visitors/visitors-service';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { visitorsMostlyAiPercent } from '../editor/config';
-import { failureText } from './failure-text';
+import { failureText, type Task, tasks } from './failure-text';
 import type { Confirmation } from './job-tool-text';
 import { readSource } from './read-source';
 import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
-import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation } from './readers-tool-text';
+import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation, type VisitorsRead } from './readers-tool-text';
 import { signalOf, textResult } from './tool-target';
 import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
 
@@ -52,17 +53,20 @@ async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<Co
 }
 
 /** Asks before a read (never before a free answer, nor for one that will be refused or cannot be made). */
-async function readConfirmation(deps: ReadersToolDeps, reads: readonly Read[], what: string): Promise<Confirmation | undefined> {
+async function readConfirmation(deps: ReadersToolDeps, reads: readonly Read[], what: VisitorsRead): Promise<Confirmation | undefined> {
   const cost = await costOf(deps, reads);
   if (!cost.requests || cost.over || !(await deps.keys.usable())) return undefined;
   return readCostConfirmation(what, cost.label, cost.requests, cost.used);
 }
 
+/** What failed, when a read of `what` did. */
+const readTask = (what: VisitorsRead): Task => ('page' in what ? tasks.readVisitorsOf(what.page) : tasks.readEveryPage);
+
 /** Loads each read (from the cache when kept), or says why not: over the budget, no key, a failure. */
 async function loadAll(
   deps: ReadersToolDeps,
   reads: readonly Read[],
-  what: string,
+  what: VisitorsRead,
   token: vscode.CancellationToken,
 ): Promise<{ results: LoadResult[]; text?: undefined } | { text: string; results?: undefined }> {
   const cost = await costOf(deps, reads);
@@ -82,7 +86,7 @@ async function loadAll(
     for (const read of reads) results.push(await deps.service.load(read.scope, read.range, { signal: abort.signal, budget }));
     return { results };
   } catch (error) {
-    return { text: failureText(`read ${what}`, error) };
+    return { text: failureText(readTask(what), error) };
   } finally {
     abort.dispose();
     await budget.release().catch(() => undefined);
@@ -102,25 +106,25 @@ export class PageVisitorsTool implements vscode.LanguageModelTool<PageVisitorsIn
 
   async prepareInvocation({ input }: Preparation<PageVisitorsInput>): Promise<vscode.PreparedToolInvocation> {
     const [target, range] = [await pageTarget(input, this.deps.readers), rangeOf(input)];
-    if (!('ok' in target) || !('ok' in range)) return { invocationMessage: 'Checking the page' };
-    const what = `visitors of ${target.ok.pagePath}`;
+    if (!('ok' in target) || !('ok' in range)) return { invocationMessage: l10n.t('Checking the page') };
+    const what = { page: target.ok.pagePath };
     const confirmation = await readConfirmation(this.deps, [{ scope: target.ok.scope, range: range.ok }], what);
     return {
-      invocationMessage: markdownOfText(`Reading ${what}`),
+      invocationMessage: markdownOfText(l10n.t('Reading visitors of {0}', what.page)),
       ...(confirmation ? { confirmationMessages: confirmationMarkdown(confirmation) } : {}),
     };
   }
 
   async invoke({ input }: Invocation<PageVisitorsInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const [target, range] = [await pageTarget(input, this.deps.readers), rangeOf(input)];
-    if (!('ok' in target)) return textResult(failureText('read visitors', target.problem));
-    if (!('ok' in range)) return textResult(failureText('read visitors', range.problem));
+    if (!('ok' in target)) return textResult(failureText(tasks.readVisitors, target.problem));
+    if (!('ok' in range)) return textResult(failureText(tasks.readVisitors, range.problem));
     const { scope, pagePath, file } = target.ok;
-    const loaded = await loadAll(this.deps, [{ scope, range: range.ok }], `visitors of ${pagePath}`, token);
+    const loaded = await loadAll(this.deps, [{ scope, range: range.ok }], { page: pagePath }, token);
     const [result] = loaded.results ?? [];
     if (!result) return textResult(loaded.text ?? '');
     const readers = readersByPage([{ pagePath }], result.report.rows).get(pagePath);
-    if (!readers) return textResult(`No visitors of ${pagePath} were read.`);
+    if (!readers) return textResult(l10n.t('No visitors of {0} were read.', pagePath));
     const label = rangeLabel(range.ok, { withDays: true });
     const source = readSource([result], this.deps.ledger);
     return textResult(pageVisitorsText({ pagePath, file, range: label, readers, site: result.report.totals, source }));
@@ -144,26 +148,26 @@ export class PagesNeedingAttentionTool implements vscode.LanguageModelTool<Atten
 
   async prepareInvocation({ input }: Preparation<AttentionInput>): Promise<vscode.PreparedToolInvocation> {
     const reads = await this.reads(input);
-    if ('problem' in reads) return { invocationMessage: 'Checking the range' };
-    const what = `visitors of every page of ${reads.sites.length} docs site${reads.sites.length === 1 ? '' : 's'}`;
+    if ('problem' in reads) return { invocationMessage: l10n.t('Checking the range') };
+    const what = { sites: reads.sites.length };
     const confirmation = await readConfirmation(
       this.deps,
       reads.sites.map((s) => ({ scope: s.scope, range: reads.range })),
       what,
     );
     return {
-      invocationMessage: 'Finding the pages that need attention',
+      invocationMessage: l10n.t('Finding the pages that need attention'),
       ...(confirmation ? { confirmationMessages: confirmationMarkdown(confirmation) } : {}),
     };
   }
 
   async invoke({ input }: Invocation<AttentionInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const reads = await this.reads(input);
-    if ('problem' in reads) return textResult(failureText('find the pages that need attention', reads.problem));
+    if ('problem' in reads) return textResult(failureText(tasks.findAttention, reads.problem));
     const { sites, range } = reads;
     const mostlyAiPercent = visitorsMostlyAiPercent();
     if (!sites.length) return textResult(attentionText([], rangeLabel(range, { withDays: true }), 0, mostlyAiPercent));
-    const what = 'visitors of every docs page';
+    const what = { sites: sites.length };
     const loaded = await loadAll(
       this.deps,
       sites.map((s) => ({ scope: s.scope, range })),

@@ -1,6 +1,7 @@
 // What a tool's input points at, checked before anything is sent: the project a job goes to
 // (only one set up in this workspace: a prompt cannot aim the key at another), the tracked job
 // an ID names, the docs page a file or path names.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { InvalidSettingError } from '../api/errors';
@@ -9,6 +10,7 @@ import { noProjectError } from '../editor/error-text';
 import type { JobTracker } from '../jobs/job-tracker';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { settingId, settingNames } from '../platform/manifest-ids';
+import { listOf } from '../platform/words';
 import { InputProblem } from './failure-text';
 
 export type Target<T> = { ok: T } | { problem: unknown };
@@ -23,7 +25,7 @@ function folderNamed(name: string): vscode.WorkspaceFolder | undefined {
 export function jobScope(input: { project?: string | undefined; folder?: string | undefined }): Target<ProjectScope> {
   if (input.folder) {
     const folder = folderNamed(input.folder);
-    if (!folder) return { problem: new InputProblem(`No workspace folder is named “${input.folder}”.`) };
+    if (!folder) return { problem: new InputProblem(l10n.t('No workspace folder is named “{0}”.', input.folder)) };
     const scope = scopeFor(folder.uri);
     return scope.projectId ? { ok: scope } : { problem: noProjectError() };
   }
@@ -31,13 +33,14 @@ export function jobScope(input: { project?: string | undefined; folder?: string 
     const scopes = workspaceScopes();
     const scope = scopes.find((s) => s.projectId === input.project);
     if (scope) return { ok: scope };
-    const here = scopes.length ? `the projects here are ${scopes.map((s) => s.projectId).join(', ')}` : 'none is set here';
-    return {
-      problem: new InvalidSettingError(
-        `Project “${input.project}” is not set up in this workspace: ${here}.`,
-        settingId(settingNames.projectId),
-      ),
-    };
+    const message = scopes.length
+      ? l10n.t(
+          'Project “{0}” is not set up in this workspace: the projects here are {1}.',
+          input.project,
+          listOf(scopes.map((s) => s.projectId)),
+        )
+      : l10n.t('Project “{0}” is not set up in this workspace: none is set here.', input.project);
+    return { problem: new InvalidSettingError(message, settingId(settingNames.projectId)) };
   }
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
   return scope.projectId ? { ok: scope } : { problem: noProjectError() };

@@ -1,6 +1,7 @@
 // What a writer does with the agent's change after reading it: Check Out (the whole change as a
 // local branch) or Apply File (one file of it into the working tree). Both work from the tree,
 // the palette, and the title bar of the change's diff.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { exists } from '../editor/workspace-text';
 import type { TrackedJob } from '../jobs/tracked-job';
@@ -15,6 +16,7 @@ import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
 import { pickOne, showInfo, showWarning } from '../editor/say';
+import { count, plural } from '../platform/words';
 
 type Handler = (arg: unknown, selection: unknown) => Promise<unknown>;
 
@@ -41,18 +43,23 @@ async function jobFor(
 
 async function announceCheckOut(result: CheckedOut, change: JobChange): Promise<void> {
   const { branch, previous, outcome } = result;
-  const files = `${change.changes.length} file${change.changes.length === 1 ? '' : 's'}`;
   if (outcome === 'kept') {
-    const merge = 'Merge Agent’s Commits';
+    const merge = l10n.t('Merge Agent’s Commits');
     const picked = await showInfo(
-      `Switched to ${branch}. It has commits of your own, so the agent’s newer commits were not merged in.`,
+      l10n.t('Switched to {0}. It has commits of your own, so the agent’s newer commits were not merged in.', branch),
       merge,
     );
     if (picked === merge) await change.repository.merge(change.head);
     return;
   }
-  const back = previous && previous !== branch ? `Back to ${previous}` : undefined;
-  const picked = await showInfo(`Switched to ${branch} with the agent’s change (${files}).`, ...(back ? [back] : []));
+  const back = previous && previous !== branch ? l10n.t('Back to {0}', previous) : undefined;
+  const n = change.changes.length;
+  const switched = plural(
+    n,
+    l10n.t('Switched to {0} with the agent’s change ({1} file).', branch, count(n)),
+    l10n.t('Switched to {0} with the agent’s change ({1} files).', branch, count(n)),
+  );
+  const picked = await showInfo(switched, ...(back ? [back] : []));
   if (picked && previous) await change.repository.checkout(previous);
 }
 
@@ -61,11 +68,11 @@ export async function checkOutJob(deps: CommandDeps, job: TrackedJob): Promise<C
     const { change } = await fetchWithProgress(job);
     const result = await checkOutChange(job, change);
     void announceCheckOut(result, change).catch((error: unknown) =>
-      reportReviewFailure(deps, error, job, 'Switch branches', () => checkOutJob(deps, job)),
+      reportReviewFailure(deps, error, job, 'switchBranches', () => checkOutJob(deps, job)),
     );
     return result;
   } catch (error) {
-    reportReviewFailure(deps, error, job, 'Check out the change', () => checkOutJob(deps, job));
+    reportReviewFailure(deps, error, job, 'checkOut', () => checkOutJob(deps, job));
     return undefined;
   }
 }
@@ -82,8 +89,8 @@ async function pickFile(change: JobChange, relative: (uri: vscode.Uri) => string
   const picked = await pickOne(
     change.changes.map((file) => ({ label: relative(changedFileOf(file)), description: changeKind(file, relative), file })),
     {
-      title: 'Apply one file of the agent’s change',
-      placeHolder: 'Which file should become the agent’s version?',
+      title: l10n.t('Apply one file of the agent’s change'),
+      placeHolder: l10n.t('Which file should become the agent’s version?'),
       matchOnDescription: true,
     },
   );
@@ -94,9 +101,9 @@ async function pickFile(change: JobChange, relative: (uri: vscode.Uri) => string
 async function mayReplace(change: JobChange, file: GitChange, name: string): Promise<boolean> {
   await change.repository.status();
   if (!overlappingWork(change.repository, { changes: [file] }).length) return true;
-  const apply = 'Apply';
+  const apply = l10n.t({ message: 'Apply', args: [], comment: ['Button: replaces the file with the agent’s version'] });
   const picked = await showWarning(
-    `${name} has uncommitted changes. The agent’s version replaces them (Undo brings them back).`,
+    l10n.t('{0} has uncommitted changes. The agent’s version replaces them (Undo brings them back).', name),
     { modal: true },
     apply,
   );
@@ -104,9 +111,14 @@ async function mayReplace(change: JobChange, file: GitChange, name: string): Pro
 }
 
 async function announceApplied(applied: AppliedFile, name: string, change: JobChange): Promise<void> {
-  const [open, undo] = ['Open File', 'Undo'];
+  const [open, undo] = [l10n.t('Open File'), l10n.t('Undo')];
+  const n = change.changes.length;
   const picked = await showInfo(
-    `Applied the agent’s version of ${name} (1 of ${change.changes.length} files in the change).`,
+    plural(
+      n,
+      l10n.t('Applied the agent’s version of {0} ({1} of {2} file in the change).', name, count(1), count(n)),
+      l10n.t('Applied the agent’s version of {0} ({1} of {2} files in the change).', name, count(1), count(n)),
+    ),
     ...((await exists(applied.uri)) ? [open] : []),
     undo,
   );
@@ -131,11 +143,11 @@ export async function applyFile(
     if (!(await mayReplace(change, file, name))) return undefined;
     const applied = await applyAgentFile(change, file, relative);
     void announceApplied(applied, name, change).catch((error: unknown) =>
-      reportReviewFailure(deps, error, job, 'Undo the applied file', () => applied.undo()),
+      reportReviewFailure(deps, error, job, 'undoApply', () => applied.undo()),
     );
     return applied;
   } catch (error) {
-    reportReviewFailure(deps, error, job, 'Apply the file', () => applyFile(deps, job, active, wanted));
+    reportReviewFailure(deps, error, job, 'applyFile', () => applyFile(deps, job, active, wanted));
     return undefined;
   }
 }

@@ -1,6 +1,7 @@
 // Ask the Agent… opens the composer with the page's context, and Send Follow-up to Job… opens it
 // for that job; Send to the Agent (its title bar, Ctrl/Cmd+Enter) sends what the writer sees
 // there: one job of the page's project, or the job's follow-up.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { Composer } from '../compose/composer';
 import { DraftFiles, draftScheme } from '../compose/draft-files';
@@ -51,15 +52,15 @@ async function askAgent(composer: Composer, given?: unknown): Promise<vscode.Tex
     if ('fix' in given) return composer.open(given.title, { job: given.fix }, undefined, given.text);
     if ('review' in given) return composer.open(given.title, { job: given.review }, undefined, given.text);
     const { followUpTo: job, title, text } = given;
-    return (await composer.showFollowUp(job)) ?? composer.open(`Follow-up to “${title}”`, { job }, undefined, text);
+    return (await composer.showFollowUp(job)) ?? composer.open(l10n.t('Follow-up to “{0}”', title), { job }, undefined, text);
   }
   const editor = vscode.window.activeTextEditor;
   const about = given instanceof vscode.Uri ? given : editor?.document.uri.scheme === draftScheme ? undefined : editor?.document.uri;
-  if (!about) return composer.open('Ask the Agent', { page: undefined }, undefined);
+  if (!about) return composer.open(l10n.t('Ask the Agent'), { page: undefined }, undefined);
   const document = editor?.document.uri.toString() === about.toString() ? editor.document : await vscode.workspace.openTextDocument(about);
   const selection = editor?.document === document ? editor.selection : undefined;
   const name = about.path.split('/').pop() ?? '';
-  return composer.open(`Ask the Agent about ${name}`, { page: about }, contextOf(document, selection));
+  return composer.open(l10n.t('Ask the Agent about {0}', name), { page: about }, contextOf(document, selection));
 }
 
 /** The draft to send: the one given (a Retry names it), else the one in the active editor. */
@@ -75,7 +76,7 @@ export type AfterFollowUp = (draft: vscode.Uri, job: string) => Promise<void>;
 async function sendComposed(deps: CommandDeps, composer: Composer, afterFollowUp: AfterFollowUp, given?: unknown): Promise<boolean> {
   const document = await draftOf(given);
   if (document?.uri.scheme !== draftScheme) {
-    void showWarning('Open a draft from Ask the Agent… to send it.');
+    void showWarning(l10n.t('Open a draft from Ask the Agent… to send it.'));
     return false;
   }
   const composed = promptOf(document.getText());
@@ -98,17 +99,17 @@ async function sendComposed(deps: CommandDeps, composer: Composer, afterFollowUp
 async function openUnsent(files: DraftFiles): Promise<vscode.TextEditor | undefined> {
   const drafts = await files.unsent();
   if (drafts.length === 0) {
-    void showInfo('No unsent drafts. A draft from Ask the Agent… is kept until you send it, for a month at most.');
+    void showInfo(l10n.t('No unsent drafts. A draft from Ask the Agent… is kept until you send it, for a month at most.'));
     return undefined;
   }
   const now = Date.now();
   const picked = await pickOne(
     drafts.map(({ uri, firstLine, changedAt }) => ({
-      label: firstLine || '(nothing written yet)',
+      label: firstLine || l10n.t('(nothing written yet)'),
       description: `${DraftFiles.titleOf(uri)} · ${relativeTime(new Date(changedAt).toISOString(), now)}`,
       uri,
     })),
-    { placeHolder: 'Which draft? (newest first)' },
+    { placeHolder: l10n.t('Which draft? (newest first)') },
   );
   return picked && vscode.window.showTextDocument(await vscode.workspace.openTextDocument(picked.uri), { preview: false });
 }

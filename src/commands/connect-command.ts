@@ -1,6 +1,7 @@
 // Connect to Your Docs Project…: the key and the project id in two checked steps, one free
 // request that proves they work together, then both kept (the project id where the writer
 // chose). A problem is shown under the step it is about, so the writer fixes it in place.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../api/api-key';
 import { checkConnection, type ConnectionVerdict } from '../api/connection-check';
@@ -14,19 +15,19 @@ import type { CommandDeps } from './deps';
 /** Where the platform's docs say the admin key and the project id are found. */
 export const apiKeysPageUrl = 'https://app.mintlify.com/settings/organization/api-keys';
 
-const title = 'Connect to Your Docs Project';
+const title = (): string => l10n.t('Connect to Your Docs Project');
 
-const openKeysPage: InputButton = {
+const openKeysPage = (): InputButton => ({
   icon: new vscode.ThemeIcon('link-external'),
-  tooltip: 'Open the API keys page of your Mintlify dashboard',
+  tooltip: l10n.t('Open the API keys page of your Mintlify dashboard'),
   run: () => void vscode.env.openExternal(vscode.Uri.parse(apiKeysPageUrl, true)),
-};
+});
 
 /** The folder to connect: the only one, or the one the writer picks. */
 async function chooseFolder(): Promise<{ folder: vscode.WorkspaceFolder | undefined } | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length < 2) return { folder: folders[0] };
-  const folder = await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s docs project?' });
+  const folder = await vscode.window.showWorkspaceFolderPick({ placeHolder: l10n.t('Which folder’s docs project?') });
   return folder && { folder };
 }
 
@@ -38,14 +39,19 @@ interface Entered {
   place: ProjectIdPlace;
 }
 
-const projectPrompt = 'Your project ID, from the same API keys page (it is not secret). Press Enter to check the connection.';
+const projectPrompt = (): string =>
+  l10n.t('Your project ID, from the same API keys page (it is not secret). Press Enter to check the connection.');
 
-const placeSentence = {
-  folder:
-    'It will be kept in this folder’s settings (.vscode/settings.json), shared with everyone who opens the folder from git. To keep it on this machine only, use the button above.',
-  machine:
-    'It will be kept on this machine only (your user settings), and other folders use it too. To share it through the folder’s settings, use the button above.',
-};
+function placeSentence(place: ProjectIdPlace): string {
+  return place === 'folder'
+    ? l10n.t(
+        'It will be kept in this folder’s settings ({0}), shared with everyone who opens the folder from git. To keep it on this machine only, use the button above.',
+        '.vscode/settings.json',
+      )
+    : l10n.t(
+        'It will be kept on this machine only (your user settings), and other folders use it too. To share it through the folder’s settings, use the button above.',
+      );
+}
 
 /**
  * Where a new project ID goes is the writer's to say, and said in the step itself: a folder
@@ -57,13 +63,13 @@ function placeChoice(folder: vscode.WorkspaceFolder | undefined): { place: () =>
   let place: ProjectIdPlace = 'folder';
   const button: InputButton = {
     icon: new vscode.ThemeIcon('arrow-swap'),
-    tooltip: 'Switch where the project ID is kept: this folder’s settings or this machine only',
+    tooltip: l10n.t('Switch where the project ID is kept: this folder’s settings or this machine only'),
     run: (box) => {
       place = place === 'folder' ? 'machine' : 'folder';
-      box.setPrompt(`${projectPrompt} ${placeSentence[place]}`);
+      box.setPrompt(`${projectPrompt()} ${placeSentence(place)}`);
     },
   };
-  return { place: () => place, button, said: placeSentence.folder };
+  return { place: () => place, button, said: placeSentence('folder') };
 }
 
 /** The two steps, until the check passes or names a problem that is not the writer's to fix here. */
@@ -73,34 +79,42 @@ async function askBoth(deps: CommandDeps, folder: vscode.WorkspaceFolder | undef
   let keyAgain: string | undefined;
   let project = projectId(folder?.uri);
   const where = placeChoice(folder);
+  const keysPage = openKeysPage();
   for (;;) {
     const key = await askChecked({
-      title,
+      title: title(),
       step: 1,
       totalSteps: 2,
       password: true,
-      buttons: [openKeysPage],
+      buttons: [keysPage],
       prompt: hasKey
-        ? 'Paste a new API key, or press Enter to keep the key you have. It is kept in the editor’s secret storage, never in a file.'
-        : 'Paste your API key (it starts with mint_; the button above opens the page where you make one). It is kept in the editor’s secret storage, never in a file.',
+        ? l10n.t(
+            'Paste a new API key, or press Enter to keep the key you have. It is kept in the editor’s secret storage, never in a file.',
+          )
+        : l10n.t(
+            'Paste your API key (it starts with {0}; the button above opens the page where you make one). It is kept in the editor’s secret storage, never in a file.',
+            'mint_',
+          ),
       problem: keyAgain,
       validate: (value) => (value.trim() === '' ? undefined : apiKeyProblem(value.trim())),
       accept: (value) =>
-        Promise.resolve(value.trim() === '' && !hasKey ? 'Paste the key first: the button above opens the API keys page.' : undefined),
+        Promise.resolve(
+          value.trim() === '' && !hasKey ? l10n.t('Paste the key first: the button above opens the API keys page.') : undefined,
+        ),
     });
     if (key === undefined) return undefined;
     const candidate = key.trim() || undefined;
     let verdict: ConnectionVerdict | undefined;
     const entered = await askChecked({
-      title,
+      title: title(),
       step: 2,
       totalSteps: 2,
-      buttons: where.button ? [where.button, openKeysPage] : [openKeysPage],
+      buttons: where.button ? [where.button, keysPage] : [keysPage],
       value: project,
-      prompt: `${projectPrompt} ${where.said}`.trim(),
-      validate: (value) => (/\s/.test(value.trim()) ? 'A project ID has no spaces.' : undefined),
+      prompt: `${projectPrompt()} ${where.said}`.trim(),
+      validate: (value) => (/\s/.test(value.trim()) ? l10n.t('A project ID has no spaces.') : undefined),
       accept: async (value) => {
-        if (value.trim() === '') return 'Enter the project ID: it is on the API keys page.';
+        if (value.trim() === '') return l10n.t('Enter the project ID: it is on the API keys page.');
         verdict = await check(deps, baseUrl, candidate, value.trim());
         // A key problem is fixed on the key's step; everything else is said after the steps.
         return verdict.ok || verdict.problem !== 'project' ? undefined : verdict.message;
@@ -144,7 +158,7 @@ export async function connect(deps: CommandDeps): Promise<boolean> {
     vscode.window.setStatusBarMessage(`$(check) ${withoutLinksOrIcons(verdict.message)}`, 15_000);
     return true;
   }
-  void showWarning(verdict.message, 'Connect Again').then((picked) => {
+  void showWarning(verdict.message, l10n.t('Connect Again')).then((picked) => {
     if (picked) void connect(deps);
   });
   return false;

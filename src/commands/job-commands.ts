@@ -1,4 +1,5 @@
 // Actions on tracked jobs, from the tree's item and title menus, notifications and the palette.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { pullRequestHosts, workspaceScopes } from '../editor/config';
 import { pullRequestLink, webLink } from '../jobs/pr-link';
@@ -11,13 +12,16 @@ import { UnsentText } from './unsent-text';
 import { resolveJobs } from './job-picker';
 import { commandIds } from '../platform/manifest-ids';
 import { askText, pickOne, showWarning } from '../editor/say';
+import { count, plural } from '../platform/words';
 import type { DraftRequest } from './compose-commands';
 
 async function openPullRequest(job: TrackedJob): Promise<boolean> {
   const verdict = pullRequestLink(job.job, pullRequestHosts());
   if (!verdict || 'refused' in verdict) {
     void showWarning(
-      verdict ? `The pull request link is refused: ${verdict.refused}. It was not opened.` : 'This job has no pull request (yet).',
+      verdict
+        ? l10n.t('The pull request link is refused: {0}. It was not opened.', verdict.refused)
+        : l10n.t('This job has no pull request (yet).'),
     );
     return false;
   }
@@ -29,7 +33,7 @@ async function pickScope(): Promise<ReturnType<typeof workspaceScopes>[number] |
   if (scopes.length <= 1) return scopes[0];
   const picked = await pickOne(
     scopes.map((s) => ({ label: s.projectId, description: s.baseUrl, scope: s })),
-    { placeHolder: 'Which project?' },
+    { placeHolder: l10n.t('Which project?') },
   );
   return picked?.scope;
 }
@@ -56,7 +60,10 @@ async function sendFollowUp(
     return undefined;
   }
   const prompt = given;
-  const check = checkPrompt(prompt, 'The follow-up');
+  const check = checkPrompt(
+    prompt,
+    l10n.t({ message: 'The follow-up', args: [], comment: ['Subject of a sentence such as “The follow-up is empty”'] }),
+  );
   if (!check.ok) {
     void showWarning(check.problem);
     return undefined;
@@ -82,14 +89,19 @@ async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
   const missing = deps.tracker.notFoundJobs().length;
   let includeNotFound = false;
   if (missing > 0) {
-    const also = `Also Stop Tracking ${missing === 1 ? 'It' : 'Them'}`;
-    const keep = 'Keep';
+    const also = plural(missing, l10n.t('Also Stop Tracking It'), l10n.t('Also Stop Tracking Them'));
+    const keep = l10n.t({ message: 'Keep', args: [], comment: ['Button: keeps tracking the jobs the service does not find'] });
     const answer = await showWarning(
-      `${missing} tracked job${missing === 1 ? ' is' : 's are'} not found by the service. Stop following ${missing === 1 ? 'it' : 'them'} too?`,
+      plural(
+        missing,
+        l10n.t('{0} tracked job is not found by the service. Stop following it too?', count(missing)),
+        l10n.t('{0} tracked jobs are not found by the service. Stop following them too?', count(missing)),
+      ),
       {
         modal: true,
-        detail:
+        detail: l10n.t(
           'The API cannot list jobs: once you stop following it, a job is back only through Follow a Job Started Elsewhere. A job can be missing for a while and come back.',
+        ),
       },
       keep,
       also,
@@ -97,16 +109,23 @@ async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
     if (answer === undefined) return 0;
     includeNotFound = answer === also;
   }
-  const count = await deps.tracker.clearFinished(includeNotFound);
-  vscode.window.setStatusBarMessage(`Stopped tracking ${count} finished job${count === 1 ? '' : 's'}`, 3000);
-  return count;
+  const cleared = await deps.tracker.clearFinished(includeNotFound);
+  vscode.window.setStatusBarMessage(
+    plural(
+      cleared,
+      l10n.t('Stopped tracking {0} finished job', count(cleared)),
+      l10n.t('Stopped tracking {0} finished jobs', count(cleared)),
+    ),
+    3000,
+  );
+  return cleared;
 }
 
 /** Tracks a job someone else started, by its id, in a project of this workspace. */
 async function trackJobById(deps: CommandDeps, given: unknown): Promise<TrackedJob | undefined> {
   const scope = await pickScope();
   if (!scope) {
-    void showWarning('Set a project ID first: jobs belong to a project.', 'Set Project ID').then(
+    void showWarning(l10n.t('Set a project ID first: jobs belong to a project.'), l10n.t('Set Project ID')).then(
       (p) => p && vscode.commands.executeCommand(commandIds.setProjectId),
     );
     return undefined;
@@ -115,10 +134,10 @@ async function trackJobById(deps: CommandDeps, given: unknown): Promise<TrackedJ
     typeof given === 'string'
       ? given
       : await askText({
-          title: 'Track an agent job by ID',
-          prompt: `The job’s ID in project “${scope.projectId}” (the API cannot list jobs, so ask whoever started it).`,
+          title: l10n.t('Track an agent job by ID'),
+          prompt: l10n.t('The job’s ID in project “{0}” (the API cannot list jobs, so ask whoever started it).', scope.projectId),
           ignoreFocusOut: true,
-          validateInput: (v) => (v.trim() === '' ? 'Enter a job ID.' : undefined),
+          validateInput: (v) => (v.trim() === '' ? l10n.t('Enter a job ID.') : undefined),
         });
   if (!id?.trim()) return undefined;
   try {
@@ -127,6 +146,12 @@ async function trackJobById(deps: CommandDeps, given: unknown): Promise<TrackedJ
     showError(error, deps.log);
     return undefined;
   }
+}
+
+/** "Copied the job ID", "Copied 3 job IDs". */
+function copiedIds(n: number): string {
+  if (n === 1) return l10n.t('Copied the job ID');
+  return plural(n, l10n.t('Copied {0} job ID', count(n)), l10n.t('Copied {0} job IDs', count(n)));
 }
 
 export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
@@ -148,7 +173,7 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
       const jobs = await resolveJobs(deps, arg, selection);
       if (!jobs.length) return;
       await vscode.env.clipboard.writeText(jobs.map((j) => j.id).join('\n'));
-      vscode.window.setStatusBarMessage(`$(copy) Copied ${jobs.length === 1 ? 'the job ID' : `${jobs.length} job IDs`}`, 3000);
+      vscode.window.setStatusBarMessage(`$(copy) ${copiedIds(jobs.length)}`, 3000);
     },
     [commandIds.stopTracking]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);

@@ -1,4 +1,5 @@
 // Which tracked jobs a command is about, however it was invoked.
+import * as l10n from '@vscode/l10n';
 import { JobTreeItem } from '../jobs/job-tree-item';
 import { createdAtOf, jobKeyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { relativeTime } from '../platform/relative-time';
@@ -26,7 +27,7 @@ export async function resolveJobs(
   if (one) return [deps.tracker.get(jobKeyOf(one)) ?? one];
   const candidates = deps.tracker.jobs().filter(filter);
   if (!candidates.length) {
-    void showInfo('No tracked agent job fits.');
+    void showInfo(l10n.t('No tracked agent job fits.'));
     return [];
   }
   const picked = await pickOne(
@@ -36,7 +37,7 @@ export async function resolveJobs(
       detail: job.id,
       job,
     })),
-    { placeHolder: 'Which agent job?', matchOnDetail: true },
+    { placeHolder: l10n.t('Which agent job?'), matchOnDetail: true },
   );
   return picked ? [picked.job] : [];
 }

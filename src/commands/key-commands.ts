@@ -1,4 +1,5 @@
 // Connect; set, clear and verify the API key; set the project id.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../api/api-key';
 import { checkConnection } from '../api/connection-check';
@@ -13,9 +14,9 @@ import { askText, showInfo, showWarning } from '../editor/say';
 /** Checks the key with the open page's project: one free request, its verdict in a sentence. */
 async function verify(deps: CommandDeps): Promise<boolean> {
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
-  const connectAgain = 'Connect to Your Docs Project…';
+  const connectAgain = l10n.t('Connect to Your Docs Project…');
   if (!scope.projectId) {
-    void showWarning('The key is checked together with a project, and this folder has no project ID yet.', connectAgain).then(
+    void showWarning(l10n.t('The key is checked together with a project, and this folder has no project ID yet.'), connectAgain).then(
       (picked) => picked && vscode.commands.executeCommand(commandIds.connect),
     );
     return false;
@@ -27,7 +28,7 @@ async function verify(deps: CommandDeps): Promise<boolean> {
     void showInfo(verdict.message);
     return true;
   }
-  const action = verdict.problem === 'address' ? 'Open Settings' : connectAgain;
+  const action = verdict.problem === 'address' ? l10n.t('Open Settings') : connectAgain;
   void showWarning(verdict.message, action).then((picked) => {
     if (picked === connectAgain) void vscode.commands.executeCommand(commandIds.connect);
     else if (picked) void vscode.commands.executeCommand('workbench.action.openSettings', settingId(settingNames.baseUrl));
@@ -39,8 +40,8 @@ export function keyCommands(deps: CommandDeps): CommandHandlers<KeyCommandId> {
   return {
     [commandIds.setApiKey]: async () => {
       const key = await askText({
-        title: 'Mintlify API key',
-        prompt: 'Paste your API key (it starts with mint_). It is kept in the editor’s secret storage only.',
+        title: l10n.t('Mintlify API key'),
+        prompt: l10n.t('Paste your API key (it starts with {0}). It is kept in the editor’s secret storage only.', 'mint_'),
         password: true,
         ignoreFocusOut: true,
         validateInput: (value) => (value.trim() === '' ? undefined : apiKeyProblem(value)),
@@ -57,8 +58,8 @@ export function keyCommands(deps: CommandDeps): CommandHandlers<KeyCommandId> {
       const left = await deps.keys.source();
       void showInfo(
         left === 'environment'
-          ? 'The stored API key is removed. The key from the MINTLIFY_API_KEY environment variable is still used.'
-          : 'The API key is removed. Tracked jobs are kept.',
+          ? l10n.t('The stored API key is removed. The key from the {0} environment variable is still used.', 'MINTLIFY_API_KEY')
+          : l10n.t('The API key is removed. Tracked jobs are kept.'),
       );
     },
     [commandIds.verifyApiKey]: () => verify(deps),
@@ -66,14 +67,15 @@ export function keyCommands(deps: CommandDeps): CommandHandlers<KeyCommandId> {
     [commandIds.setProjectId]: async () => {
       const folders = vscode.workspace.workspaceFolders ?? [];
       const folder =
-        folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which folder’s project?' }) : folders[0];
+        folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: l10n.t('Which folder’s project?') }) : folders[0];
       if (folders.length > 1 && !folder) return undefined;
       const value = await askText({
-        title: 'Mintlify project ID',
-        prompt: 'Copy it from the API keys page of your dashboard. It is not secret.',
+        title: l10n.t('Mintlify project ID'),
+        prompt: l10n.t('Copy it from the API keys page of your dashboard. It is not secret.'),
         value: projectId(folder?.uri),
         ignoreFocusOut: true,
-        validateInput: (v) => (/\s/.test(v.trim()) ? 'A project ID has no spaces.' : v.trim() === '' ? 'Enter the project ID.' : undefined),
+        validateInput: (v) =>
+          /\s/.test(v.trim()) ? l10n.t('A project ID has no spaces.') : v.trim() === '' ? l10n.t('Enter the project ID.') : undefined,
       });
       if (value === undefined) return undefined;
       await setProjectId(value.trim(), folder);

@@ -1,13 +1,14 @@
 // Compare Readers Before and After the Merge: from a finished job, a page its change touched, in the
 // visitors panel over the weeks around the day the change reached the default branch (found in
 // git), the trend split there with visitors a week and thumbs on each side.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { changeSourceOf } from '../review/change-ref';
 import { changeStatus, loadGitApi } from '../review/git-api';
 import { fetchJobChange, type JobChange } from '../review/job-change';
-import { findJobMerge, type MergeFinding } from '../review/job-merge';
+import { findJobMerge, type MergeFinding, type MergeKind } from '../review/job-merge';
 import { parseDay, todayUtc } from '../visitors/date-range';
 import { resolvePage } from '../visitors/page-resolver';
 import type { MergeMark } from '../visitors/protocol';
@@ -43,36 +44,74 @@ async function changedPages(change: JobChange): Promise<ChangedPage[]> {
 
 /** Why no merge was found, and the day the writer gives instead (or undefined: they did not). */
 async function dayFromWriter(why: string): Promise<string | undefined> {
-  const choose = 'Choose the Merge Date…';
+  const choose = l10n.t('Choose the Merge Date…');
   if ((await showWarning(why, choose)) !== choose) return undefined;
   const today = todayUtc();
   return askText({
-    title: 'When did the change reach the site?',
-    prompt: 'The day it was merged (YYYY-MM-DD, UTC); the trend compares the weeks before it with the weeks after.',
+    title: l10n.t('When did the change reach the site?'),
+    prompt: l10n.t('The day it was merged ({0}, UTC); the trend compares the weeks before it with the weeks after.', 'YYYY-MM-DD'),
     value: today,
     // The writer may look the day up elsewhere (the history, a chat): a click away keeps the question.
     ignoreFocusOut: true,
     validateInput: (value) => {
       const day = value.trim();
-      if (parseDay(day) === undefined) return 'A calendar day, as YYYY-MM-DD.';
-      return day > today ? `A day up to today (${today}).` : undefined;
+      if (parseDay(day) === undefined) return l10n.t('A calendar day, as {0}.', 'YYYY-MM-DD');
+      return day > today ? l10n.t('A day up to today ({0}).', today) : undefined;
     },
   });
 }
 
+/** How git shows the change was merged, in the writer's words. */
+function mergeKindWord(how: MergeKind): string {
+  switch (how) {
+    case 'merge commit':
+      return l10n.t({ message: 'merge commit', args: [], comment: ['How a change reached the default branch (git)'] });
+    case 'fast-forward':
+      return l10n.t({ message: 'fast-forward', args: [], comment: ['How a change reached the default branch (git)'] });
+    case 'squash':
+      return l10n.t({ message: 'squash', args: [], comment: ['How a change reached the default branch (git)'] });
+    case 'rebase':
+      return l10n.t({ message: 'rebase', args: [], comment: ['How a change reached the default branch (git)'] });
+  }
+}
+
 function markLabel(change: JobChange, finding: MergeFinding): string {
-  if ('notMerged' in finding) return `${change.source.label}, merged on the day you chose`;
+  if ('notMerged' in finding)
+    return l10n.t({
+      message: '{0}, merged on the day you chose',
+      args: [change.source.label],
+      comment: ['{0} is the change’s source: “pull request #12”, “merge request !3” or “branch fix-typo”'],
+    });
   const { how, into } = finding.merged;
-  return `${change.source.label} into ${into} (${how})`;
+  return l10n.t({
+    message: '{0} into {1} ({2})',
+    args: [change.source.label, into, mergeKindWord(how)],
+    comment: [
+      'The merge marked on the readers chart: the pull request or branch, the branch it went into, and how (merge commit, squash…)',
+    ],
+  });
 }
 
 async function pickPage(pages: ChangedPage[]): Promise<ChangedPage | undefined> {
   if (pages.length <= 1) return pages[0];
   const picked = await pickOne(
     pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
-    { title: 'Compare Readers Before and After the Merge', placeHolder: 'The change touched these pages: which one’s readers?' },
+    {
+      title: l10n.t('Compare Readers Before and After the Merge'),
+      placeHolder: l10n.t('The change touched these pages: which one’s readers?'),
+    },
   );
   return picked?.page;
+}
+
+function mergeSearchTitle(source: string | undefined): string {
+  return source
+    ? l10n.t({
+        message: 'Looking for when the {0} was merged…',
+        args: [source],
+        comment: ['{0} is the change’s source: “pull request #12”, “merge request !3” or “branch fix-typo”'],
+      })
+    : l10n.t('Looking for when the change was merged…');
 }
 
 /** What was shown (host tests read it), or undefined when nothing was. */
@@ -84,7 +123,7 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: MergePane
     const { change, finding } = await withProgressNote(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Looking for when the ${changeSourceOf(job.job)?.label ?? 'change'} was merged…`,
+        title: mergeSearchTitle(changeSourceOf(job.job)?.label),
       },
       async () => {
         const fetched = await fetchJobChange(api, job);
@@ -93,7 +132,13 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: MergePane
     );
     const pages = await changedPages(change);
     if (!pages.length) {
-      void showInfo(`The ${change.source.label} changes no docs page, so no page’s readers compare.`);
+      void showInfo(
+        l10n.t({
+          message: 'The {0} changes no docs page, so no page’s readers compare.',
+          args: [change.source.label],
+          comment: ['{0} is the change’s source: “pull request #12”, “merge request !3” or “branch fix-typo”'],
+        }),
+      );
       return undefined;
     }
     const day = 'merged' in finding ? todayUtc(finding.merged.at) : (await dayFromWriter(finding.notMerged))?.trim();
@@ -103,7 +148,7 @@ export async function showReadersAroundMerge(deps: CommandDeps, panel: MergePane
     await panel.showAroundMerge(page.uri, mark);
     return mark;
   } catch (error) {
-    reportReviewFailure(deps, error, job, 'Show readers around the merge', () => showReadersAroundMerge(deps, panel, job));
+    reportReviewFailure(deps, error, job, 'showReadersAroundMerge', () => showReadersAroundMerge(deps, panel, job));
     return undefined;
   }
 }

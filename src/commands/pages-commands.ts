@@ -1,4 +1,5 @@
 // The Pages view's commands: load the missing report (and what readers said), sort, filter.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { addRedirect } from '../readers/add-redirect';
 import { promptForNode } from '../readers/pages-ask';
@@ -31,9 +32,9 @@ export function registerPagesCommands(
   loadSignals: () => Promise<boolean>,
 ): vscode.Disposable[] {
   const sorts: { label: string; sort: PagesSort }[] = [
-    { label: 'Visitors', sort: 'visitors' },
-    { label: 'Share read by AI', sort: 'aiShare' },
-    { label: 'Name', sort: 'name' },
+    { label: l10n.t('Visitors'), sort: 'visitors' },
+    { label: l10n.t('Share read by AI'), sort: 'aiShare' },
+    { label: l10n.t({ message: 'Name', args: [], comment: ['Sort pages by: their name'] }), sort: 'name' },
   ];
   return [
     vscode.commands.registerCommand(commandIds.loadPagesReport, loadMissing),
@@ -46,11 +47,11 @@ export function registerPagesCommands(
     vscode.commands.registerCommand(commandIds.askAgentAboutPages, async (node?: PagesNode) => {
       const suggested = node ? promptForNode(node) : undefined;
       if (!node || !suggested) return undefined;
-      const draft: DraftRequest = { about: siteOf(node), title: 'Ask the Agent about these pages', text: suggested };
+      const draft: DraftRequest = { about: siteOf(node), title: l10n.t('Ask the Agent about these pages'), text: suggested };
       return vscode.commands.executeCommand(commandIds.askAgent, draft);
     }),
     vscode.commands.registerCommand(commandIds.sortPages, async (given?: unknown) => {
-      const chosen = sorts.find((s) => s.sort === given) ?? (await pickOne(sorts, { placeHolder: 'Sort pages by' }));
+      const chosen = sorts.find((s) => s.sort === given) ?? (await pickOne(sorts, { placeHolder: l10n.t('Sort pages by') }));
       if (chosen) view.setSort(chosen.sort);
     }),
     vscode.commands.registerCommand(commandIds.filterPages, async (given?: unknown) => {
@@ -58,8 +59,8 @@ export function registerPagesCommands(
         typeof given === 'string'
           ? given
           : await askText({
-              title: 'Filter pages',
-              prompt: 'Part of a page path or file name; empty shows every page.',
+              title: l10n.t('Filter pages'),
+              prompt: l10n.t('Part of a page path or file name; empty shows every page.'),
               value: view.options.filter,
             });
       if (filter !== undefined) view.setFilter(filter);

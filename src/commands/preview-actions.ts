@@ -2,6 +2,7 @@
 // Browser beside the file (or in the system browser), read the whole build log, or ask the agent
 // to fix a failed build with the failing lines quoted. Each takes the preview's key (from the
 // tree, a notification or another extension) or asks which preview.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { jobKeyOf } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
@@ -28,7 +29,7 @@ export async function previewFor(
   if (candidates.length <= 1) return candidates[0];
   const picked = await pickOne(
     candidates.map((preview) => ({ label: previews.nameOf(preview), description: statusWord(preview), preview })),
-    { placeHolder: 'Which preview?' },
+    { placeHolder: l10n.t('Which preview?') },
   );
   return picked?.preview;
 }
@@ -39,7 +40,7 @@ const isReady = (preview: TrackedPreview): boolean => preview.status === 'succes
 function pageAddress(previews: PreviewsFeature, preview: TrackedPreview): string | undefined {
   const link = checkPreviewUrl(preview.previewUrl);
   if ('refused' in link) {
-    void showWarning(`The preview of ${preview.branch} is not opened: ${link.refused}.`);
+    void showWarning(l10n.t('The preview of {0} is not opened: {1}.', preview.branch, link.refused));
     return undefined;
   }
   const note = homePageNote(preview, previews.nameOf(preview));
@@ -81,7 +82,11 @@ async function askAgentToFix(deps: CommandDeps, previews: PreviewsFeature, arg: 
   const preview = await previewFor(previews, arg, (p) => p.status === 'failure' && !!p.jobId);
   const job = preview && deps.tracker.jobs().find((j) => j.id === preview.jobId && j.projectId === preview.projectId);
   if (!preview || !job) return undefined;
-  const draft: DraftRequest = { fix: jobKeyOf(job), title: `Fix the build of ${previews.nameOf(preview)}`, text: fixPrompt(preview) };
+  const draft: DraftRequest = {
+    fix: jobKeyOf(job),
+    title: l10n.t('Fix the build of {0}', previews.nameOf(preview)),
+    text: fixPrompt(preview),
+  };
   return vscode.commands.executeCommand(commandIds.askAgent, draft);
 }
 

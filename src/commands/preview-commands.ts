@@ -2,6 +2,7 @@
 // ready, and starting the deployment with a progress notification that says when the platform's
 // 5-a-minute limit makes it wait. Opening, the build log and Ask the Agent to Fix are in
 // preview-actions.ts.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { formatWait } from '../api/wait-text';
@@ -24,6 +25,7 @@ import type { CommandHandlers } from './on-first-use';
 import { previewActions, previewFor } from './preview-actions';
 import { reportReviewFailure } from './review-failures';
 import { showInfo, showWarning, withProgressNote } from '../editor/say';
+import { count, plural } from '../platform/words';
 
 /** A finished job whose change sits on a branch the platform can build: the one it names, or its pull request's. */
 export function canPreview(job: TrackedJob): boolean {
@@ -46,10 +48,16 @@ async function startPreview(
 ): Promise<unknown> {
   try {
     return await withProgressNote(
-      { location: vscode.ProgressLocation.Notification, title: `Starting a preview of ${request.branch}` },
+      { location: vscode.ProgressLocation.Notification, title: l10n.t('Starting a preview of {0}', request.branch) },
       (progress) =>
         previews.tracker.start(request, (ms) =>
-          progress.report({ message: `waiting ${formatWait(ms)}: the platform takes 5 preview requests a minute` }),
+          progress.report({
+            message: l10n.t({
+              message: 'waiting {0}: the platform takes {1} preview requests a minute',
+              args: [formatWait(ms), count(5)],
+              comment: ['Progress message: {0} is how long, e.g. “40 s”'],
+            }),
+          }),
         ),
     );
   } catch (error) {
@@ -64,7 +72,7 @@ async function previewJob(deps: CommandDeps, previews: PreviewsFeature, shown: S
   try {
     target = await jobPreviewBranch(loadGitApi, job);
   } catch (error) {
-    reportReviewFailure(deps, error, job, 'Find the branch to preview', () => previewJob(deps, previews, shown, job));
+    reportReviewFailure(deps, error, job, 'findPreviewBranch', () => previewJob(deps, previews, shown, job));
     return undefined;
   }
   // The page to open: from the change this window showed or just fetched, else fetched quietly, through the
@@ -82,17 +90,22 @@ async function previewJob(deps: CommandDeps, previews: PreviewsFeature, shown: S
 /** Pushing is never done unasked: a branch the remote lacks (or lags) is offered a Push first. */
 async function readyToPreview(repository: GitRepository, branch: string): Promise<boolean> {
   const head = repository.state.HEAD;
-  const push = 'Push';
+  const push = l10n.t({ message: 'Push', args: [], comment: ['Button: pushes the branch to the remote (git)'] });
   if (!head?.upstream) {
-    const picked = await showWarning(`Branch ${branch} is not on the remote yet, so the platform cannot build it.`, push);
+    const picked = await showWarning(l10n.t('Branch {0} is not on the remote yet, so the platform cannot build it.', branch), push);
     if (picked !== push) return false;
     await repository.push(repository.state.remotes[0]?.name ?? 'origin', branch, true);
     return true;
   }
   if (head.ahead) {
-    const anyway = 'Preview Without Them';
+    const ahead = head.ahead;
+    const anyway = l10n.t('Preview Without Them');
     const picked = await showWarning(
-      `Branch ${branch} has ${head.ahead} commit${head.ahead === 1 ? '' : 's'} the remote does not have; the preview would not show ${head.ahead === 1 ? 'it' : 'them'}.`,
+      plural(
+        ahead,
+        l10n.t('Branch {0} has {1} commit the remote does not have; the preview would not show it.', branch, count(ahead)),
+        l10n.t('Branch {0} has {1} commits the remote does not have; the preview would not show them.', branch, count(ahead)),
+      ),
       push,
       anyway,
     );
@@ -112,7 +125,9 @@ async function previewCurrentBranch(deps: CommandDeps, previews: PreviewsFeature
     const branch = repository?.state.HEAD?.name;
     if (!repository || !branch) {
       void showInfo(
-        repository ? 'The workspace is not on a branch (a detached HEAD), so there is no branch to preview.' : 'No git repository is open.',
+        repository
+          ? l10n.t('The workspace is not on a branch (a detached HEAD), so there is no branch to preview.')
+          : l10n.t('No git repository is open.'),
       );
       return undefined;
     }

@@ -2,6 +2,7 @@
 // repository and shown in the multi-file diff editor (or, where the editor has none or the writer
 // prefers it, a list of the changed files that each open in their own diff), from the tree, the
 // finish notification or the palette; and what a writer does next from there (Check Out, Apply File).
+import * as l10n from '@vscode/l10n';
 import { titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { reviewShowChangesAs } from '../editor/config';
@@ -40,13 +41,27 @@ export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: Tra
   try {
     const { api, change } = await fetchWithProgress(job);
     if (!change.changes.length) {
-      void showInfo(`The ${change.source.label} changes no file compared with this clone.`);
+      void showInfo(
+        l10n.t({
+          message: 'The {0} changes no file compared with this clone.',
+          args: [change.source.label],
+          comment: ['{0} is the change’s source: “pull request #12”, “merge request !3” or “branch fix-typo”'],
+        }),
+      );
       return change;
     }
-    await presentChange(deps, shown, api, { job, change, title: `Agent’s change: ${titleOf(job)} (${change.source.label})` });
+    await presentChange(deps, shown, api, {
+      job,
+      change,
+      title: l10n.t({
+        message: 'Agent’s change: {0} ({1})',
+        args: [titleOf(job), change.source.label],
+        comment: ['A diff’s title: {0} is the job’s title, {1} the change’s source (“pull request #12”, “branch fix-typo”)'],
+      }),
+    });
     return change;
   } catch (error) {
-    reportReviewFailure(deps, error, job, 'Show the change', () => reviewJob(deps, shown, job));
+    reportReviewFailure(deps, error, job, 'showChange', () => reviewJob(deps, shown, job));
     return undefined;
   }
 }

@@ -2,6 +2,7 @@
 // widget's buttons (add, edit, save, cancel, delete) and Send Review to the Agent… (the comment
 // thread's title, the diff's Docs Agent menu, the palette), which opens the review in the
 // composer; the threads are marked sent once that draft goes.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { jobKeyOf, titleOf } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
@@ -56,8 +57,9 @@ async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, s
     return undefined;
   }
   if (!tracked) return undefined;
+  // Sent to the agent: stays English.
   const text = `${reviewInstruction}\n\n${reviewText(threads.map(noteOf))}`;
-  const request: DraftRequest = { review: job, title: `Review of “${titleOf(tracked)}”`, text };
+  const request: DraftRequest = { review: job, title: l10n.t('Review of “{0}”', titleOf(tracked)), text };
   const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(commandIds.askAgent, request);
   if (editor) await notePending(parts.reviews, job, editor.document.uri.toString(), threads);
   return editor;
@@ -90,7 +92,7 @@ function registerCommands(deps: CommandDeps, parts: ReviewParts): vscode.Disposa
     vscode.commands.registerCommand(commandIds.addReviewComment, async (reply: vscode.CommentReply) => {
       if (await comments.add(reply)) return;
       if (!reply.thread.comments.length) reply.thread.dispose();
-      void showWarning('This comment could not be kept: open the change again with Review Job’s Changes, then comment.');
+      void showWarning(l10n.t('This comment could not be kept: open the change again with Review Job’s Changes, then comment.'));
     }),
     vscode.commands.registerCommand(
       commandIds.editReviewComment,

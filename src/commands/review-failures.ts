@@ -1,5 +1,6 @@
 // How a review command that failed tells the writer: one sentence, with the actions that fit
 // (retry, open a folder, copy the fetch command, the Git output, the Source Control view, Git's settings).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { messageOf } from '../platform/checks';
@@ -8,18 +9,66 @@ import { type ReviewAction, ReviewError } from '../review/review-errors';
 import type { CommandDeps } from './deps';
 import { showErrorText, showWarning } from '../editor/say';
 
-const actionLabels: Record<ReviewAction, string> = {
-  retry: 'Retry',
-  openFolder: 'Open Folder…',
-  copyFetchCommand: 'Copy Fetch Command',
-  showGitOutput: 'Show Git Output',
-  openSourceControl: 'Open Source Control',
-  gitSettings: 'Open Git Settings',
+/** What a review command was doing when it failed. */
+export type Doing =
+  | 'switchBranches'
+  | 'checkOut'
+  | 'undoApply'
+  | 'applyFile'
+  | 'findPreviewBranch'
+  | 'showChange'
+  | 'showReadersAroundMerge'
+  | 'showWhatChanged';
+
+// For the log, which stays English.
+const logged: Record<Doing, string> = {
+  switchBranches: 'Switch branches',
+  checkOut: 'Check out the change',
+  undoApply: 'Undo the applied file',
+  applyFile: 'Apply the file',
+  findPreviewBranch: 'Find the branch to preview',
+  showChange: 'Show the change',
+  showReadersAroundMerge: 'Show readers around the merge',
+  showWhatChanged: 'Show what changed',
 };
 
+/** The sentence the writer reads: what could not be done, and why. */
+function couldNot(doing: Doing, why: string): string {
+  switch (doing) {
+    case 'switchBranches':
+      return l10n.t('Could not switch branches: {0}', why);
+    case 'checkOut':
+      return l10n.t('Could not check out the change: {0}', why);
+    case 'undoApply':
+      return l10n.t('Could not undo the applied file: {0}', why);
+    case 'applyFile':
+      return l10n.t('Could not apply the file: {0}', why);
+    case 'findPreviewBranch':
+      return l10n.t('Could not find the branch to preview: {0}', why);
+    case 'showChange':
+      return l10n.t('Could not show the change: {0}', why);
+    case 'showReadersAroundMerge':
+      return l10n.t('Could not show readers around the merge: {0}', why);
+    case 'showWhatChanged':
+      return l10n.t('Could not show what changed: {0}', why);
+  }
+}
+
+function actionLabels(): Record<ReviewAction, string> {
+  return {
+    retry: l10n.t('Retry'),
+    openFolder: l10n.t('Open Folder…'),
+    copyFetchCommand: l10n.t('Copy Fetch Command'),
+    showGitOutput: l10n.t('Show Git Output'),
+    openSourceControl: l10n.t('Open Source Control'),
+    gitSettings: l10n.t('Open Git Settings'),
+  };
+}
+
 async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promise<unknown>): Promise<void> {
-  const picked = await showErrorText(error.message, ...error.actions.map((a) => actionLabels[a]));
-  const action = error.actions.find((a) => actionLabels[a] === picked);
+  const labels = actionLabels();
+  const picked = await showErrorText(error.message, ...error.actions.map((a) => labels[a]));
+  const action = error.actions.find((a) => labels[a] === picked);
   switch (action) {
     case 'retry':
       await retry();
@@ -48,17 +97,11 @@ async function offerFix(error: ReviewError, job: TrackedJob, retry: () => Promis
 }
 
 /** Tells the writer why `doing` failed; expected failures without a stack, others logged. */
-export function reportReviewFailure(
-  deps: CommandDeps,
-  error: unknown,
-  job: TrackedJob,
-  doing: string,
-  retry: () => Promise<unknown>,
-): void {
+export function reportReviewFailure(deps: CommandDeps, error: unknown, job: TrackedJob, doing: Doing, retry: () => Promise<unknown>): void {
   if (error instanceof ReviewError) void offerFix(error, job, retry);
   else {
-    deps.log.error(`${doing} failed: ${messageOf(error)}`);
-    void showErrorText(`Could not ${doing.toLowerCase()}: ${messageOf(error)}`, 'Show Log').then((picked) => {
+    deps.log.error(`${logged[doing]} failed: ${messageOf(error)}`);
+    void showErrorText(couldNot(doing, messageOf(error)), l10n.t('Show Log')).then((picked) => {
       if (picked) deps.log.show();
     });
   }

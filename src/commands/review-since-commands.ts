@@ -1,6 +1,7 @@
 // Review What Changed Since Your Review: the agent's new work after the writer's last review (its
 // newest version against the one reviewed, so only what is new), each sent comment marked
 // addressed or still open on the way. From the finish notification, the job's menu and the palette.
+import * as l10n from '@vscode/l10n';
 import { jobKeyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import type { ReviewStore } from '../review/review-store';
@@ -22,14 +23,16 @@ export const lastReviewed = (reviews: ReviewStore, job: TrackedJob): string | un
 async function reviewSince(deps: CommandDeps, reviews: ReviewStore, shown: ShownChanges, job: TrackedJob): Promise<void> {
   const reviewed = lastReviewed(reviews, job);
   if (!reviewed) {
-    void showInfo('You have not sent this job a review yet: comment on its lines in Review Job’s Changes, then Send Review to the Agent.');
+    void showInfo(
+      l10n.t('You have not sent this job a review yet: comment on its lines in Review Job’s Changes, then Send Review to the Agent.'),
+    );
     return;
   }
   try {
     const { api, change } = await fetchWithProgress(job);
     const since = await changeSince(change, reviewed);
     if (!since.changes.length) {
-      void showInfo('The agent has not changed anything since your review.');
+      void showInfo(l10n.t('The agent has not changed anything since your review.'));
       return;
     }
     const key = jobKeyOf(job);
@@ -40,11 +43,11 @@ async function reviewSince(deps: CommandDeps, reviews: ReviewStore, shown: Shown
         threads: review.threads.map((t) => ({ ...t, checked: checks.get(t.id) ?? t.checked })),
       }));
     }
-    await presentChange(deps, shown, api, { job, change: since, title: `Changed since your review: ${titleOf(job)}` });
+    await presentChange(deps, shown, api, { job, change: since, title: l10n.t('Changed since your review: {0}', titleOf(job)) });
     const summary = sinceSummary(reviews.get(key)?.threads ?? [], change.head);
     if (summary) void showInfo(summary);
   } catch (error) {
-    reportReviewFailure(deps, error, job, 'Show what changed', () => reviewSince(deps, reviews, shown, job));
+    reportReviewFailure(deps, error, job, 'showWhatChanged', () => reviewSince(deps, reviews, shown, job));
   }
 }
 

@@ -1,4 +1,5 @@
 // Send the selection, whole files or free text to the agent as new jobs.
+import * as l10n from '@vscode/l10n';
 import type { ProjectScope } from '../api/project-scope';
 import * as vscode from 'vscode';
 import { confirmBeforeSending, scopeFor, stopConfirmingBeforeSending } from '../editor/config';
@@ -10,6 +11,7 @@ import type { CommandDeps } from './deps';
 import { UnsentText } from './unsent-text';
 import { commandIds, viewIds } from '../platform/manifest-ids';
 import { askText, showInfo, showWarning } from '../editor/say';
+import { count, listOf, plural } from '../platform/words';
 
 export interface Outgoing {
   prompt: string;
@@ -36,14 +38,21 @@ async function ready(deps: CommandDeps, scopes: ProjectScope[]): Promise<boolean
 
 async function confirm(outgoing: Outgoing[]): Promise<boolean> {
   if (!confirmBeforeSending()) return true;
-  const projects = [...new Set(outgoing.map((o) => o.scope.projectId))].join(', ');
+  const projects = listOf([...new Set(outgoing.map((o) => o.scope.projectId))]);
+  const n = outgoing.length;
   const detail =
-    outgoing.length === 1
-      ? `Prompt: ${describePrompt(outgoing[0]?.prompt ?? '')}`
-      : `${outgoing.length} prompts, one job each:\n${outgoing.map((o) => `• ${describePrompt(o.prompt)}`).join('\n')}`;
-  const send = outgoing.length === 1 ? 'Send' : `Send ${outgoing.length} Jobs`;
-  const always = 'Send and Don’t Ask Again';
-  const picked = await showInfo(`Send to the agent of project “${projects}”?`, { modal: true, detail }, send, always);
+    n === 1
+      ? l10n.t('Prompt: {0}', describePrompt(outgoing[0]?.prompt ?? ''))
+      : [
+          plural(n, l10n.t('{0} prompt, one job each:', count(n)), l10n.t('{0} prompts, one job each:', count(n))),
+          ...outgoing.map((o) => `• ${describePrompt(o.prompt)}`),
+        ].join('\n');
+  const send =
+    n === 1
+      ? l10n.t({ message: 'Send', args: [], comment: ['Button: sends the prompt to the agent as a job'] })
+      : plural(n, l10n.t('Send {0} Job', count(n)), l10n.t('Send {0} Jobs', count(n)));
+  const always = l10n.t('Send and Don’t Ask Again');
+  const picked = await showInfo(l10n.t('Send to the agent of project “{0}”?', projects), { modal: true, detail }, send, always);
   if (picked === always) await stopConfirmingBeforeSending();
   return picked === send || picked === always;
 }
@@ -59,7 +68,7 @@ export async function sendToAgent(deps: CommandDeps, outgoing: Outgoing[], onSen
   if (!(await ready(deps, scopes)) || !(typed || (await confirm(outgoing)))) return [];
   const created: TrackedJob[] = [];
   let failure: unknown;
-  await vscode.window.withProgress({ location: { viewId: viewIds.jobs }, title: 'Sending to the agent' }, async () => {
+  await vscode.window.withProgress({ location: { viewId: viewIds.jobs }, title: l10n.t('Sending to the agent') }, async () => {
     try {
       for (const item of outgoing) created.push(await deps.tracker.create(item.scope, item.prompt));
     } catch (error) {
@@ -71,6 +80,7 @@ export async function sendToAgent(deps: CommandDeps, outgoing: Outgoing[], onSen
     showError(failure, deps.log, () => sendToAgent(deps, outgoing.slice(created.length), onSent, true), lostAnswerNote(failure));
   else if (created.length === outgoing.length) onSent?.();
   if (created.length) {
+    // For the log, which stays English.
     const what =
       created.length === 1 ? `Agent job started: ${describePrompt(created[0]?.prompt ?? '')}` : `${created.length} agent jobs started.`;
     deps.log.info(`${what} ${created.map((j) => j.id).join(', ')}`);
@@ -83,21 +93,25 @@ function problem(message: string): undefined {
   return undefined;
 }
 
+/** Sends the active editor's selections, in document order, as one job. */
+async function sendSelection(deps: CommandDeps): Promise<TrackedJob[] | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return problem(l10n.t('Open a docs page and select the text to send.'));
+  const text = [...editor.selections]
+    .sort((a, b) => a.start.compareTo(b.start))
+    .filter((s) => !s.isEmpty)
+    .map((s) => editor.document.getText(s))
+    .join('\n\n');
+  const what = l10n.t({ message: 'The selection', args: [], comment: ['Subject of a sentence such as “The selection is empty”'] });
+  const check = checkPrompt(text, what);
+  if (!check.ok) return problem(check.problem);
+  return sendToAgent(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
+}
+
 export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
   const unsent = new UnsentText();
   return [
-    vscode.commands.registerCommand(commandIds.sendSelection, async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor) return problem('Open a docs page and select the text to send.');
-      const text = [...editor.selections]
-        .sort((a, b) => a.start.compareTo(b.start))
-        .filter((s) => !s.isEmpty)
-        .map((s) => editor.document.getText(s))
-        .join('\n\n');
-      const check = checkPrompt(text, 'The selection');
-      if (!check.ok) return problem(check.problem);
-      return sendToAgent(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
-    }),
+    vscode.commands.registerCommand(commandIds.sendSelection, () => sendSelection(deps)),
     vscode.commands.registerCommand(commandIds.sendFile, async (uri?: vscode.Uri, selected?: vscode.Uri[]) => {
       const uris = selected?.length
         ? selected
@@ -106,13 +120,21 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
           : vscode.window.activeTextEditor
             ? [vscode.window.activeTextEditor.document.uri]
             : [];
-      if (!uris.length) return problem('Open or pick the file to send.');
+      if (!uris.length) return problem(l10n.t('Open or pick the file to send.'));
       const outgoing: Outgoing[] = [];
       for (const file of uris) {
         const name = vscode.workspace.asRelativePath(file);
         const text = await readFileText(file).catch(() => undefined);
-        const check = text === undefined ? { ok: false as const, problem: `${name} is not a text file.` } : checkPrompt(text, name);
-        if (!check.ok) return problem(`${check.problem} Nothing was sent.`);
+        const check =
+          text === undefined ? { ok: false as const, problem: l10n.t('{0} is not a text file.', name) } : checkPrompt(text, name);
+        if (!check.ok)
+          return problem(
+            l10n.t({
+              message: '{0} Nothing was sent.',
+              args: [check.problem],
+              comment: ['{0} is a sentence saying what is wrong with the file'],
+            }),
+          );
         outgoing.push({ prompt: check.prompt, scope: scopeFor(file) });
       }
       return sendToAgent(deps, outgoing);
@@ -123,12 +145,12 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
         typeof given === 'string'
           ? given
           : await askText({
-              title: 'New agent job',
+              title: l10n.t('New agent job'),
               prompt:
                 refill === undefined
-                  ? 'What should the agent do in your docs?'
-                  : 'Your last prompt was not sent, so it is filled in again.',
-              placeHolder: 'e.g. Add a troubleshooting section to the quickstart',
+                  ? l10n.t('What should the agent do in your docs?')
+                  : l10n.t('Your last prompt was not sent, so it is filled in again.'),
+              placeHolder: l10n.t('e.g. Add a troubleshooting section to the quickstart'),
               value: refill,
               ignoreFocusOut: true,
             });

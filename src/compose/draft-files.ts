@@ -3,6 +3,7 @@
 // its tab reads "Ask the Agent" and the editor's Send button and Ctrl+Enter show on it alone.
 // What a draft is about rides in its address (the query): the page, for the project a new job goes
 // to, or the job a follow-up goes to.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -150,7 +151,7 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
   }
 
   rename(): void {
-    throw vscode.FileSystemError.NoPermissions('A draft keeps its name.');
+    throw vscode.FileSystemError.NoPermissions(l10n.t('A draft keeps its name.'));
   }
 
   /** Removes drafts nobody touched for a month, with their addresses. */

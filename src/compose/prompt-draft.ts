@@ -1,14 +1,26 @@
 // What the composer holds and what it sends: the writer's instruction on top, then the context
 // (the file, its section, the lines, the quoted selection) as plain text the writer can read and
-// edit. Everything in the document is sent except the one hint line the composer adds.
-export const instructionHint =
-  '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. Sending is one agent use (your project has 100 an hour). -->';
+// edit. Everything in the document is sent except the one hint line the composer adds, which is
+// in the writer's language; the context is for the agent, in English.
+import * as l10n from '@vscode/l10n';
 
-/** Hints earlier versions wrote into drafts that are still on disk: never sent either. */
-const earlierHints = [
+/** The hint line: for the writer, never sent. */
+export function instructionHint(): string {
+  return l10n.t({
+    message:
+      '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. Sending is one agent use (your project has 100 an hour). -->',
+    args: [],
+    comment: ['An HTML comment line in the draft: keep <!-- and --> at its ends and keep it on one line'],
+  });
+}
+
+// Hints written in English (by earlier versions, or before the display language changed): drafts
+// still on disk may hold them, and they are never sent either. Compared only: stays English.
+const englishHints = [
+  '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. Sending is one agent use (your project has 100 an hour). -->',
   '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. -->',
 ];
-const isHint = (line: string): boolean => line.trim() === instructionHint || earlierHints.includes(line.trim());
+const isHint = (line: string, hint: string): boolean => line.trim() === hint || englishHints.includes(line.trim());
 
 export interface DraftContext {
   /** The file's path in the repository, as the agent sees it. */
@@ -21,9 +33,10 @@ export interface DraftContext {
   quote?: string;
 }
 
+// Sent to the agent: stays English.
 /** The composer's first text: an empty instruction line, the hint, then the context. */
 export function draftText(context: DraftContext | undefined, instruction = ''): string {
-  const parts = [instruction, '', instructionHint];
+  const parts = [instruction, '', instructionHint()];
   if (context) {
     parts.push('', 'Context:', `- File: ${context.path}`);
     if (context.heading) parts.push(`- Section: ${context.heading}`);
@@ -41,9 +54,10 @@ export type ComposedPrompt = { ok: true; prompt: string } | { ok: false; problem
 /** The prompt a composer document sends, or why it is not ready. */
 export function promptOf(text: string): ComposedPrompt {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const hint = lines.findIndex(isHint);
+  const current = instructionHint();
+  const hint = lines.findIndex((line) => isHint(line, current));
   const written = (hint === -1 ? lines : lines.slice(0, hint)).join('\n').trim();
-  if (written === '') return { ok: false, problem: 'Write what the agent should do on the first line, then send.' };
+  if (written === '') return { ok: false, problem: l10n.t('Write what the agent should do on the first line, then send.') };
   const prompt = lines
     .filter((_, i) => i !== hint)
     .join('\n')

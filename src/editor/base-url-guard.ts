@@ -3,6 +3,7 @@
 // machine, unless the user confirmed that host once (remembered in their user settings).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { confirmedBaseUrlHosts, defaultBaseUrl, setConfirmedBaseUrlHosts, userBaseUrl, type WorkspaceBaseUrls } from './config';
 import type { Claims } from '../platform/machine/claims';
@@ -108,24 +109,36 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
     const file = vscode.workspace.asRelativePath(found.file, true);
     const host = originOf(found.value);
     this.log.warn(`${file} names ${host ?? 'a base URL'} as the service; ignored (the base URL is a user setting).`);
-    const useIt = host ? `Use ${host}…` : undefined;
+    const useIt = host
+      ? l10n.t({ message: 'Use {0}…', args: [host], comment: ['Button: {0} is a web address (https://host)'] })
+      : undefined;
+    const openFile = l10n.t('Open File');
     const picked = await showWarning(
-      `Docs Agent ignores the base URL in ${file} (${host ?? found.value}): your API key goes only to the service in your user settings (${originOf(userBaseUrl()) ?? userBaseUrl()}).`,
+      l10n.t(
+        'Docs Agent ignores the base URL in {0} ({1}): your API key goes only to the service in your user settings ({2}).',
+        file,
+        host ?? found.value,
+        originOf(userBaseUrl()) ?? userBaseUrl(),
+      ),
       ...(useIt ? [useIt] : []),
-      'Open File',
+      openFile,
     );
-    if (picked === 'Open File') await vscode.window.showTextDocument(found.file);
+    if (picked === openFile) await vscode.window.showTextDocument(found.file);
     else if (picked !== undefined && picked === useIt && host) await this.confirm(host, file);
   }
 
   /** Asks, modally, before the key may go to a host a workspace named; a yes is kept in user settings. */
   private async confirm(host: string, file: string): Promise<void> {
-    const send = 'Send My Key There';
+    const send = l10n.t('Send My Key There');
     const answer = await showWarning(
-      `Send your Docs Agent API key to ${host}?`,
+      l10n.t('Send your Docs Agent API key to {0}?', host),
       {
         modal: true,
-        detail: `${file} asks for it. Agree only if you run or know this service. Docs Agent remembers this host in your user settings (docsAgent.confirmedBaseUrlHosts), where you can remove it.`,
+        detail: l10n.t(
+          '{0} asks for it. Agree only if you run or know this service. Docs Agent remembers this host in your user settings ({1}), where you can remove it.',
+          file,
+          'docsAgent.confirmedBaseUrlHosts',
+        ),
       },
       send,
     );

@@ -1,4 +1,5 @@
 // One API client per base URL and proxy configuration, rebuilt when those settings change.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { DocsApiClient } from '../api/client';
 import { InvalidSettingError, RestrictedModeError } from '../api/errors';
@@ -57,13 +58,21 @@ export class ClientProvider implements vscode.Disposable {
       getApiKey: () => {
         if (!vscode.workspace.isTrusted) {
           throw new RestrictedModeError(
-            'This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.',
+            l10n.t('This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.'),
           );
         }
         // A job tracked from a base URL no longer allowed (or an older version's workspace value).
         if (!this.hosts.isAllowed(baseUrl)) {
+          const origin = originOf(baseUrl);
           throw new InvalidSettingError(
-            `Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; ${originOf(baseUrl) ?? 'this address'} is neither.`,
+            origin
+              ? l10n.t(
+                  'Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; {0} is neither.',
+                  origin,
+                )
+              : l10n.t(
+                  'Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; this address is neither.',
+                ),
             settingId(settingNames.baseUrl),
           );
         }

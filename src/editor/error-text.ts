@@ -1,5 +1,6 @@
 // What the user reads for each failure, and which one action fixes it. Pure, so unit tests
 // check every kind; show-error.ts puts it on screen.
+import * as l10n from '@vscode/l10n';
 import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../api/errors';
 import { neverSent } from '../api/transport';
 import { messageOf } from '../platform/checks';
@@ -38,7 +39,7 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
   if (error instanceof ReservationSpentError) return { message: error.message, actions: [], silent: false };
   if (!isApiError(error)) {
     const detail = messageOf(error);
-    return { message: `Something went wrong: ${detail}`, actions: ['showLog'], silent: false };
+    return { message: l10n.t('Something went wrong: {0}', detail), actions: ['showLog'], silent: false };
   }
   const retry: FailureAction[] = canRetry ? ['retry'] : [];
   const { message } = error;
@@ -77,21 +78,29 @@ export function describeError(error: unknown, canRetry: boolean): ErrorText {
 /** No project ID for the scope a job would go to: the one error, with Set Project ID as its action. */
 export function noProjectError(): InvalidSettingError {
   return new InvalidSettingError(
-    'No project ID is set: the agent needs to know which project to work on.',
+    l10n.t('No project ID is set: the agent needs to know which project to work on.'),
     settingId(settingNames.projectId),
   );
 }
-
-const lostAnswerNotes = {
-  job: 'The job may have been made anyway; Retry could make a second one.',
-  followUp: 'The follow-up may have reached the agent anyway; Retry could send it twice.',
-};
 
 /**
  * A sentence to add when a POST's answer was lost after the request left: the service may have
  * acted on it, and a Retry would then act twice (a second job costs a second pull request).
  */
-export function lostAnswerNote(error: unknown, sent: keyof typeof lostAnswerNotes = 'job'): string | undefined {
+export function lostAnswerNote(error: unknown, sent: 'job' | 'followUp' = 'job'): string | undefined {
   const lost = (error instanceof TimeoutError || error instanceof NetworkError) && !neverSent(error);
-  return lost ? lostAnswerNotes[sent] : undefined;
+  if (!lost) return undefined;
+  return sent === 'job'
+    ? l10n.t('The job may have been made anyway; Retry could make a second one.')
+    : l10n.t('The follow-up may have reached the agent anyway; Retry could send it twice.');
+}
+
+/** A failure's sentence with a note after it (what a Retry would do), as one message. */
+export function withNote(message: string, note: string | undefined): string {
+  if (!note) return message;
+  return l10n.t({
+    message: '{0} {1}',
+    args: [message, note],
+    comment: ['Two sentences in a row: {0} says what failed, {1} adds a note about it (what Retry would do)'],
+  });
 }

@@ -1,13 +1,16 @@
 // Markdown built from outside text: a tree row's tooltip as "**Name:** value" lines, a chat
 // tool's messages. Every value comes from the service, the site or the user, so it is appended as
 // text (or shown in a code block), never as Markdown.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
+/** `row(name, value)` adds "**Name:** value": `name` is a label already in the writer's language. */
 export function tooltipRows(): { tip: vscode.MarkdownString; row: (name: string, value: string | null | undefined) => void } {
   const tip = new vscode.MarkdownString(undefined, true);
   const row = (name: string, value: string | null | undefined): void => {
     if (!value) return;
-    tip.appendMarkdown(`**${name}:** `);
+    const label = l10n.t({ message: '{0}:', args: [name], comment: ['A tooltip row’s name before its value, as in “Status: running”'] });
+    tip.appendMarkdown(`**${label}** `);
     tip.appendText(value);
     tip.appendMarkdown('  \n');
   };

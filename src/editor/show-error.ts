@@ -1,6 +1,6 @@
 // Shows a failure as one sentence with the action that fixes it; details go to the log only.
 import * as vscode from 'vscode';
-import { actionCommand, describeError } from './error-text';
+import { actionCommand, describeError, withNote } from './error-text';
 import { errorActionLabels as labels } from '../platform/error-actions';
 import { messageOf } from '../platform/checks';
 import { showErrorText } from './say';
@@ -14,7 +14,7 @@ export function showError(error: unknown, log: vscode.LogOutputChannel, retry?: 
   if (text.silent) return;
   // The window is closing when even the log is gone: there is no one left to tell.
   if (!tryLog(() => log.error(error instanceof Error ? (error.stack ?? error.message) : String(error)))) return;
-  const shown = showErrorText(note ? `${text.message} ${note}` : text.message, ...text.actions.map((a) => labels[a]));
+  const shown = showErrorText(withNote(text.message, note), ...text.actions.map((a) => labels[a]));
   void Promise.resolve(shown)
     .then((picked) => {
       const action = text.actions.find((a) => labels[a] === picked);

@@ -2,9 +2,15 @@
 // job's file at every check. The tooltip shows it to the minute, so a check that changed nothing
 // redraws the tree only when that minute moves (a change redraws it through the store), and a
 // quiet job does not redraw the tree, closing any hover on it, at every check.
+import { dateTime } from '../platform/words';
 
 /** The check time as the job's tooltip shows it. */
 export const checkTimeFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** A check time as the job's tooltip shows it, in the writer's language: to the minute. */
+export function checkTimeText(at: number): string {
+  return dateTime(at, checkTimeFormat);
+}
 
 export class CheckTimes {
   private readonly times = new Map<string, number>();

@@ -36,6 +36,7 @@ export async function pruneJobs(input: PruneInput): Promise<PruneReport> {
   return { jobFiles, claims: claimsGone, leftovers, journalRotated };
 }
 
+// Written to the log, a diagnostic: stays English.
 function describePrune(report: PruneReport): string {
   return (
     `Pruned ${report.jobFiles} job file(s), ${report.claims} finish claim(s) and ${report.leftovers} leftover file(s)` +

@@ -1,6 +1,7 @@
 // The jobs service: creates jobs, sends follow-ups, and keeps every tracked job current through the poll scheduler, in
 // the one window of the machine that holds the polling lease (any window may still check a job on demand). It records
 // each finish as a new round; announcing it is the FinishAnnouncer's job. No vscode import: the UI adapters listen to it.
+import * as l10n from '@vscode/l10n';
 import type { ProjectScope } from '../api/project-scope';
 import type { CallOptions, DocsApiClient } from '../api/client';
 import { MalformedResponseError, NotFoundError } from '../api/errors';
@@ -176,11 +177,8 @@ export class JobTracker {
   async refreshAll(): Promise<void> {
     await this.deps.store.reload();
     this.scheduler.resume();
-    await Promise.all(
-      this.jobs()
-        .filter(isPollable)
-        .map((job) => this.scheduler.checkNow(jobKeyOf(job))),
-    );
+    const pollable = this.jobs().filter(isPollable);
+    await Promise.all(pollable.map((job) => this.scheduler.checkNow(jobKeyOf(job))));
   }
 
   /** The key or settings changed: polling may work again. */
@@ -290,7 +288,7 @@ export class JobTracker {
 
   private require(key: string): TrackedJob {
     const job = this.deps.store.get(key);
-    if (!job) throw new Error('That job is no longer tracked.');
+    if (!job) throw new Error(l10n.t('That job is no longer tracked.'));
     return job;
   }
 

@@ -1,14 +1,16 @@
 // How one tracked job looks in the tree: icon per status (spinning while active), label from
 // the prompt, age and branch, a tooltip with every field, and contextValue tokens that the
 // menus in package.json match ("job active", "job completed has-pr", ...).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { tooltipRows } from '../editor/markdown-text';
 import { relativeTime } from '../platform/relative-time';
 import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
 import { createdAtOf, isPollable, jobKeyOf, titleOf, type TrackedJob } from './tracked-job';
-import { checkTimeFormat } from './check-times';
+import { checkTimeText } from './check-times';
 import { commandIds } from '../platform/manifest-ids';
+import { count, dateTime } from '../platform/words';
 
 interface Look {
   icon: string;
@@ -17,23 +19,26 @@ interface Look {
 }
 
 function lookOf(job: TrackedJob, link: LinkVerdict | undefined): Look {
-  if (job.notFound) return { icon: 'warning', color: 'problemsWarningIcon.foreground', word: 'not found' };
+  if (job.notFound) {
+    const word = l10n.t({ message: 'not found', args: [], comment: ['A job’s status: the service no longer finds it'] });
+    return { icon: 'warning', color: 'problemsWarningIcon.foreground', word };
+  }
   const { status, rawStatus } = job.job;
   switch (status) {
     case 'active':
-      return { icon: 'sync~spin', word: 'running' };
+      return { icon: 'sync~spin', word: l10n.t({ message: 'running', args: [], comment: ['A job’s status'] }) };
     case 'completed':
-      if (link && 'url' in link) return { icon: 'git-pull-request', color: 'testing.iconPassed', word: 'pull request ready' };
+      if (link && 'url' in link) return { icon: 'git-pull-request', color: 'testing.iconPassed', word: l10n.t('pull request ready') };
       // A refused link is never offered: it could run something locally, or open another host.
       return link
-        ? { icon: 'check', color: 'testing.iconPassed', word: 'completed, link refused' }
-        : { icon: 'check', color: 'testing.iconPassed', word: 'no pull request' };
+        ? { icon: 'check', color: 'testing.iconPassed', word: l10n.t('completed, link refused') }
+        : { icon: 'check', color: 'testing.iconPassed', word: l10n.t('no pull request') };
     case 'failed':
-      return { icon: 'error', color: 'testing.iconFailed', word: 'failed' };
+      return { icon: 'error', color: 'testing.iconFailed', word: l10n.t({ message: 'failed', args: [], comment: ['A job’s status'] }) };
     case 'archived':
-      return { icon: 'archive', word: 'archived' };
+      return { icon: 'archive', word: l10n.t({ message: 'archived', args: [], comment: ['A job’s status'] }) };
     case 'unknown':
-      return { icon: 'question', word: `status “${rawStatus}”` };
+      return { icon: 'question', word: l10n.t('status “{0}”', rawStatus) };
   }
 }
 
@@ -63,17 +68,23 @@ export class JobTreeItem extends vscode.TreeItem {
     const look = lookOf(job, link);
     this.id = jobKeyOf(job);
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
-    this.description = [look.word, checkError ? 'last check failed' : '', relativeTime(createdAtOf(job), now), job.job.ref ?? '']
+    this.description = [look.word, checkError ? l10n.t('last check failed') : '', relativeTime(createdAtOf(job), now), job.job.ref ?? '']
       .filter(Boolean)
       .join(' · ');
     this.contextValue = contextValueOf(job, link, reviewed);
     // A click on a finished job with a change opens that change, as a pull request's row does
     // in the Pull Requests extension; a running job's row only selects it.
     if (job.job.status === 'completed' && !job.notFound && ((link && 'url' in link) || job.job.ref)) {
-      this.command = { command: commandIds.reviewChanges, title: 'Review Job’s Changes', arguments: [job] };
+      this.command = { command: commandIds.reviewChanges, title: l10n.t('Review Job’s Changes'), arguments: [job] };
     }
     this.tooltip = tooltipOf(job, look, link, checkedAt);
-    this.accessibilityInformation = { label: `${titleOf(job)}, ${look.word}, ${relativeTime(createdAtOf(job), now)}` };
+    this.accessibilityInformation = {
+      label: l10n.t({
+        message: '{0}, {1}, {2}',
+        args: [titleOf(job), look.word, relativeTime(createdAtOf(job), now)],
+        comment: ['What a screen reader says of a job’s row: its title, its status, its age ("5 min. ago")'],
+      }),
+    };
   }
 }
 
@@ -82,21 +93,25 @@ function tooltipOf(job: TrackedJob, look: Look, link: LinkVerdict | undefined, c
   tip.appendMarkdown(`$(${look.icon.replace('~spin', '')}) `);
   tip.appendText(titleOf(job));
   tip.appendMarkdown('\n\n');
-  row('Status', look.word);
-  row('Job ID', job.id);
-  row('Project', job.projectId);
-  row('Repository', job.job.repository);
-  row('Branch', job.job.ref);
-  row('Pull request', job.job.prLink && (link && 'refused' in link ? `${job.job.prLink} (refused: ${link.refused})` : job.job.prLink));
-  row('Model', job.job.model);
-  row('Created', job.job.createdAt && new Date(job.job.createdAt).toLocaleString());
-  row('Tracked since', new Date(job.trackedAt).toLocaleString());
-  row('Archived', job.job.archivedAt && new Date(job.job.archivedAt).toLocaleString());
-  row('Last changed', new Date(job.changedAt).toLocaleString());
-  row('Last checked', checkedAt === undefined ? undefined : new Date(checkedAt).toLocaleString(undefined, checkTimeFormat));
-  row('Last check failed', job.checkError && `${job.checkError} (checked again later; Show Log has the details)`);
-  if (job.notFound) row('Not found', 'the service answered 404 for minutes; still checked now and then');
-  if (job.followUps.length) row('Follow-ups', String(job.followUps.length));
+  row(l10n.t('Status'), look.word);
+  row(l10n.t('Job ID'), job.id);
+  row(l10n.t('Project'), job.projectId);
+  row(l10n.t('Repository'), job.job.repository);
+  row(l10n.t('Branch'), job.job.ref);
+  const refused = link && 'refused' in link ? link.refused : undefined;
+  row(l10n.t('Pull request'), job.job.prLink && (refused ? l10n.t('{0} (refused: {1})', job.job.prLink, refused) : job.job.prLink));
+  row(l10n.t('Model'), job.job.model);
+  row(l10n.t('Created'), job.job.createdAt && dateTime(job.job.createdAt));
+  row(l10n.t('Tracked since'), dateTime(job.trackedAt));
+  row(
+    l10n.t({ message: 'Archived', args: [], comment: ['Tooltip row: when the job was archived'] }),
+    job.job.archivedAt && dateTime(job.job.archivedAt),
+  );
+  row(l10n.t('Last changed'), dateTime(job.changedAt));
+  row(l10n.t('Last checked'), checkedAt === undefined ? undefined : checkTimeText(checkedAt));
+  row(l10n.t('Last check failed'), job.checkError && l10n.t('{0} (checked again later; Show Log has the details)', job.checkError));
+  if (job.notFound) row(l10n.t('Not found'), l10n.t('the service answered 404 for minutes; still checked now and then'));
+  if (job.followUps.length) row(l10n.t('Follow-ups'), count(job.followUps.length));
   if (job.prompt) {
     tip.appendMarkdown('\n---\n\n');
     tip.appendText(job.prompt.length > 500 ? `${job.prompt.slice(0, 500)}…` : job.prompt);

@@ -1,5 +1,6 @@
 // The "Agent Jobs" tree: the tracked jobs of the open projects, newest first, with a badge
 // counting the running ones and a message line for offline, rate-limited or refused-key states.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { formatWait } from '../api/wait-text';
 import type { JobTracker } from './job-tracker';
@@ -10,6 +11,7 @@ import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
 import type { ReviewedJobs } from './reviewed-jobs';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rowsShown } from './rows-shown';
+import { runningJobsText } from './job-status-bar';
 
 export const jobsViewId = viewIds.jobs;
 
@@ -87,14 +89,14 @@ export class JobTreeProvider implements vscode.TreeDataProvider<vscode.TreeItem>
 }
 
 export function stateMessage(state: PollStatus, now: number): string | undefined {
-  const until = (at = now): string => `in ${formatWait(Math.max(0, at - now))}`;
+  const wait = (at = now): string => formatWait(Math.max(0, at - now));
   switch (state.kind) {
     case 'offline':
-      return `Offline: ${state.reason ?? ''} Checking again ${until(state.until)}.`;
+      return l10n.t('Offline: {0} Checking again in {1}.', state.reason ?? '', wait(state.until));
     case 'rateLimited':
-      return `Paused by the rate limit; checking again ${until(state.until)}.`;
+      return l10n.t('Paused by the rate limit; checking again in {0}.', wait(state.until));
     case 'blocked':
-      return `${state.reason ?? ''} Jobs are kept; checks resume once this is fixed, or press Refresh to try now.`;
+      return l10n.t('{0} Jobs are kept; checks resume once this is fixed, or press Refresh to try now.', state.reason ?? '');
     default:
       return undefined;
   }
@@ -109,7 +111,7 @@ export function createJobsView(tracker: JobTracker, reviewed: ReviewedJobs): vsc
   const update = (): void => {
     provider.refresh();
     const running = tracker.jobs().filter(isRunning).length;
-    view.badge = running ? { value: running, tooltip: `${running} agent job${running === 1 ? '' : 's'} running` } : undefined;
+    view.badge = running ? { value: running, tooltip: runningJobsText(running) } : undefined;
     view.message = stateMessage(tracker.pollStatus, Date.now());
     void vscode.commands.executeCommand('setContext', contextKeys.hasJobs, tracker.jobs().length > 0);
     // Ages ("5 min ago") move on their own: redraw once a minute while the view shows jobs.

@@ -3,6 +3,8 @@
 // and open another), and goes to the repository's own host, or, when the job names no host, to
 // github.com, gitlab.com or a host the user allowed. Anything else is shown as refused text with
 // the reason, never opened.
+import * as l10n from '@vscode/l10n';
+import { count, listOf, plural } from '../platform/words';
 
 /** Hosts a link may go to when the job's repository names none. */
 export const defaultPullRequestHosts: readonly string[] = ['github.com', 'gitlab.com'];
@@ -43,33 +45,49 @@ function canonicalHost(host: string): string | undefined {
 /** Whether to open `link` for a job of `repository`; `allowedHosts` come from the user's settings only. */
 export function checkPullRequestLink(link: string, repository: string, allowedHosts: readonly string[] = []): LinkVerdict {
   const text = link.trim();
-  if (text.length > maxLinkLength) return { refused: `the link is too long (${text.length} characters)` };
+  if (text.length > maxLinkLength) {
+    const n = text.length;
+    return {
+      refused: plural(
+        n,
+        l10n.t('the link is too long ({0} character)', count(n)),
+        l10n.t('the link is too long ({0} characters)', count(n)),
+      ),
+    };
+  }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { refused: 'the link is not a web address' };
+    return { refused: l10n.t('the link is not a web address') };
   }
   if (url.protocol !== 'https:') {
     return {
       refused:
-        url.protocol === 'http:' ? 'the link is http://, which travels in clear' : `the link is a ${url.protocol} link, not a web address`,
+        url.protocol === 'http:'
+          ? l10n.t('the link is http://, which travels in clear')
+          : l10n.t('the link is a {0} link, not a web address', url.protocol),
     };
   }
   if (url.username || url.password)
-    return { refused: 'the link carries a user name or password, which can show one host and open another' };
+    return { refused: l10n.t('the link carries a user name or password, which can show one host and open another') };
   const host = url.hostname.toLowerCase();
   const repoHost = repositoryHost(repository);
   if (repoHost) {
     return host === repoHost
       ? { url: url.toString() }
-      : { refused: `the link goes to ${host}, not to ${repoHost}, where the repository is` };
+      : { refused: l10n.t('the link goes to {0}, not to {1}, where the repository is', host, repoHost) };
   }
   const allowed = [...defaultPullRequestHosts, ...allowedHosts].map(canonicalHost);
   return allowed.includes(host)
     ? { url: url.toString() }
     : {
-        refused: `the link goes to ${host}, which is not ${defaultPullRequestHosts.join(' or ')} or a host allowed in docsAgent.pullRequestHosts`,
+        refused: l10n.t(
+          'the link goes to {0}, which is not {1} or a host allowed in {2}',
+          host,
+          listOf(defaultPullRequestHosts, 'disjunction'),
+          'docsAgent.pullRequestHosts',
+        ),
       };
 }
 

@@ -1,6 +1,7 @@
 // A job the extension remembers: the service's last answer plus what only we know (the prompt,
 // follow-ups, which finish was announced). The API has no list operation, so this is the only
 // record of which jobs exist.
+import * as l10n from '@vscode/l10n';
 import type { AgentJob, JobStatus } from '../api/types';
 import type { ProjectScope } from '../api/project-scope';
 import { firstLine } from './prompt-text';
@@ -98,7 +99,7 @@ export function followedUp(saved: TrackedJob, prompt: string, at: string): Track
 
 /** The label of a job: its prompt's first line, or its id when it was tracked by id. */
 export function titleOf(job: TrackedJob): string {
-  return firstLine(job.prompt, 80) || `Job ${job.id}`;
+  return firstLine(job.prompt, 80) || l10n.t('Job {0}', job.id);
 }
 
 /** A new record for a job the service just answered for. A job already finished has nothing to announce. */

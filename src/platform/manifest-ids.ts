@@ -140,6 +140,7 @@ export const renamedSettings: Readonly<Record<string, SettingName>> = {
  * user's settings alone (a workspace's value, and an old name's workspace value, count for
  * nothing). Each acts beyond the workspace that could set it, so a repository's
  * `.vscode/settings.json` must not choose it, trusted or not. The others act on their window only.
+ * Each reason is a note for developers and the settings test, never shown: it stays English.
  */
 export const userOnlySettings: Readonly<Partial<Record<SettingName, string>>> = {
   [settingNames.baseUrl]: 'where the API key is sent (a workspace may name only a host the user confirmed)',

@@ -6,10 +6,12 @@
 // those); held slots live under a key of their own, which older versions neither read nor
 // rewrite. No vscode import.
 import { randomUUID } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 import { isRecord } from './checks';
 import type { Clock } from './clock';
 import { HourlyLedger, hourMs } from './hourly-ledger';
 import type { Memento } from './memento';
+import { count, plural } from './words';
 
 /** Slots one read holds, taken at `at`. */
 interface Held {
@@ -22,7 +24,11 @@ interface Held {
 export class ReservationSpentError extends Error {
   constructor(readonly slots: number) {
     super(
-      `The read stopped after the ${slots} analytics request${slots === 1 ? '' : 's'} it set aside, so the hour's budget is never passed.`,
+      plural(
+        slots,
+        l10n.t("The read stopped after the {0} analytics request it set aside, so the hour's budget is never passed.", count(slots)),
+        l10n.t("The read stopped after the {0} analytics requests it set aside, so the hour's budget is never passed.", count(slots)),
+      ),
     );
     this.name = 'ReservationSpentError';
   }

@@ -1,6 +1,7 @@
 // A preview's build log as a read-only document (`docs-agent-build-log:` URIs), read from the
 // shared store, so it is the same in every window and needs no request. The editor shows a
 // virtual document as read-only; it updates while the build still runs.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { PreviewStore } from './preview-store';
 import { previewFileName } from './preview-store';
@@ -10,18 +11,27 @@ export const buildLogScheme = 'docs-agent-build-log';
 
 /** The log's address: the branch in the title, the record's file name to find it again. */
 export function buildLogUri(key: string, preview: TrackedPreview): vscode.Uri {
+  // The document's file name: stays English (file names are kept as written).
   const name = `${preview.branch.replace(/[^\w.-]+/g, '-')} build log.log`;
   return vscode.Uri.from({ scheme: buildLogScheme, path: `/${name}`, query: previewFileName(key) });
 }
 
+/** The extension's own lines (in the writer's language) above the build's log lines (outside text, as the service sent them). */
 export function buildLogText(preview: TrackedPreview, now = Date.now()): string {
+  const [status, took] = [statusWord(preview), elapsedText(preview, now)];
   const head = [
-    `Preview of branch ${preview.branch} (project ${preview.projectId})`,
-    `Status: ${statusWord(preview)}${preview.summary ? ` (${preview.summary})` : ''}, ${elapsedText(preview, now)}`,
-    `Deployment: ${preview.statusId}`,
+    l10n.t('Preview of branch {0} (project {1})', preview.branch, preview.projectId),
+    preview.summary
+      ? l10n.t({
+          message: 'Status: {0} ({1}), {2}',
+          args: [status, preview.summary, took],
+          comment: ['{1} is the service’s summary; {2} how long the build took'],
+        })
+      : l10n.t({ message: 'Status: {0}, {1}', args: [status, took], comment: ['{1} is how long the build took: "2 min 5 s"'] }),
+    l10n.t('Deployment: {0}', preview.statusId),
     '',
   ];
-  return [...head, ...(preview.logs.length ? preview.logs : ['(the service has sent no log lines yet)'])].join('\n') + '\n';
+  return [...head, ...(preview.logs.length ? preview.logs : [l10n.t('(the service has sent no log lines yet)')])].join('\n') + '\n';
 }
 
 export class BuildLogProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -40,7 +50,7 @@ export class BuildLogProvider implements vscode.TextDocumentContentProvider, vsc
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const preview = this.store.all().find((p) => previewFileName(previewKeyOf(p)) === uri.query);
-    return preview ? buildLogText(preview) : 'This preview is no longer followed on this machine.\n';
+    return preview ? buildLogText(preview) : `${l10n.t('This preview is no longer followed on this machine.')}\n`;
   }
 
   dispose(): void {

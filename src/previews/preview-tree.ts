@@ -1,12 +1,14 @@
 // Previews in the Agent Jobs tree: each under the job whose change it shows, and a writer's own
 // branches under a "Previews" group after the jobs. Queued, building (spinning, with the time
 // so far), ready (click opens the page) or failed (click opens the build log).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { tooltipRows } from '../editor/markdown-text';
 import type { JobTreeExtras } from '../jobs/job-tree';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds, contextKeys } from '../platform/manifest-ids';
 import { relativeTime } from '../platform/relative-time';
+import { count, dateTime, plural } from '../platform/words';
 import { checkPreviewUrl } from './preview-link';
 import type { PreviewStore } from './preview-store';
 import { elapsedForRow, firstErrorLine, isBuilding, previewKeyOf, statusWord, type TrackedPreview } from './tracked-preview';
@@ -25,17 +27,20 @@ export class PreviewTreeItem extends vscode.TreeItem {
     now: number,
     withBranch: boolean,
   ) {
-    super(withBranch ? preview.branch : 'Preview', vscode.TreeItemCollapsibleState.None);
+    super(
+      withBranch ? preview.branch : l10n.t({ message: 'Preview', args: [], comment: ['A row under a job: the preview of its change'] }),
+      vscode.TreeItemCollapsibleState.None,
+    );
     const key = previewKeyOf(preview);
     const look = preview.notFound ? { icon: 'warning', color: 'problemsWarningIcon.foreground' } : looks[preview.status];
     this.id = `preview ${key}`;
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const link = checkPreviewUrl(preview.previewUrl);
     this.description = [
-      withBranch ? 'preview' : '',
+      withBranch ? l10n.t({ message: 'preview', args: [], comment: ['Description of a row named by its branch: it is a preview'] }) : '',
       statusWord(preview),
       elapsedForRow(preview, now),
-      preview.checkError ? 'last check failed' : '',
+      preview.checkError ? l10n.t('last check failed') : '',
       preview.status === 'success' && 'host' in link ? link.host : '',
     ]
       .filter(Boolean)
@@ -47,30 +52,40 @@ export class PreviewTreeItem extends vscode.TreeItem {
     // Over, one way or another: it can be built again.
     if (!isBuilding(preview)) tokens.push('ended');
     this.contextValue = tokens.join(' ');
-    if (tokens.includes('has-url')) this.command = { command: commandIds.openPreview, title: 'Open Page in Preview', arguments: [key] };
-    else if (preview.status === 'failure') this.command = { command: commandIds.showBuildLog, title: 'Show Build Log', arguments: [key] };
+    if (tokens.includes('has-url'))
+      this.command = { command: commandIds.openPreview, title: l10n.t('Open Page in Preview'), arguments: [key] };
+    else if (preview.status === 'failure')
+      this.command = { command: commandIds.showBuildLog, title: l10n.t('Show Build Log'), arguments: [key] };
     this.tooltip = tooltipOf(preview, now);
   }
 }
 
 function tooltipOf(preview: TrackedPreview, now: number): vscode.MarkdownString {
   const { tip, row } = tooltipRows();
-  row('Preview of branch', preview.branch);
-  row('Status', `${statusWord(preview)}, ${elapsedForRow(preview, now)}`);
-  row('Address', preview.previewUrl);
-  row('Started', `${new Date(preview.startedAt).toLocaleString()} (${relativeTime(preview.startedAt, now)})`);
-  row('Summary', preview.summary);
-  if (preview.status === 'failure') row('First error', firstErrorLine(preview.logs, preview.summary));
-  row('Last check failed', preview.checkError);
+  row(l10n.t('Preview of branch'), preview.branch);
+  const status = [statusWord(preview), elapsedForRow(preview, now)];
+  row(
+    l10n.t('Status'),
+    l10n.t({ message: '{0}, {1}', args: status, comment: ['A preview’s status, then how long it took: "ready, 2 min 5 s"'] }),
+  );
+  row(l10n.t({ message: 'Address', args: [], comment: ['A web address (URL)'] }), preview.previewUrl);
+  const started = [dateTime(preview.startedAt), relativeTime(preview.startedAt, now)];
+  row(
+    l10n.t('Started'),
+    l10n.t({ message: '{0} ({1})', args: started, comment: ['A date and time, then how long ago: "Nov 23, 2026, 10:00 AM (5 min. ago)"'] }),
+  );
+  row(l10n.t('Summary'), preview.summary);
+  if (preview.status === 'failure') row(l10n.t('First error'), firstErrorLine(preview.logs, preview.summary));
+  row(l10n.t('Last check failed'), preview.checkError);
   return tip;
 }
 
 class PreviewsGroup extends vscode.TreeItem {
-  constructor(count: number) {
-    super('Previews', vscode.TreeItemCollapsibleState.Expanded);
+  constructor(branches: number) {
+    super(l10n.t('Previews'), vscode.TreeItemCollapsibleState.Expanded);
     this.id = 'previews';
     this.iconPath = new vscode.ThemeIcon('globe');
-    this.description = `${count} branch${count === 1 ? '' : 'es'}`;
+    this.description = plural(branches, l10n.t('{0} branch', count(branches)), l10n.t('{0} branches', count(branches)));
     this.contextValue = 'previews';
   }
 }

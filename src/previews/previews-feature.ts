@@ -2,6 +2,7 @@
 // followed previews, the shared limits (5 requests a minute, plans without previews), the
 // tracker that polls while this window holds the jobs' polling lease, the once-per-machine
 // announcer, the previews' rows in the Agent Jobs tree and the build log documents.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { hideFinishedAfterDays, workspaceScopes } from '../editor/config';
@@ -60,7 +61,7 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
   });
   const nameOf = (preview: TrackedPreview): string => {
     const job = preview.jobId ? jobs.tracker.jobs().find((j) => j.id === preview.jobId) : undefined;
-    return job ? `the agent’s change “${titleOf(job)}”` : `branch ${preview.branch}`;
+    return job ? l10n.t('the agent’s change “{0}”', titleOf(job)) : l10n.t('branch {0}', preview.branch);
   };
   const announcer = announcerOf(store, jobs.machine, nameOf);
   const updateContext = (): void => {

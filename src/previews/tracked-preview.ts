@@ -1,8 +1,10 @@
 // A preview deployment the extension follows: one per branch of a project (the platform
 // redeploys a branch's preview in place), with the service's last answer and what only we know
 // (which job it belongs to, which finish was announced). No vscode import.
+import * as l10n from '@vscode/l10n';
 import type { ProjectScope } from '../api/project-scope';
 import type { DeploymentStatus } from '../api/types';
+import { count } from '../platform/words';
 
 export interface TrackedPreview extends ProjectScope {
   branch: string;
@@ -54,20 +56,20 @@ export function awaitsAnnouncement(preview: TrackedPreview): boolean {
   return (isFinished(preview) || !!preview.notFound) && preview.announcedRound !== preview.round;
 }
 
-/** The words the tree and the notifications use for a status. */
+/** The words the tree and the notifications use for a status (in the display language). */
 export function statusWord(preview: TrackedPreview): string {
-  if (preview.notFound) return 'not found';
+  if (preview.notFound) return l10n.t({ message: 'not found', args: [], comment: ['A preview build’s status'] });
   switch (preview.status) {
     case 'queued':
-      return 'queued';
+      return l10n.t({ message: 'queued', args: [], comment: ['A preview build’s status'] });
     case 'in_progress':
-      return 'building';
+      return l10n.t({ message: 'building', args: [], comment: ['A preview build’s status'] });
     case 'success':
-      return 'ready';
+      return l10n.t({ message: 'ready', args: [], comment: ['A preview build’s status'] });
     case 'failure':
-      return 'failed';
+      return l10n.t({ message: 'failed', args: [], comment: ['A preview build’s status'] });
     case 'unknown':
-      return `status “${preview.rawStatus}”`;
+      return l10n.t({ message: 'status “{0}”', args: [preview.rawStatus], comment: ['{0} is a status the service named, as it wrote it'] });
   }
 }
 
@@ -76,7 +78,12 @@ export function elapsedText(preview: TrackedPreview, now: number): string {
   const end = preview.endedAt ? Date.parse(preview.endedAt) : now;
   const seconds = Math.max(0, Math.round((end - Date.parse(preview.startedAt)) / 1000));
   if (!Number.isFinite(seconds)) return '';
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  if (seconds < 60) return l10n.t({ message: '{0} s', args: [count(seconds)], comment: ['Seconds, short'] });
+  return l10n.t({
+    message: '{0} min {1} s',
+    args: [count(Math.floor(seconds / 60)), count(seconds % 60)],
+    comment: ['Minutes and seconds, short'],
+  });
 }
 
 /**
@@ -87,7 +94,7 @@ export function elapsedForRow(preview: TrackedPreview, now: number): string {
   if (preview.endedAt) return elapsedText(preview, now);
   const minutes = Math.floor((now - Date.parse(preview.startedAt)) / 60_000);
   if (!Number.isFinite(minutes)) return '';
-  return minutes < 1 ? 'under a minute' : `${minutes} min`;
+  return minutes < 1 ? l10n.t('under a minute') : l10n.t({ message: '{0} min', args: [count(minutes)], comment: ['Minutes, short'] });
 }
 
 /** The first line of the log that reads as an error, else the summary, else nothing. */
@@ -97,6 +104,7 @@ export function firstErrorLine(logs: readonly string[], summary: string | null):
   return line?.trim() ? line.trim().slice(0, 300) : undefined;
 }
 
+// Sent to the agent: stays English.
 /** The follow-up that asks the agent for a fix: the failing lines quoted, at most a dozen. */
 export function fixPrompt(preview: TrackedPreview): string {
   const failing = preview.logs.filter((line) => firstErrorLine([line], null) !== undefined).slice(0, 12);

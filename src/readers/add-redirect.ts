@@ -3,6 +3,7 @@
 // redirects, as one undoable edit that keeps the file's formatting and comments. Refused, in a
 // sentence, when that file is out of the docs folder or holds no list to add to, and when the
 // path holds characters the site would read as a pattern (`/guides/*` would catch every guide).
+import * as l10n from '@vscode/l10n';
 import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -30,7 +31,9 @@ function realPathIn(root: vscode.Uri): RealPath {
 
 /** Shows `problem`; with `open`, a button that opens the file to fix it. */
 function refuse(problem: string, open?: vscode.Uri): undefined {
-  const label = open ? `Open ${path.posix.basename(open.path)}` : undefined;
+  const label = open
+    ? l10n.t({ message: 'Open {0}', args: [path.posix.basename(open.path)], comment: ['Button: opens the file named {0}, to fix it'] })
+    : undefined;
   void Promise.resolve(showErrorText(problem, ...(label ? [label] : []))).then(
     (picked) => (open && picked === label ? vscode.window.showTextDocument(open) : undefined),
     () => undefined,
@@ -43,7 +46,7 @@ async function redirectsDocument(
   report: SiteReport,
 ): Promise<{ file: vscode.Uri; document: vscode.TextDocument; at: (string | number)[] } | undefined> {
   const { root, config } = report.site;
-  if (!config) return refuse(`No docs.json or mint.json in ${vscode.workspace.asRelativePath(root)} to add a redirect to.`);
+  if (!config) return refuse(l10n.t('No docs.json or mint.json in {0} to add a redirect to.', vscode.workspace.asRelativePath(root)));
   const target = await redirectsTarget(config, root.path, realPathIn(root));
   if ('problem' in target) return refuse(target.problem);
   const file = root.with({ path: target.file });
@@ -51,7 +54,7 @@ async function redirectsDocument(
   try {
     document = await vscode.workspace.openTextDocument(file);
   } catch {
-    return refuse(`${path.posix.basename(file.path)}, where this site keeps its redirects, cannot be opened.`);
+    return refuse(l10n.t('{0}, where this site keeps its redirects, cannot be opened.', path.posix.basename(file.path)));
   }
   // Asked before the writer picks a page, so nobody picks one for nothing.
   const list = redirectsListIn(document.getText(), target.path, path.posix.basename(file.path));
@@ -71,7 +74,11 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
   );
   const picked = await pickOne(
     pages.map((page) => ({ label: page.pagePath, description: page.file, page })),
-    { title: `Redirect ${row.path} to…`, placeHolder: 'The pages closest by name come first', matchOnDescription: true },
+    {
+      title: l10n.t('Redirect {0} to…', row.path),
+      placeHolder: l10n.t('The pages closest by name come first'),
+      matchOnDescription: true,
+    },
   );
   if (!picked) return undefined;
   const redirect = { source: source.source, destination: picked.page.pagePath };
@@ -84,10 +91,11 @@ export async function addRedirect(report: SiteReport, row: PathRow): Promise<Add
     edit.replace(file, range, change.content);
   }
   if (!(await vscode.workspace.applyEdit(edit)) || !(await document.save())) {
-    return refuse(`Could not add the redirect to ${name}; it is as it was, or unsaved in the editor.`);
+    return refuse(l10n.t('Could not add the redirect to {0}; it is as it was, or unsaved in the editor.', name));
   }
-  void showInfo(`Added a redirect from ${redirect.source} to ${redirect.destination} in ${name}.`, 'Open File').then((open) => {
-    if (open) void vscode.window.showTextDocument(document);
+  const openFile = l10n.t('Open File');
+  void showInfo(l10n.t('Added a redirect from {0} to {1} in {2}.', redirect.source, redirect.destination, name), openFile).then((open) => {
+    if (open === openFile) void vscode.window.showTextDocument(document);
   });
   return { file, ...redirect };
 }

@@ -1,8 +1,9 @@
 // The prompt Ask the Agent starts from, for a page, a path readers reach in vain, or a group of
 // them: it names the pages and their numbers, and what to do about them. The writer edits it
-// before it is sent.
-import { inRange } from '../visitors/date-range';
-import { aiShare, countText, type PageReaders, visitorsText } from './page-readers';
+// before it is sent. Sent to the agent, so it stays English whatever the writer's language: its
+// `range` is a label from promptRangeLabel ("Last 30 days").
+import { aiShare, type PageReaders } from './page-readers';
+import { promptCount, promptInRange as inRange, promptVisitors } from './prompt-words';
 import type { PathRow } from '../visitors/protocol';
 
 export type AskSubject =
@@ -14,17 +15,20 @@ export type AskGroup = 'withoutPage' | 'unread' | 'mostlyAi' | 'all';
 /** At most this many pages in one prompt: the agent works on a focused job better. */
 const maxListed = 20;
 
+// Sent to the agent: stays English.
 function numbers({ pagePath, readers }: { pagePath: string; readers: PageReaders }, range: string): string {
   if (readers.rank === undefined) return `${pagePath} had no visitors ${inRange(range)}`;
-  return `${pagePath} had ${countText(readers.human)} human and ${countText(readers.ai)} AI visitors ${inRange(range)} (rank ${readers.rank} of ${readers.of})`;
+  return `${pagePath} had ${promptCount(readers.human)} human and ${promptCount(readers.ai)} AI visitors ${inRange(range)} (rank ${readers.rank} of ${readers.of})`;
 }
 
+// Sent to the agent: stays English.
 function file(subject: Pick<Extract<AskSubject, { kind: 'page' }>, 'pagePath' | 'file' | 'generated'>): string {
   // A generated API page is changed through its operation in the spec.
   if (subject.generated) return `the "${subject.generated.title}" operation in ${subject.generated.spec} (its page is ${subject.pagePath})`;
   return subject.file ?? `the page at ${subject.pagePath}`;
 }
 
+// Sent to the agent: stays English.
 function aboutPage(subject: Extract<AskSubject, { kind: 'page' }>, range: string, mostlyAiPercent: number): string {
   const said = numbers(subject, range);
   if (subject.readers.rank === undefined) {
@@ -36,8 +40,9 @@ function aboutPage(subject: Extract<AskSubject, { kind: 'page' }>, range: string
   return `${said}. Review ${file(subject)} and improve it for those readers.`;
 }
 
+// Sent to the agent: stays English.
 function aboutPath(row: PathRow, range: string): string {
-  return `Readers still arrive at ${row.path} (${visitorsText(row.total)} ${inRange(range)}), which no page and no redirect serves. Add a redirect to docs.json's redirects from ${row.path} to the closest existing page, or restore the page if it is still needed.`;
+  return `Readers still arrive at ${row.path} (${promptVisitors(row.total)} ${inRange(range)}), which no page and no redirect serves. Add a redirect to docs.json's redirects from ${row.path} to the closest existing page, or restore the page if it is still needed.`;
 }
 
 /** The prompt for one page or path. */
@@ -45,12 +50,13 @@ export function askPrompt(subject: AskSubject, range: string, mostlyAiPercent: n
   return subject.kind === 'page' ? aboutPage(subject, range, mostlyAiPercent) : aboutPath(subject.row, range);
 }
 
+// Sent to the agent: stays English.
 /** The prompt for a group of the Pages view: its first pages, each with its numbers. */
 export function askGroupPrompt(group: AskGroup, subjects: readonly AskSubject[], range: string): string {
   const listed = subjects.slice(0, maxListed);
   const more = subjects.length > listed.length ? ` (and ${subjects.length - listed.length} more)` : '';
   const lines = listed
-    .map((s) => `- ${s.kind === 'page' ? numbers(s, range) : `${s.row.path}: ${visitorsText(s.row.total)}, no page`}`)
+    .map((s) => `- ${s.kind === 'page' ? numbers(s, range) : `${s.row.path}: ${promptVisitors(s.row.total)}, no page`}`)
     .join('\n');
   const task: Record<AskGroup, string> = {
     withoutPage:

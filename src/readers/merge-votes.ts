@@ -3,6 +3,7 @@
 // trend's reservation in the hourly budget, one read per machine), else taken from a read of what readers said for the
 // same days, else from this cache. The export lists the 100 most voted pages: a page not among
 // them in a window that has more is "not known", never zero.
+import * as l10n from '@vscode/l10n';
 import type { DocsApiClient } from '../api/client';
 import type { ProjectScope } from '../api/project-scope';
 import { readPageFeedback } from '../api/signal-reads';
@@ -94,7 +95,7 @@ export class MergeVotes implements MergeVotesSource {
       const done = await this.deps.cache.load(scope, range);
       if (done) return done;
       const fetchedAt = this.deps.clock.now();
-      const answer = await withBudget(this.deps.ledger, budget, 1, 'The votes around the merge', (reservation) =>
+      const answer = await withBudget(this.deps.ledger, budget, 1, l10n.t('The votes around the merge'), (reservation) =>
         readPageFeedback(this.deps.client(scope), scope.projectId, toQuery(range), { onAttempt: () => reservation.spend() }),
       );
       const report: VotesReport = { pages: answer.pages, hasMore: answer.hasMore, fetchedAt };

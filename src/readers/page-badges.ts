@@ -29,7 +29,7 @@ export class PageBadges implements vscode.FileDecorationProvider, vscode.Disposa
     if (!found) return undefined;
     const standing = standingOf(found.readers.rank, found.readers.of);
     // "No visitors · Last 30 days" says it all for an unread page.
-    const tooltip = standing === 'unread' ? badgeTooltip(found) : `${standingWords[standing]} · ${badgeTooltip(found)}`;
+    const tooltip = standing === 'unread' ? badgeTooltip(found) : `${standingWords(standing)} · ${badgeTooltip(found)}`;
     const decoration = new vscode.FileDecoration(standingMark[standing], tooltip, standing === 'unread' ? unreadColour : undefined);
     decoration.propagate = false;
     return decoration;

@@ -1,6 +1,7 @@
 // A CodeLens on a docs page's first line with its readers at a glance ("368 visitors · rank 2
 // of 12 · 24% AI · Last 30 days") and, once read, what they said ("👍 41 · 👎 9 · 3 comments");
 // clicking opens the visitors panel. From cached reports only.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { visitorsCodeLens } from '../editor/config';
 import { commandIds, settingNames } from '../platform/manifest-ids';
@@ -28,7 +29,7 @@ export class PageLens implements vscode.CodeLensProvider, vscode.Disposable {
     return [
       new vscode.CodeLens(top, {
         title: lensTitle(found),
-        tooltip: 'Show this page’s visitors',
+        tooltip: l10n.t('Show this page’s visitors'),
         command: commandIds.showVisitors,
         arguments: [document.uri],
       }),
@@ -36,7 +37,7 @@ export class PageLens implements vscode.CodeLensProvider, vscode.Disposable {
         ? [
             new vscode.CodeLens(top, {
               title: said,
-              tooltip: `What readers said · ${found.range}`,
+              tooltip: l10n.t('What readers said · {0}', found.range),
               command: commandIds.showVisitors,
               arguments: [document.uri],
             }),

@@ -1,5 +1,7 @@
 // The readers of every page of a docs site in one report: each page's counts and rank among
 // all the report's paths, and the paths readers asked for that no page and no redirect serves.
+import * as l10n from '@vscode/l10n';
+import { count, plural } from '../platform/words';
 import type { SitePage } from '../site/inventory';
 import { pageAddress } from '../site/page-address';
 import type { RedirectMatcher } from '../site/redirects';
@@ -56,14 +58,12 @@ export function aiShare(counts: Counts): number {
   return both > 0 ? Math.round((100 * counts.ai) / both) : 0;
 }
 
-const counts = new Intl.NumberFormat('en-US');
-
-/** "1,234": one formatter for every count (toLocaleString builds one per call, slow for 10,000 pages). */
+/** "1,234" in the writer's language: one formatter for every count (toLocaleString builds one per call, slow for 10,000 pages). */
 export function countText(n: number): string {
-  return counts.format(n);
+  return count(n);
 }
 
 /** "1 visitor", "1,234 visitors". */
 export function visitorsText(total: number): string {
-  return `${countText(total)} visitor${total === 1 ? '' : 's'}`;
+  return plural(total, l10n.t('{0} visitor', count(total)), l10n.t('{0} visitors', count(total)));
 }

@@ -1,8 +1,9 @@
 // Ask the Agent from the Pages view: the prompt for the page, path, search, question or group
-// the writer chose, quoting its numbers and what readers said.
+// the writer chose, quoting its numbers and what readers said. Prompts are sent to the agent, so
+// they stay English whatever the writer's language, their ranges too (prompt-words.ts).
 import { visitorsMostlyAiPercent } from '../editor/config';
 import { type AskGroup, askGroupPrompt, askPrompt, type AskSubject } from './ask-prompt';
-import { inRange, rangeLabel } from '../visitors/date-range';
+import { promptInRange as inRange, promptRangeLabel as rangeLabel } from './prompt-words';
 import { type PagesNode, pagesUnder } from './pages-nodes';
 import type { UnhappyRow } from './signal-groups';
 import { questionsPrompt, searchPrompt, unhappyPagePrompt, unhappyPagesPrompt } from './signals-prompt';
@@ -10,11 +11,12 @@ import type { AssistantTurn, SearchTerm } from '../api/signal-types';
 import type { UnansweredQuestion } from './reader-signals';
 
 function subjectOf(node: PagesNode): { subject: AskSubject; range: string } | undefined {
-  if (node.kind === 'page') return { subject: { kind: 'page', ...node.row }, range: node.range };
+  if (node.kind === 'page') return { subject: { kind: 'page', ...node.row }, range: rangeLabel(node.range) };
   if (node.kind === 'path') return { subject: { kind: 'withoutPage', row: node.row }, range: rangeLabel(node.report.range) };
   return undefined;
 }
 
+// Sent to the agent: stays English.
 /** Where the agent changes an unhappy page: its file, its operation in a spec, or its path. */
 function fileOf({ page, sitePage }: UnhappyRow): string {
   if (sitePage?.generated) return `the "${sitePage.generated.title}" operation in ${sitePage.generated.spec}`;
@@ -22,9 +24,9 @@ function fileOf({ page, sitePage }: UnhappyRow): string {
 }
 
 function signalPrompt(node: PagesNode): string | undefined {
-  if (node.kind === 'unhappy') return unhappyPagePrompt(node.row.page, node.row.said, fileOf(node.row), inRange(node.range));
-  if (node.kind === 'search') return searchPrompt([node.term], node.turns, inRange(node.range));
-  if (node.kind === 'question') return questionsPrompt([node.question], inRange(node.range));
+  if (node.kind === 'unhappy') return unhappyPagePrompt(node.row.page, node.row.said, fileOf(node.row), inRange(rangeLabel(node.range)));
+  if (node.kind === 'search') return searchPrompt([node.term], node.turns, inRange(rangeLabel(node.range)));
+  if (node.kind === 'question') return questionsPrompt([node.question], inRange(rangeLabel(node.range)));
   return undefined;
 }
 
@@ -59,14 +61,14 @@ export function promptForNode(node: PagesNode): string | undefined {
   if (node.kind === 'section') return pagesPrompt('all', pagesUnder(node));
   if (node.kind !== 'group' || !node.children.length) return undefined;
   const { group } = node;
-  if (!isPageGroup(group)) return signalGroupPrompt(node.children, inRange(node.range));
+  if (!isPageGroup(group)) return signalGroupPrompt(node.children, inRange(rangeLabel(node.range)));
   return pagesPrompt(group, pagesUnder(node));
 }
 
 /** A group of pages (or a section of them), the least read first for every page. */
 function pagesPrompt(group: AskGroup, nodes: readonly PagesNode[]): string | undefined {
   const [first] = nodes;
-  const range = first?.kind === 'page' ? first.range : first?.kind === 'path' ? rangeLabel(first.report.range) : undefined;
+  const range = first?.kind === 'page' ? rangeLabel(first.range) : first?.kind === 'path' ? rangeLabel(first.report.range) : undefined;
   if (!range) return undefined;
   const subjects = nodes.map(subjectOf).flatMap((s) => (s ? [s.subject] : []));
   // Every page, least read first across the site's sections (each section lists its own most read first).

@@ -1,8 +1,10 @@
 // The rows of the Pages view: a site, a group, a page, a path without a page, and
 // what readers said (an unhappy page, a search that found nothing, an unanswered question).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { count } from '../platform/words';
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
-import type { PathRow } from '../visitors/protocol';
+import type { PathRow, RangeChoice } from '../visitors/protocol';
 import type { AskGroup } from './ask-prompt';
 import { type OpenTarget, openTarget, siteOrigin } from './page-open';
 import type { PageRow } from './pages-model';
@@ -23,16 +25,17 @@ export type PagesNode =
       id: string;
       children: PagesNode[];
       expanded: boolean;
-      range: string;
+      /** The range its rows are read over (the label is the view's to write, the prompt's own in English). */
+      range: RangeChoice;
       /** What share of the range the group is made from, when not all of it. */
       partial?: string;
     }
   | { kind: 'section'; id: string; label: string; children: PagesNode[] }
-  | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; root: vscode.Uri; range: string }
+  | { kind: 'page'; row: PageRow; uri: vscode.Uri | undefined; root: vscode.Uri; range: RangeChoice }
   | { kind: 'path'; row: PathRow; report: SiteReport }
-  | { kind: 'unhappy'; row: UnhappyRow; uri: vscode.Uri | undefined; root: vscode.Uri; open: OpenTarget | undefined; range: string }
-  | { kind: 'search'; term: SearchTerm; turns: readonly AssistantTurn[]; range: string }
-  | { kind: 'question'; question: UnansweredQuestion; range: string };
+  | { kind: 'unhappy'; row: UnhappyRow; uri: vscode.Uri | undefined; root: vscode.Uri; open: OpenTarget | undefined; range: RangeChoice }
+  | { kind: 'search'; term: SearchTerm; turns: readonly AssistantTurn[]; range: RangeChoice }
+  | { kind: 'question'; question: UnansweredQuestion; range: RangeChoice };
 
 type Group = (id: AskGroup | SignalGroup, label: string, children: PagesNode[], expanded: boolean, partial?: string) => PagesNode;
 
@@ -42,7 +45,11 @@ export function sectionNodes(group: SectionGroup<PageRow>, siteId: string, pages
     ...group.sections.map((section): PagesNode => ({
       kind: 'section',
       id: `${siteId}#section${section.key}`,
-      label: `${section.label} (${section.count})`,
+      label: l10n.t({
+        message: '{0} ({1})',
+        args: [section.label, count(section.count)],
+        comment: ['A section of the site (a language, product, tab…): its name, then how many pages it holds'],
+      }),
       children: sectionNodes(section, siteId, pages),
     })),
     ...pages(group.rows),
@@ -57,14 +64,15 @@ export function pagesUnder(node: PagesNode): PagesNode[] {
 }
 
 /** The three groups of what readers said, collapsed but for the unhappy pages. */
-export function signalNodes(report: SiteReport, groups: SignalGroups, range: string, group: Group): PagesNode[] {
+export function signalNodes(report: SiteReport, groups: SignalGroups, range: RangeChoice, group: Group): PagesNode[] {
   const uriOf = (row: UnhappyRow): vscode.Uri | undefined =>
     row.sitePage?.file ? vscode.Uri.joinPath(report.site.root, row.sitePage.file) : undefined;
   const origin = report.signals && siteOrigin(report.signals);
   return [
     group(
       'unhappy',
-      'Unhappy readers',
+      // The group's name as the settings (package.nls.json) name it.
+      l10n.t('Unhappy readers'),
       groups.unhappy.map((row): PagesNode => ({
         kind: 'unhappy',
         row,
@@ -78,14 +86,14 @@ export function signalNodes(report: SiteReport, groups: SignalGroups, range: str
     ),
     group(
       'searches',
-      'Searches that found nothing',
+      l10n.t('Searches that found nothing'),
       groups.searches.map((term): PagesNode => ({ kind: 'search', term, turns: groups.turns, range })),
       false,
       groups.partial.searches,
     ),
     group(
       'questions',
-      'Questions the assistant could not answer',
+      l10n.t('Questions the assistant could not answer'),
       groups.questions.map((question): PagesNode => ({ kind: 'question', question, range })),
       false,
       groups.partial.questions,

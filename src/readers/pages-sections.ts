@@ -1,10 +1,12 @@
 // Every page of a large site, grouped the way its navigation is: by language, then product,
 // tab… A level where every page is in the same section is skipped, so a site with one
 // language starts at its tabs, and a small site stays one list. Pure.
+import * as l10n from '@vscode/l10n';
+import { languageName } from '../platform/words';
 import type { NavSection } from '../site/navigation';
 
 export interface SectionGroup<R> {
-  /** "Spanish (es)", "Payments", "Guides". */
+  /** "Spanish (es)" (the language named in the writer's language), "Payments", "Guides". */
   label: string;
   /** Distinct from a same-named section elsewhere: the labels from the outermost down. */
   key: string;
@@ -15,17 +17,17 @@ export interface SectionGroup<R> {
   count: number;
 }
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-
 function labelOf(section: NavSection): string {
   if (section.kind !== 'language') return section.label;
-  let name: string | undefined;
-  try {
-    name = languageNames.of(section.label);
-  } catch {
-    // Not a language code: the label as the site wrote it.
-  }
-  return name && name.toLowerCase() !== section.label.toLowerCase() ? `${name} (${section.label})` : section.label;
+  // Named in the writer's language; not a language code: the label as the site wrote it.
+  const name = languageName(section.label);
+  return name && name.toLowerCase() !== section.label.toLowerCase()
+    ? l10n.t({
+        message: '{0} ({1})',
+        args: [name, section.label],
+        comment: ['A language section of the site: its name, then its code as the site writes it'],
+      })
+    : section.label;
 }
 
 function split<R extends { sections?: NavSection[] }>(
@@ -59,5 +61,5 @@ function split<R extends { sections?: NavSection[] }>(
  */
 export function pagesBySection<R extends { sections?: NavSection[] }>(rows: readonly R[]): SectionGroup<R> | undefined {
   const tree = split(rows, 0, '');
-  return tree.sections.length ? { label: 'All pages', key: '', ...tree } : undefined;
+  return tree.sections.length ? { label: l10n.t('All pages'), key: '', ...tree } : undefined;
 }

@@ -1,7 +1,9 @@
 // The Pages view: every page of each docs site with its readers in the default range, sorted
 // and filtered, and the groups that say what to fix. From cached reports only; with none it is
 // empty, and its welcome content offers to load one (the price is on the item the writer accepts).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { count } from '../platform/words';
 import { visitorsMostlyAiPercent } from '../editor/config';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rangeLabel } from '../visitors/date-range';
@@ -24,7 +26,16 @@ export interface PagesCosts {
   signals: (reports: readonly SiteReport[]) => string;
 }
 
-const sortLabels: Record<PagesSort, string> = { visitors: 'by visitors', aiShare: 'by share read by AI', name: 'by name' };
+function sortLabel(sort: PagesSort): string {
+  switch (sort) {
+    case 'visitors':
+      return l10n.t({ message: 'by visitors', args: [], comment: ['How the Pages view is sorted, beside its title'] });
+    case 'aiShare':
+      return l10n.t({ message: 'by share read by AI', args: [], comment: ['How the Pages view is sorted, beside its title'] });
+    case 'name':
+      return l10n.t({ message: 'by name', args: [], comment: ['How the Pages view is sorted, beside its title'] });
+  }
+}
 
 export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Disposable {
   private sort: PagesSort = 'visitors';
@@ -72,14 +83,21 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     const unsaid = loaded.filter((r) => !r.signals);
     const notes = [
       // With no report at all the view is empty for its welcome content, which a message would hide.
-      loaded.length > 0 && missing.length > 0 && `Some docs sites have no report yet: loading them costs ${this.costs.visitors(missing)}.`,
+      loaded.length > 0 &&
+        missing.length > 0 &&
+        l10n.t('Some docs sites have no report yet: loading them costs {0}.', this.costs.visitors(missing)),
       unsaid.length > 0 &&
-        `What readers said (feedback, searches, questions to the assistant) is not read yet: Read What Readers Said, in this view's title bar, costs ${this.costs.signals(unsaid)}.`,
+        l10n.t(
+          "What readers said (feedback, searches, questions to the assistant) is not read yet: {0}, in this view's title bar, costs {1}.",
+          // The command's title, as package.nls.json names it.
+          l10n.t('Read What Readers Said'),
+          this.costs.signals(unsaid),
+        ),
       // Said once here, so a writer knows why paths under such a section never show as lost.
       ...loaded.flatMap((r) => r.site.unchecked.map((u) => u.why)),
     ].filter((note): note is string => !!note);
     this.view.message = notes.length ? notes.join(' ') : undefined;
-    this.view.description = [sortLabels[this.sort], this.filter && `filter “${this.filter}”`].filter(Boolean).join(' · ');
+    this.view.description = [sortLabel(this.sort), this.filter && l10n.t('filter “{0}”', this.filter)].filter(Boolean).join(' · ');
     void vscode.commands.executeCommand('setContext', contextKeys.pagesView, this.state(reports.length, loaded.length, unsaid.length));
     this.changed.fire();
   }
@@ -107,7 +125,7 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
       ...this.options,
       mostlyAiPercent: visitorsMostlyAiPercent(),
     });
-    const range = rangeLabel(report.range);
+    const { range } = report;
     const pages = (rows: PageRow[]): PagesNode[] =>
       rows.map((row) => ({
         kind: 'page',
@@ -122,7 +140,11 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
       range,
       id: `${report.site.root.toString()}#${id}`,
       // All pages may hold sections: its count is of pages.
-      label: `${label} (${id === 'all' ? groups.all.length : children.length})`,
+      label: l10n.t({
+        message: '{0} ({1})',
+        args: [label, count(id === 'all' ? groups.all.length : children.length)],
+        comment: ['A group of the Pages view: its name, then how many rows it holds'],
+      }),
       children,
       expanded,
       ...(partial && { partial }),
@@ -133,16 +155,16 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
     const shown = [
       group(
         'withoutPage',
-        'Visited paths with no page',
+        l10n.t('Visited paths with no page'),
         groups.withoutPage.map((row): PagesNode => ({ kind: 'path', row, report })),
         true,
       ),
-      group('unread', 'Unread pages', pages(groups.unread), true),
+      group('unread', l10n.t('Unread pages'), pages(groups.unread), true),
       ...said,
-      group('mostlyAi', `Mostly AI, over ${visitorsMostlyAiPercent()}%`, pages(groups.mostlyAi), false),
+      group('mostlyAi', mostlyAiLabel(visitorsMostlyAiPercent()), pages(groups.mostlyAi), false),
       group(
         'all',
-        'All pages',
+        l10n.t('All pages'),
         groups.bySection ? sectionNodes(groups.bySection, report.site.root.toString(), pages) : pages(groups.all),
         false,
       ),
@@ -167,13 +189,13 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         item.id = node.id;
         if (node.partial) {
           item.description = node.partial;
-          item.tooltip = `${node.label}, ${node.partial}: raise the docsAgent.readers caps to read more of the range.`;
+          item.tooltip = l10n.t('{0}, {1}: raise the docsAgent.readers caps to read more of the range.', node.label, node.partial);
         }
         item.contextValue = 'pagesGroup';
         return item;
       }
       case 'page':
-        return pageItem(node.row, node.uri, node.root, node.range, node.uri && this.titles.title(node.uri));
+        return pageItem(node.row, node.uri, node.root, rangeLabel(node.range), node.uri && this.titles.title(node.uri));
       case 'section': {
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
@@ -189,8 +211,13 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
         return questionItem(node);
       case 'path': {
         const item = new vscode.TreeItem(node.row.path);
-        item.description = `${visitorsText(node.row.total)} · ${aiShare(node.row)}% AI`;
-        item.tooltip = `${node.row.path} matches no page and no redirect: ${visitorsText(node.row.total)} arrived here (${rangeLabel(node.report.range)}).`;
+        item.description = l10n.t('{0} · {1}% AI', visitorsText(node.row.total), count(aiShare(node.row)));
+        item.tooltip = l10n.t(
+          '{0} matches no page and no redirect: {1} arrived here ({2}).',
+          node.row.path,
+          visitorsText(node.row.total),
+          rangeLabel(node.report.range),
+        );
         item.iconPath = new vscode.ThemeIcon('warning');
         item.contextValue = 'readersWithoutPage';
         return item;
@@ -204,25 +231,43 @@ export class PagesView implements vscode.TreeDataProvider<PagesNode>, vscode.Dis
   }
 }
 
+/** "Mostly AI, over 50%": the group's name as the settings (package.nls.json) name it, and its threshold. */
+function mostlyAiLabel(percent: number): string {
+  return l10n.t({
+    message: '{0}, over {1}%',
+    args: [l10n.t('Mostly AI'), count(percent)],
+    comment: ['The Mostly AI group of the Pages view: its name, then the share of AI visits above which a page is in it'],
+  });
+}
+
 /** A page by its title (the path while none is known), the path and its numbers beside it. */
 function pageItem(row: PageRow, uri: vscode.Uri | undefined, root: vscode.Uri, range: string, title: string | undefined): vscode.TreeItem {
   const item = new vscode.TreeItem(title ?? row.pagePath);
   const { readers } = row;
-  const counts = readers.rank === undefined ? 'no visitors' : `${visitorsText(readers.total)} · ${aiShare(readers)}% AI · #${readers.rank}`;
+  const counts =
+    readers.rank === undefined
+      ? l10n.t('no visitors')
+      : l10n.t('{0} · {1}% AI · #{2}', visitorsText(readers.total), count(aiShare(readers)), count(readers.rank));
   item.description = title ? `${row.pagePath} · ${counts}` : counts;
-  item.tooltip = uri ? badgeTooltip({ readers, range }) : `${row.pagePath} is in the navigation but has no file.`;
+  item.tooltip = uri ? badgeTooltip({ readers, range }) : l10n.t('{0} is in the navigation but has no file.', row.pagePath);
   if (row.generated) {
     // No file to open: the platform builds this page from the spec.
     item.label = row.generated.title;
     item.description = `${row.pagePath} · ${counts}`;
-    item.tooltip = `${row.pagePath} is an API page generated from ${row.generated.spec} (${row.generated.title}).\n${badgeTooltip({ readers, range })}`;
+    item.tooltip = l10n.t(
+      '{0} is an API page generated from {1} ({2}).\n{3}',
+      row.pagePath,
+      row.generated.spec,
+      row.generated.title,
+      badgeTooltip({ readers, range }),
+    );
     item.iconPath = new vscode.ThemeIcon('symbol-method');
     item.contextValue = 'generatedPage';
     const { specFile, line } = row.generated;
     if (specFile !== undefined) item.command = openCommand(root, { kind: 'file', file: specFile, ...(line !== undefined && { line }) });
   } else if (uri) {
     item.resourceUri = uri;
-    item.command = { command: 'vscode.open', title: 'Open Page', arguments: [uri] };
+    item.command = { command: 'vscode.open', title: l10n.t('Open Page'), arguments: [uri] };
     item.contextValue = 'page';
   } else {
     item.iconPath = new vscode.ThemeIcon('circle-slash');

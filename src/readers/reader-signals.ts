@@ -2,7 +2,9 @@
 // exports: a page's thumbs and comments (pending first, newest first), the searches whose top
 // clicked result is the page, the assistant questions that cited it; and the site's groups:
 // unhappy pages, searches that found nothing, questions the assistant could not answer. Pure.
+import * as l10n from '@vscode/l10n';
 import type { AssistantTurn, FeedbackEntry, PageFeedback, SearchTerm } from '../api/signal-types';
+import { count } from '../platform/words';
 import { pageAddress, sumByAddress } from '../site/page-address';
 
 export interface SignalThresholds {
@@ -150,6 +152,7 @@ export interface UnansweredQuestion {
 function whyUnanswered(turn: AssistantTurn): UnansweredQuestion['why'] | undefined {
   if (turn.responseType === 'clarifying_question') return 'clarifying';
   if (turn.resolution === 'unanswered') return 'unanswered';
+  // An id of UnansweredQuestion['why'], never shown: stays English.
   return turn.sources.length === 0 ? 'no sources' : undefined;
 }
 
@@ -167,9 +170,10 @@ export function unansweredQuestions(read: SignalsRead): UnansweredQuestion[] {
   return [...byQuery.values()].sort((a, b) => b.asked - a.asked || a.query.localeCompare(b.query));
 }
 
-/** "comments from the newest 300 of the range's entries" or "every comment of the range". */
+/** "the newest 300 feedback entries of the range (…)" or "all 5 feedback entries of the range", in the writer's language. */
 export function shareText(read: Pick<SignalsRead, 'entries' | 'entriesComplete'>): string {
+  const entries = count(read.entries.length);
   return read.entriesComplete
-    ? `all ${read.entries.length} feedback entries of the range`
-    : `the newest ${read.entries.length} feedback entries of the range (pending first; more exist)`;
+    ? l10n.t('all {0} feedback entries of the range', entries)
+    : l10n.t('the newest {0} feedback entries of the range (pending first; more exist)', entries);
 }

@@ -1,5 +1,7 @@
 // How a page's readers read in a badge's tooltip and in the CodeLens: short, with the range.
-import { aiShare, countText, type PageReaders, visitorsText } from './page-readers';
+import * as l10n from '@vscode/l10n';
+import { count, plural } from '../platform/words';
+import { aiShare, type PageReaders, visitorsText } from './page-readers';
 import type { PageSignals } from './reader-signals';
 
 export interface ReadersInRange {
@@ -8,30 +10,48 @@ export interface ReadersInRange {
   range: string;
 }
 
-const count = countText;
-
 /** "368 visitors (280 human, 120 AI, 30% AI) · rank 2 of 12 · Last 30 days". */
 export function badgeTooltip({ readers, range }: ReadersInRange): string {
-  if (readers.rank === undefined) return `No visitors · ${range}`;
-  const split = `${count(readers.human)} human, ${count(readers.ai)} AI, ${aiShare(readers)}% AI`;
-  return `${visitorsText(readers.total)} (${split}) · rank ${readers.rank} of ${readers.of} · ${range}`;
+  if (readers.rank === undefined) return l10n.t('No visitors · {0}', range);
+  return l10n.t(
+    '{0} ({1} human, {2} AI, {3}% AI) · rank {4} of {5} · {6}',
+    visitorsText(readers.total),
+    count(readers.human),
+    count(readers.ai),
+    count(aiShare(readers)),
+    count(readers.rank),
+    count(readers.of),
+    range,
+  );
 }
 
 /** "368 visitors · rank 2 of 12 · 30% AI · Last 30 days". */
 export function lensTitle({ readers, range }: ReadersInRange): string {
-  if (readers.rank === undefined) return `No visitors · ${range}`;
-  return `${visitorsText(readers.total)} · rank ${readers.rank} of ${readers.of} · ${aiShare(readers)}% AI · ${range}`;
+  if (readers.rank === undefined) return l10n.t('No visitors · {0}', range);
+  return l10n.t(
+    '{0} · rank {1} of {2} · {3}% AI · {4}',
+    visitorsText(readers.total),
+    count(readers.rank),
+    count(readers.of),
+    count(aiShare(readers)),
+    range,
+  );
 }
 
 /** "👍 41 · 👎 9 · 3 comments", or undefined when readers said nothing of the page. */
 export function feedbackLensTitle(signals: PageSignals | undefined): string | undefined {
   if (!signals) return undefined;
+  const [comments, searches, questions] = [signals.comments.length, signals.searches.length, signals.questions.length];
   const parts = [
     signals.thumbsUp || signals.thumbsDown ? `👍 ${count(signals.thumbsUp)} · 👎 ${count(signals.thumbsDown)}` : '',
-    signals.comments.length ? `${count(signals.comments.length)} comment${signals.comments.length === 1 ? '' : 's'}` : '',
-    signals.searches.length ? `${count(signals.searches.length)} search${signals.searches.length === 1 ? '' : 'es'} lead here` : '',
-    signals.questions.length
-      ? `cited in ${count(signals.questions.length)} assistant answer${signals.questions.length === 1 ? '' : 's'}`
+    comments ? plural(comments, l10n.t('{0} comment', count(comments)), l10n.t('{0} comments', count(comments))) : '',
+    searches ? plural(searches, l10n.t('{0} search leads here', count(searches)), l10n.t('{0} searches lead here', count(searches))) : '',
+    questions
+      ? plural(
+          questions,
+          l10n.t('cited in {0} assistant answer', count(questions)),
+          l10n.t('cited in {0} assistant answers', count(questions)),
+        )
       : '',
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;

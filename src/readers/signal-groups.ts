@@ -2,7 +2,9 @@
 // (each with its file and what its readers wrote), searches that found nothing and questions the
 // assistant could not answer, filtered like the pages, and what share of the range each is
 // made from. Pure: the bench times it from a cached report.
+import * as l10n from '@vscode/l10n';
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
+import { count as n } from '../platform/words';
 import type { SitePage } from '../site/inventory';
 import { pageAddress } from '../site/page-address';
 import {
@@ -34,15 +36,13 @@ export interface SignalGroups {
   partial: { unhappy?: string; searches?: string; questions?: string };
 }
 
-const n = (count: number): string => count.toLocaleString('en-US');
-
 function partOf(read: SignalsRead): SignalGroups['partial'] {
   return {
-    ...(read.pageFeedbackHasMore && { unhappy: `from the ${n(read.pageFeedback.length)} pages with the most feedback` }),
+    ...(read.pageFeedbackHasMore && { unhappy: l10n.t('from the {0} pages with the most feedback', n(read.pageFeedback.length)) }),
     ...(!read.searchesComplete && {
-      searches: `from the ${n(read.searches.length)} most searched terms (${n(read.totalSearches)} searches in the range)`,
+      searches: l10n.t('from the {0} most searched terms ({1} searches in the range)', n(read.searches.length), n(read.totalSearches)),
     }),
-    ...(!read.turnsComplete && { questions: `from the newest ${n(read.turns.length)} conversations` }),
+    ...(!read.turnsComplete && { questions: l10n.t('from the newest {0} conversations', n(read.turns.length)) }),
   };
 }
 

@@ -1,23 +1,41 @@
 // How the Pages view shows what readers said: an unhappy page with its votes and comments, a
 // search with its count and click-through, a question with how often it was asked and why it
 // went unanswered. Each row's tooltip quotes what readers wrote or asked.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { plural } from '../platform/words';
+import { rangeLabel } from '../visitors/date-range';
 import type { OpenTarget } from './page-open';
 import type { PagesNode } from './pages-nodes';
 import { relatedQuestions } from './signals-prompt';
 import type { UnansweredQuestion } from './reader-signals';
-import { count as n, percent, plural, quoted as quotedUpTo } from './said-words';
+import { count as n, percent, quoted as quotedUpTo } from './said-words';
 
 const quoted = (text: string): string => quotedUpTo(text, 200);
 
 export function unhappyItem(node: Extract<PagesNode, { kind: 'unhappy' }>): vscode.TreeItem {
   const { page, said, sitePage } = node.row;
   const item = new vscode.TreeItem(sitePage?.generated?.title ?? page.pagePath);
-  const comments = said.comments.length ? ` · ${plural(said.comments.length, 'comment')}` : '';
-  item.description = `${n(page.thumbsDown)} down · ${n(page.thumbsUp)} up (${percent(page.share)} down)${comments}`;
-  const wrote = said.comments.slice(0, 3).map((c) => `${c.status === 'pending' ? '(pending) ' : ''}${quoted(c.comment ?? '')}`);
+  const votes = l10n.t({
+    message: '{0} down · {1} up ({2} down)',
+    args: [n(page.thumbsDown), n(page.thumbsUp), percent(page.share)],
+    comment: ['A page’s votes: {0} thumbs down, {1} thumbs up, and the share of thumbs down'],
+  });
+  const comments = said.comments.length;
+  item.description = comments
+    ? `${votes} · ${plural(comments, l10n.t('{0} comment', n(comments)), l10n.t('{0} comments', n(comments)))}`
+    : votes;
+  const wrote = said.comments
+    .slice(0, 3)
+    .map((c) => (c.status === 'pending' ? l10n.t('(pending) {0}', quoted(c.comment ?? '')) : quoted(c.comment ?? '')));
   item.tooltip = [
-    `${page.pagePath}: ${percent(page.share)} of ${n(page.thumbsUp + page.thumbsDown)} votes were thumbs down · ${node.range}`,
+    l10n.t(
+      '{0}: {1} of {2} votes were thumbs down · {3}',
+      page.pagePath,
+      percent(page.share),
+      n(page.thumbsUp + page.thumbsDown),
+      rangeLabel(node.range),
+    ),
     ...wrote,
   ].join('\n');
   item.iconPath = new vscode.ThemeIcon('thumbsdown');
@@ -25,29 +43,41 @@ export function unhappyItem(node: Extract<PagesNode, { kind: 'unhappy' }>): vsco
   if (node.uri) item.resourceUri = node.uri;
   const command = node.open && openCommand(node.root, node.open);
   if (command) item.command = command;
-  else if (!sitePage) item.tooltip += `\n${page.pagePath} is no page of this site now.`;
+  else if (!sitePage) item.tooltip += `\n${l10n.t('{0} is no page of this site now.', page.pagePath)}`;
   return item;
 }
 
 /** Opens a page's file, its spec at the operation, or the page on the site. */
 export function openCommand(root: vscode.Uri, target: OpenTarget): vscode.Command {
   if (target.kind === 'site')
-    return { command: 'vscode.open', title: 'Open Page on the Site', arguments: [vscode.Uri.parse(target.url, true)] };
+    return { command: 'vscode.open', title: l10n.t('Open Page on the Site'), arguments: [vscode.Uri.parse(target.url, true)] };
   const uri = vscode.Uri.joinPath(root, target.file);
-  if (target.line === undefined) return { command: 'vscode.open', title: 'Open Page', arguments: [uri] };
+  if (target.line === undefined) return { command: 'vscode.open', title: l10n.t('Open Page'), arguments: [uri] };
   const at = new vscode.Range(target.line, 0, target.line, 0);
-  return { command: 'vscode.open', title: 'Open the Operation in Its Spec', arguments: [uri, { selection: at }] };
+  return { command: 'vscode.open', title: l10n.t('Open the Operation in Its Spec'), arguments: [uri, { selection: at }] };
 }
 
 export function searchItem(node: Extract<PagesNode, { kind: 'search' }>): vscode.TreeItem {
   const { term } = node;
+  const [hits, ctr, range] = [n(term.hits), percent(term.ctr), rangeLabel(node.range)];
   const item = new vscode.TreeItem(quoted(term.query));
-  const opened = term.topClickedPage ? `${percent(term.ctr)} opened a result, most often ${term.topClickedPage}` : 'no result opened';
-  item.description = `${plural(term.hits, 'search', 'searches')} · ${opened}`;
+  const opened = term.topClickedPage ? l10n.t('{0} opened a result, most often {1}', ctr, term.topClickedPage) : l10n.t('no result opened');
+  item.description = `${plural(term.hits, l10n.t('{0} search', hits), l10n.t('{0} searches', hits))} · ${opened}`;
   const asked = relatedQuestions(term.query, node.turns);
+  const [times, first] = [n(asked.length), quoted(asked[0]?.query ?? '')];
   item.tooltip = [
-    `Readers searched ${quoted(term.query)} ${plural(term.hits, 'time')} (${node.range}); ${percent(term.ctr)} opened a result.`,
-    asked.length ? `The assistant was asked about it ${plural(asked.length, 'time')}: ${quoted(asked[0]?.query ?? '')}` : '',
+    plural(
+      term.hits,
+      l10n.t('Readers searched {0} {1} time ({2}); {3} opened a result.', quoted(term.query), hits, range, ctr),
+      l10n.t('Readers searched {0} {1} times ({2}); {3} opened a result.', quoted(term.query), hits, range, ctr),
+    ),
+    asked.length
+      ? plural(
+          asked.length,
+          l10n.t('The assistant was asked about it {0} time: {1}', times, first),
+          l10n.t('The assistant was asked about it {0} times: {1}', times, first),
+        )
+      : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -56,17 +86,38 @@ export function searchItem(node: Extract<PagesNode, { kind: 'search' }>): vscode
   return item;
 }
 
-const whyText: Record<UnansweredQuestion['why'], string> = {
-  clarifying: 'asked back',
-  unanswered: 'not in the docs',
-  'no sources': 'no page cited',
-};
+/** Why the assistant did not answer, short, in the writer's language. */
+function whyText(why: UnansweredQuestion['why']): string {
+  switch (why) {
+    case 'clarifying':
+      return l10n.t({
+        message: 'asked back',
+        args: [],
+        comment: ['Why a reader’s question went unanswered: the assistant asked a question back'],
+      });
+    case 'unanswered':
+      return l10n.t({
+        message: 'not in the docs',
+        args: [],
+        comment: ['Why a reader’s question went unanswered: the docs do not cover it'],
+      });
+    case 'no sources':
+      return l10n.t({ message: 'no page cited', args: [], comment: ['Why a reader’s question went unanswered: the answer cited no page'] });
+  }
+}
 
 export function questionItem(node: Extract<PagesNode, { kind: 'question' }>): vscode.TreeItem {
   const { question } = node;
   const item = new vscode.TreeItem(quoted(question.query));
-  item.description = `asked ${question.asked === 1 ? 'once' : `${n(question.asked)} times`} · ${whyText[question.why]}`;
-  item.tooltip = `${quoted(question.query)} (${node.range})\nThe assistant's latest reply: ${quoted(question.latest.response)}`;
+  const why = whyText(question.why);
+  // "Once" is a word of its own, not the plural's singular.
+  item.description = question.asked === 1 ? l10n.t('asked once · {0}', why) : l10n.t('asked {0} times · {1}', n(question.asked), why);
+  item.tooltip = l10n.t(
+    "{0} ({1})\nThe assistant's latest reply: {2}",
+    quoted(question.query),
+    rangeLabel(node.range),
+    quoted(question.latest.response),
+  );
   item.iconPath = new vscode.ThemeIcon('comment-unresolved');
   item.contextValue = 'readerQuestion';
   return item;

@@ -1,10 +1,12 @@
 // The prompt Ask the Agent starts from for what readers said: it quotes the evidence (the
 // searches, their click-through, the assistant questions and the pages it cited, the comments)
-// and says what to do. The writer edits it before it is sent. Pure.
+// and says what to do. The writer edits it before it is sent. Sent to the agent, so it stays
+// English whatever the writer's language. Pure.
 import type { AssistantTurn, SearchTerm } from '../api/signal-types';
 import { pageAddress } from '../site/page-address';
 import type { PageSignals, UnansweredQuestion, UnhappyPage } from './reader-signals';
-import { oneLine, percent, quoted as quote, times } from './said-words';
+import { promptPercent as percent, promptQuoted as quote, times } from './prompt-words';
+import { oneLine } from './said-words';
 
 /** At most this many quotes of one kind: the agent works on a focused job better. */
 const maxQuoted = 5;
@@ -15,6 +17,7 @@ export function relatedQuestions(term: string, turns: readonly AssistantTurn[]):
   return words.length ? turns.filter((t) => words.every((w) => t.query.toLowerCase().includes(w))) : [];
 }
 
+// Sent to the agent: stays English.
 function questionsLine(related: readonly AssistantTurn[]): string {
   if (!related.length) return '';
   const byQuery = new Map<string, { text: string; count: number; cited: Set<string> }>();
@@ -35,6 +38,7 @@ function questionsLine(related: readonly AssistantTurn[]): string {
   return `; ${lines.join('; ')}`;
 }
 
+// Sent to the agent: stays English.
 /** A search (or several) that led nowhere, with the assistant questions about the same thing. */
 export function searchPrompt(terms: readonly SearchTerm[], turns: readonly AssistantTurn[], range: string): string {
   const listed = terms.slice(0, maxQuoted);
@@ -51,6 +55,7 @@ export function searchPrompt(terms: readonly SearchTerm[], turns: readonly Assis
   ].join('\n');
 }
 
+// Sent to the agent: stays English.
 /** An unhappy page: its votes and what its readers wrote. */
 export function unhappyPagePrompt(page: UnhappyPage, signals: PageSignals, file: string, range: string): string {
   const comments = signals.comments.slice(0, maxQuoted).map((c) => `> ${oneLine(c.comment ?? '')}`);
@@ -63,6 +68,7 @@ export function unhappyPagePrompt(page: UnhappyPage, signals: PageSignals, file:
   ].join('\n');
 }
 
+// Sent to the agent: stays English.
 /** Several unhappy pages: each with its votes and its newest pending comment. */
 export function unhappyPagesPrompt(rows: readonly { page: UnhappyPage; signals: PageSignals; file: string }[], range: string): string {
   const listed = rows.slice(0, maxQuoted);
@@ -81,12 +87,14 @@ export function unhappyPagesPrompt(rows: readonly { page: UnhappyPage; signals: 
   ].join('\n');
 }
 
+// Sent to the agent: stays English.
 const whyText: Record<UnansweredQuestion['why'], string> = {
   clarifying: 'it asked a clarifying question instead of answering',
   unanswered: 'it marked the question as not covered by the docs',
   'no sources': 'it answered without citing any page',
 };
 
+// Sent to the agent: stays English.
 /** Questions the assistant could not answer from the docs. */
 export function questionsPrompt(questions: readonly UnansweredQuestion[], range: string): string {
   const listed = questions.slice(0, maxQuoted);

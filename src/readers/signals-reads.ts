@@ -2,7 +2,9 @@
 // it can cost is said and reserved before anything is spent; when only part fits the hourly
 // budget the writer is asked (it then stops where the budget ends, never past it), and one clear
 // message says when it fails.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { count } from '../platform/words';
 import { showError } from '../editor/show-error';
 import { inRange, rangeLabel } from '../visitors/date-range';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
@@ -20,7 +22,12 @@ export interface SignalsReadDeps {
 
 /** "at most 7 of the 100 analytics requests an hour (3 used)": what reading `sites` sites would cost. */
 export function signalsCost(deps: Pick<SignalsReadDeps, 'signals' | 'ledger'>, sites: number): string {
-  return `at most ${sites * deps.signals.mostRequests()} of the ${analyticsLimitPerHour} analytics requests an hour (${deps.ledger.countLastHour()} used)`;
+  return l10n.t(
+    'at most {0} of the {1} analytics requests an hour ({2} used)',
+    count(sites * deps.signals.mostRequests()),
+    count(analyticsLimitPerHour),
+    count(deps.ledger.countLastHour()),
+  );
 }
 
 export async function readMissingSignals(
@@ -34,24 +41,36 @@ export async function readMissingSignals(
   const range = inRange(rangeLabel(missing[0]?.range ?? { from: '', to: '' }));
   const over = deps.ledger.wouldExceed(most);
   // The cost is on the item the writer accepts: nothing is spent before that.
+  const cost = signalsCost(deps, missing.length);
   const accept = {
-    label: over ? 'Read What Fits' : 'Read',
-    description: `${signalsCost(deps, missing.length)}${over ? ': more than are left, so it stops where the hour’s budget ends' : ''}`,
+    label: over ? l10n.t('Read What Fits') : l10n.t({ message: 'Read', args: [], comment: ['Button: reads them now'] }),
+    description: over ? l10n.t('{0}: more than are left, so it stops where the hour’s budget ends', cost) : cost,
   };
   if (over || options.askUnderBudget) {
-    const picked = await pickOne([accept, { label: 'Cancel', description: 'nothing is read' }], {
-      title: `Read what readers said ${range}: feedback, searches, assistant questions (kept for every window)`,
+    const picked = await pickOne([accept, { label: l10n.t('Cancel'), description: l10n.t('nothing is read') }], {
+      title: l10n.t({
+        message: 'Read what readers said {0}: feedback, searches, assistant questions (kept for every window)',
+        args: [range],
+        comment: ['{0} is a range inside a sentence: "in the last 30 days"'],
+      }),
     });
     if (picked !== accept) return false;
   }
   // Accepted: whatever fits is reserved (a read stopped early says which parts it left out).
   const budget = await deps.ledger.reserve(most, { least: 1 });
   if (!(budget instanceof Reservation)) {
-    void showWarning(noRoomText(`What readers said ${range}`, deps.ledger.committed(), budget.waitMs, false));
+    void showWarning(
+      noRoomText(
+        l10n.t({ message: 'What readers said {0}', args: [range], comment: ['{0} is a range inside a sentence: "in the last 30 days"'] }),
+        deps.ledger.committed(),
+        budget.waitMs,
+        false,
+      ),
+    );
     return false;
   }
   try {
-    await withProgressNote({ location: vscode.ProgressLocation.Notification, title: 'Reading what readers said…' }, () =>
+    await withProgressNote({ location: vscode.ProgressLocation.Notification, title: l10n.t('Reading what readers said…') }, () =>
       Promise.all(missing.map((r) => deps.signals.load(r.scope, r.range, { budget }))),
     );
     return true;

@@ -4,6 +4,7 @@
 // assistant conversations, each up to a cap of requests, so a read never costs more than it
 // said it could (`maxRequests`), which it reserves in the hourly budget before its first
 // request. Whether to pass the budget's unasked share (asking the writer) is the caller's question.
+import * as l10n from '@vscode/l10n';
 import type { DocsApiClient } from '../api/client';
 import type { ProjectScope } from '../api/project-scope';
 import { readAssistant, readFeedback, readPageFeedback, readSearches } from '../api/signal-reads';
@@ -76,7 +77,12 @@ export class SignalsService {
         // Waited for another window's read of this range: its report is on disk now.
         const done = await this.deps.cache.load(scope, range);
         if (done && (!options.force || done.fetchedAt >= askedAt)) return done;
-        const what = `What readers said ${formatDays(range.from, range.to, true)}`;
+        // Starts the sentence the writer reads when the hour's budget has no room for it.
+        const what = l10n.t({
+          message: 'What readers said {0}',
+          args: [formatDays(range.from, range.to, true)],
+          comment: ['{0} is a range of days: "Nov 1–20, 2026"'],
+        });
         return withBudget(this.deps.ledger, options.budget, this.mostRequests(), what, (reservation) =>
           this.read(scope, range, reservation),
         );

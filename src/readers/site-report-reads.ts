@@ -1,19 +1,31 @@
 // Reading the reports the Pages view is missing, on the writer's word: what it costs (on the
 // item the writer accepts), its worst case reserved first (asking when only part fits the hourly budget, never
 // past it), and one clear message when it fails or stops early.
+import * as l10n from '@vscode/l10n';
 import { reserveOrAsk } from '../visitors/budget-question';
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
-import { inRange, rangeLabel } from '../visitors/date-range';
+import { count, plural } from '../platform/words';
+import { formatDays, presetDays } from '../visitors/date-range';
+import type { RangeChoice } from '../visitors/protocol';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
 import type { SiteReport } from './site-readers';
-import { countText } from './page-readers';
 import type { ReadEstimate, VisitorsService } from '../visitors/visitors-service';
 import { readCap } from '../visitors/read-budget';
 
 /** Said when the cap stopped a read before the end of its range. */
 export function partText(slots: number): string {
-  return `Only part of the range was read: the ${slots} analytics request${slots === 1 ? '' : 's'} set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.`;
+  return plural(
+    slots,
+    l10n.t(
+      "Only part of the range was read: the {0} analytics request set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
+      count(slots),
+    ),
+    l10n.t(
+      "Only part of the range was read: the {0} analytics requests set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
+      count(slots),
+    ),
+  );
 }
 import { pickOne, showWarning, withProgressNote } from '../editor/say';
 
@@ -43,20 +55,42 @@ export function capFor(deps: Pick<SiteReportReadDeps, 'service'>, missing: reado
   }, 0);
 }
 
-/** What an estimate rests on, so the writer can judge it: " (estimated from the site's 873 pages)". */
-function basisText(estimates: readonly ReadEstimate[]): string {
+/** What an estimate rests on, so the writer can judge it: "(estimated from the site's 873 pages)"; undefined when nothing is estimated. */
+function basisText(estimates: readonly ReadEstimate[]): string | undefined {
   const one = estimates.length === 1 ? estimates[0] : undefined;
-  if (!one) return estimates.length ? ' (estimated)' : '';
-  if (one.from === 'report') return ` (estimated from the last report's ${countText(one.paths)} paths)`;
-  return one.from === 'site' ? ` (estimated from the site's ${countText(one.paths)} pages)` : ' (estimated)';
+  if (!one) return estimates.length ? l10n.t('(estimated)') : undefined;
+  if (one.from === 'report') return l10n.t("(estimated from the last report's {0} paths)", count(one.paths));
+  return one.from === 'site' ? l10n.t("(estimated from the site's {0} pages)", count(one.paths)) : l10n.t('(estimated)');
+}
+
+/** "the last 30 days", "Nov 1–20, 2026": the range at the head of the cost. */
+function rangeText(range: RangeChoice): string {
+  return range.preset === 'custom' ? formatDays(range.from, range.to, true) : l10n.t('the last {0} days', count(presetDays[range.preset]));
 }
 
 /** "the last 30 days: about 4 requests (estimated from the site's 873 pages) of the 100 an hour (3 used)". */
 export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[]): string {
   const estimates = missing.flatMap((r) => estimateOf(deps, r) ?? []);
   const requests = estimates.reduce((sum, e) => sum + e.requests, 0);
-  const range = missing[0] ? inRange(rangeLabel(missing[0].range)).replace(/^in /, '') : '';
-  return `${range}: about ${requests} request${requests === 1 ? '' : 's'}${basisText(estimates)} of the ${analyticsLimitPerHour} an hour (${deps.ledger.countLastHour()} used)`;
+  const range = missing[0] ? rangeText(missing[0].range) : '';
+  const [about, limit, used, basis] = [
+    count(requests),
+    count(analyticsLimitPerHour),
+    count(deps.ledger.countLastHour()),
+    basisText(estimates),
+  ];
+  if (basis === undefined) {
+    return plural(
+      requests,
+      l10n.t('{0}: about {1} request of the {2} an hour ({3} used)', range, about, limit, used),
+      l10n.t('{0}: about {1} requests of the {2} an hour ({3} used)', range, about, limit, used),
+    );
+  }
+  return plural(
+    requests,
+    l10n.t('{0}: about {1} request {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
+    l10n.t('{0}: about {1} requests {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
+  );
 }
 
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {
@@ -64,17 +98,20 @@ export async function readMissingReports(deps: SiteReportReadDeps, missing: read
   const cap = capFor(deps, missing);
   // The price is on the item the writer accepts; past the hour's budget, reserveOrAsk asks instead.
   if (!deps.ledger.wouldExceed(cap)) {
-    const accept = { label: 'Read', description: readCost(deps, missing) };
-    const picked = await pickOne([accept, { label: 'Cancel', description: 'nothing is read' }], {
-      title: 'Read the visitors of every page (kept for every window)',
+    const accept = {
+      label: l10n.t({ message: 'Read', args: [], comment: ['Button: reads them now'] }),
+      description: readCost(deps, missing),
+    };
+    const picked = await pickOne([accept, { label: l10n.t('Cancel'), description: l10n.t('nothing is read') }], {
+      title: l10n.t('Read the visitors of every page (kept for every window)'),
     });
     if (picked !== accept) return false;
   }
-  const budget = await reserveOrAsk(deps.ledger, cap, 'Reading visitors for the Pages view', 'Read What Fits');
+  const budget = await reserveOrAsk(deps.ledger, cap, l10n.t('Reading visitors for the Pages view'), l10n.t('Read What Fits'));
   if (!budget) return false;
   try {
     const read = await withProgressNote(
-      { location: vscode.ProgressLocation.Notification, title: 'Reading visitors for the Pages view…' },
+      { location: vscode.ProgressLocation.Notification, title: l10n.t('Reading visitors for the Pages view…') },
       () => Promise.all(missing.map((r) => deps.service.load(r.scope, r.range, { budget }))),
     );
     // A range read in part is not kept, so the view would show nothing new without a word.

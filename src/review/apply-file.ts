@@ -1,6 +1,7 @@
 // Apply File: the agent's version of one file of its change, written into the working tree
 // as one workspace edit (so the editor's undo takes it back), for the writer who wants one
 // page of the change and not the rest. Nothing else in the working tree is touched.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { currentText } from '../editor/workspace-text';
 import { changeStatus, type GitChange } from './git-api';
@@ -30,15 +31,22 @@ export function renamedFrom(file: GitChange): vscode.Uri | undefined {
 
 /** How a quick pick describes what the agent did to a file. */
 export function changeKind(file: GitChange, relative: (uri: vscode.Uri) => string): string {
-  if (file.status === changeStatus.added) return 'added';
-  if (file.status === changeStatus.deleted) return 'deleted';
+  if (file.status === changeStatus.added)
+    return l10n.t({ message: 'added', args: [], comment: ['What the agent did to a file: it created it'] });
+  if (file.status === changeStatus.deleted) return l10n.t({ message: 'deleted', args: [], comment: ['What the agent did to a file'] });
   const from = renamedFrom(file);
-  if (from) return `renamed from ${relative(from)}`;
-  return 'edited';
+  if (from) return l10n.t('renamed from {0}', relative(from));
+  return l10n.t({ message: 'edited', args: [], comment: ['What the agent did to a file: it changed its text'] });
+}
+
+/** What a failed write says: the editor refused the edit, or a file it changed could not be saved. */
+interface WriteFailures {
+  notAccepted: string;
+  notSaved: string;
 }
 
 /** Writes every file's wanted contents as one edit, then saves, so git sees exactly these files change. */
-async function write(contents: Contents, label: string): Promise<void> {
+async function write(contents: Contents, failures: WriteFailures): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
   const toSave: vscode.TextDocument[] = [];
   for (const { uri, text } of contents.values()) {
@@ -54,16 +62,16 @@ async function write(contents: Contents, label: string): Promise<void> {
     }
   }
   if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
-    throw new ReviewError(`The editor did not accept the edit (${label}); nothing was changed.`);
+    throw new ReviewError(failures.notAccepted);
   }
   for (const document of toSave) {
-    if (!(await document.save())) throw new ReviewError(`${label} is in the editor but could not be saved; save it by hand.`);
+    if (!(await document.save())) throw new ReviewError(failures.notSaved);
   }
 }
 
 function refuseUnsaved(uris: readonly vscode.Uri[], relative: (uri: vscode.Uri) => string): void {
   const unsaved = vscode.workspace.textDocuments.find((d) => d.isDirty && uris.some((u) => u.toString() === d.uri.toString()));
-  if (unsaved) throw new ReviewError(`${relative(unsaved.uri)} has unsaved edits. Save or revert them, then apply the file.`);
+  if (unsaved) throw new ReviewError(l10n.t('{0} has unsaved edits. Save or revert them, then apply the file.', relative(unsaved.uri)));
 }
 
 /** Refuses before anything is read or written when a file would be written through a link, or outside the repository. */
@@ -90,10 +98,16 @@ export async function applyAgentFile(change: JobChange, file: GitChange, relativ
     after.set(uri.toString(), { uri, text: uri.toString() === target.toString() ? agentText : undefined });
   }
   const name = relative(target);
-  await write(after, `the agent’s version of ${name}`);
+  await write(after, {
+    notAccepted: l10n.t('The editor did not accept the edit (the agent’s version of {0}); nothing was changed.', name),
+    notSaved: l10n.t('the agent’s version of {0} is in the editor but could not be saved; save it by hand.', name),
+  });
   const undo = async (): Promise<void> => {
     await refuseLinks(change, affected, relative); // a link may have come since
-    await write(before, `${name} as it was`);
+    await write(before, {
+      notAccepted: l10n.t('The editor did not accept the edit ({0} as it was); nothing was changed.', name),
+      notSaved: l10n.t('{0} as it was is in the editor but could not be saved; save it by hand.', name),
+    });
   };
   return { uri: target, undo };
 }

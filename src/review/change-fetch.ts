@@ -2,6 +2,7 @@
 // what it changed: the pull request's head against its merge base with the remote's default
 // branch, or, for a branch pushed to, what arrived on it against the local copy of that branch.
 // No vscode import (types only): unit tests run it on real repositories.
+import * as l10n from '@vscode/l10n';
 import type { AgentJob } from '../api/types';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { changeSourceOf, isBranchName, type ChangeSource } from './change-ref';
@@ -49,7 +50,7 @@ async function baseOf(repository: GitRepository, remote: string, source: ChangeS
     const base = await repository.getMergeBase(ref, head).catch(() => undefined);
     if (base) return base;
   }
-  throw new ReviewError('The change shares no history with this clone, so there is nothing to compare it with.');
+  throw new ReviewError(l10n.t('The change shares no history with this clone, so there is nothing to compare it with.'));
 }
 
 /** Fetches `source` from `remote` into the job's review ref and reads what it changed. */
@@ -61,7 +62,14 @@ export async function fetchChangeAt(repository: GitRepository, remote: string, j
     throw fetchFailure(error, remote, source.label);
   }
   const head = await commitOf(repository, local);
-  if (!head) throw new ReviewError(`The ${source.label} was fetched but cannot be read.`, ['showGitOutput']);
+  if (!head) {
+    const message = l10n.t({
+      message: 'The {0} was fetched but cannot be read.',
+      args: [source.label],
+      comment: ['{0} is what holds the change: "pull request #12", "merge request !12" or "branch docs-agent/1a2b"'],
+    });
+    throw new ReviewError(message, ['showGitOutput']);
+  }
   const base = await baseOf(repository, remote, source, head);
   const changes = docsPagesFirst(await repository.diffBetween(base, head));
   return { repository, remote, source, base, head, changes };
@@ -73,9 +81,9 @@ export async function fetchChangeAt(repository: GitRepository, remote: string, j
  * still has the branch, and the platform builds that branch anyway.
  */
 export async function fetchChangeOrBranch(repository: GitRepository, remote: string, job: ChangeOwner, branch: string): Promise<JobChange> {
-  const onBranch = isBranchName(branch) ? { remoteRef: `refs/heads/${branch}`, label: `branch ${branch}` } : undefined;
+  const onBranch = isBranchName(branch) ? { remoteRef: `refs/heads/${branch}`, label: l10n.t('branch {0}', branch) } : undefined;
   const source = changeSourceOf(job.job) ?? onBranch;
-  if (!source) throw new ReviewError('This job names neither a pull request nor a branch, so there is no change to fetch.');
+  if (!source) throw new ReviewError(l10n.t('This job names neither a pull request nor a branch, so there is no change to fetch.'));
   // The job's own branch keeps its own comparison (what arrived on it against the local copy).
   if (!onBranch || source.remoteRef === onBranch.remoteRef) return fetchChangeAt(repository, remote, job, source);
   return fetchChangeAt(repository, remote, job, source).catch(() => fetchChangeAt(repository, remote, job, onBranch));

@@ -2,12 +2,14 @@
 // Picking a file opens its own diff (the file at the base against the agent's version, read from
 // git) and keeps the list open, so a writer steps through the change file by file. Each file has
 // an Apply File button and the list ends with Check Out, as the multi-file diff's title bar has.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { changedFileOf, changeKind } from './apply-file';
 import { changeStatus, type GitApi, type GitChange } from './git-api';
 import type { JobChange } from './job-change';
 import { inertPickItem } from '../editor/say';
 import { withoutIcons } from '../platform/inert-text';
+import { count, plural } from '../platform/words';
 
 export interface ChangesListActions {
   applyFile(file: GitChange): Promise<unknown>;
@@ -18,7 +20,18 @@ interface FileItem extends vscode.QuickPickItem {
   file?: GitChange;
 }
 
-const applyButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('check'), tooltip: 'Apply File from Job’s Change' };
+function applyButton(): vscode.QuickInputButton {
+  return { iconPath: new vscode.ThemeIcon('check'), tooltip: l10n.t('Apply File from Job’s Change') };
+}
+
+/** The Check Out item's description: how many files go to the branch. */
+function checkOutDescription(files: number): string {
+  return plural(
+    files,
+    l10n.t('{0} file on a branch of its own', count(files)),
+    l10n.t('all {0} files on a branch of their own', count(files)),
+  );
+}
 
 /** One file's diff: an added file against nothing, a deleted one against nothing (git reads a missing file as empty). */
 async function showFileDiff(api: Pick<GitApi, 'toGitUri'>, change: JobChange, file: GitChange, title: string): Promise<void> {
@@ -40,17 +53,18 @@ export function showChangesList(
 ): void {
   const pick = vscode.window.createQuickPick<FileItem>();
   // A file's name comes from the agent's commit: shown as written, never as an icon.
+  const apply = applyButton();
   const files: FileItem[] = change.changes.map((file) =>
-    inertPickItem({ label: relative(changedFileOf(file)), description: changeKind(file, relative), buttons: [applyButton], file }),
+    inertPickItem({ label: relative(changedFileOf(file)), description: changeKind(file, relative), buttons: [apply], file }),
   );
   pick.title = withoutIcons(title);
-  pick.placeholder = 'Pick a file to see the agent’s change to it (the list stays open; Escape closes it)';
+  pick.placeholder = l10n.t('Pick a file to see the agent’s change to it (the list stays open; Escape closes it)');
   pick.matchOnDescription = true;
   pick.ignoreFocusOut = true;
   pick.items = [
     ...files,
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: '$(git-branch) Edit Job’s Change Locally', description: `all ${change.changes.length} files on a branch of their own` },
+    { label: `$(git-branch) ${l10n.t('Edit Job’s Change Locally')}`, description: checkOutDescription(change.changes.length) },
   ];
   const act = (run: () => Promise<unknown>): void => {
     pick.hide();
@@ -60,8 +74,14 @@ export function showChangesList(
     pick.onDidAccept(() => {
       const [item] = pick.selectedItems;
       if (!item) return;
-      if (item.file) void showFileDiff(api, change, item.file, `${relative(changedFileOf(item.file))} — ${title}`);
-      else act(() => actions.checkOut());
+      if (item.file) {
+        const fileTitle = l10n.t({
+          message: '{0} — {1}',
+          args: [relative(changedFileOf(item.file)), title],
+          comment: ['Title of one file’s diff: the file’s path, then the title of the whole change'],
+        });
+        void showFileDiff(api, change, item.file, fileTitle);
+      } else act(() => actions.checkOut());
     }),
     pick.onDidTriggerItemButton(({ item }) => {
       const { file } = item;

@@ -1,12 +1,14 @@
 // Check Out: the agent's change as a local branch `docs-agent/<job id>`, for the writer who
 // wants to try it (build, preview) without merging. Refused when uncommitted work touches a
 // file the change also touches; a branch made here and not checked out is removed again.
+import * as l10n from '@vscode/l10n';
 import type { TrackedJob } from '../jobs/tracked-job';
 import type { GitChange, GitRepository } from './git-api';
 import { inClone } from './clone-path';
 import { createJobBranch, findJobBranch } from './job-branch';
 import type { JobChange } from './job-change';
 import { ReviewError } from './review-errors';
+import { count, listOf } from '../platform/words';
 
 export interface CheckedOut {
   branch: string;
@@ -28,18 +30,32 @@ export function overlappingWork(repository: Pick<GitRepository, 'state'>, change
   return [...dirty].filter((path) => touched.has(path)).sort();
 }
 
+/** Files shown by name in the refusal; the rest are counted. */
+const namedFiles = 3;
+
+/** Why uncommitted work stops a check out, naming the files (a few of them, when many). */
+function overlapRefusal(files: readonly string[]): string {
+  if (files.length === 1) {
+    return l10n.t(
+      'You have uncommitted changes to {0}, which the agent also changed. Commit or stash them, then check out.',
+      files[0] ?? '',
+    );
+  }
+  const rest = files.length - namedFiles;
+  const names = listOf(rest > 0 ? [...files.slice(0, namedFiles), l10n.t('{0} more', count(rest))] : files);
+  return l10n.t(
+    'You have uncommitted changes to {0} files ({1}), which the agent also changed. Commit or stash them, then check out.',
+    count(files.length),
+    names,
+  );
+}
+
 /** Creates (or moves forward) the job's branch at the change's head and switches to it. */
 export async function checkOutChange(job: Pick<TrackedJob, 'id'>, change: JobChange): Promise<CheckedOut> {
   const { repository, head } = change;
   await repository.status();
   const overlap = overlappingWork(repository, change);
-  if (overlap.length) {
-    const files = overlap.map((p) => inClone(repository, p));
-    const named = files.length === 1 ? files[0] : `${files.length} files (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})`;
-    throw new ReviewError(`You have uncommitted changes to ${named}, which the agent also changed. Commit or stash them, then check out.`, [
-      'openSourceControl',
-    ]);
-  }
+  if (overlap.length) throw new ReviewError(overlapRefusal(overlap.map((p) => inClone(repository, p))), ['openSourceControl']);
   const { name: branch, commit: existing } = await findJobBranch(repository, job, head);
   const previous = repository.state.HEAD?.name;
   if (existing === undefined) {
@@ -84,11 +100,15 @@ async function switchOrUndo(repository: GitRepository, branch: string, undo: () 
 
 function checkoutFailure(error: unknown, branch: string): ReviewError {
   const stderr = typeof error === 'object' && error !== null && 'stderr' in error ? String(error.stderr) : '';
-  const reason = /would be (overwritten|removed)/i.test(stderr)
-    ? 'files in the working tree would be overwritten (commit, stash or move them first)'
-    : stderr
-        .split('\n')
-        .find((l) => l.trim())
-        ?.replace(/^(fatal|error): /, '') || 'git gave no reason';
-  return new ReviewError(`Could not switch to ${branch}: ${reason}.`, ['showGitOutput']);
+  // git's own words are outside text: passed through as written.
+  const said = stderr
+    .split('\n')
+    .find((l) => l.trim())
+    ?.replace(/^(fatal|error): /, '');
+  const message = /would be (overwritten|removed)/i.test(stderr)
+    ? l10n.t('Could not switch to {0}: files in the working tree would be overwritten (commit, stash or move them first).', branch)
+    : said
+      ? l10n.t('Could not switch to {0}: {1}.', branch, said)
+      : l10n.t('Could not switch to {0}: git gave no reason.', branch);
+  return new ReviewError(message, ['showGitOutput']);
 }

@@ -1,5 +1,6 @@
 // Where a fetched change is kept, and the git command that fetches it by hand (Copy Fetch
 // Command), pure so plain Node tests run it against a real shell.
+import * as l10n from '@vscode/l10n';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { pasteableCommand } from '../platform/shell-words';
 import { changeSourceOf } from './change-ref';
@@ -18,11 +19,13 @@ export type FetchCommand = { text: string } | { refusal: string };
 export function fetchCommand(job: TrackedJob, remote = 'origin'): FetchCommand | undefined {
   const source = changeSourceOf(job.job);
   if (!source) return undefined;
+  // A command for a shell: stays English.
   const text = pasteableCommand('git fetch', [remote, `+${source.remoteRef}:${reviewRef(job)}`]);
   return text !== undefined
     ? { text }
     : {
-        refusal:
+        refusal: l10n.t(
           'The job’s branch name holds characters a terminal could run as a command, so no command was copied; pick the branch in your Git tool instead.',
+        ),
       };
 }

@@ -1,5 +1,6 @@
 // The part of the built-in Git extension's API (`vscode.git`, version 1) that reviewing a
 // job's change uses, declared here from its public `git.d.ts`, and how to reach it.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { ReviewError } from './review-errors';
 
@@ -86,9 +87,9 @@ const initializeWaitMs = 15_000;
 /** The Git API once it has looked at the workspace; an error that says why when there is none. */
 export async function loadGitApi(): Promise<GitApi> {
   const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
-  if (!extension) throw new ReviewError('The built-in Git extension is not in this editor, so the change cannot be fetched here.');
+  if (!extension) throw new ReviewError(l10n.t('The built-in Git extension is not in this editor, so the change cannot be fetched here.'));
   const exported = extension.isActive ? extension.exports : await extension.activate();
-  if (!exported.enabled) throw new ReviewError('Git is turned off in this editor (the git.enabled setting).', ['gitSettings']);
+  if (!exported.enabled) throw new ReviewError(l10n.t('Git is turned off in this editor (the git.enabled setting).'), ['gitSettings']);
   const api = exported.getAPI(1);
   if (api.state !== 'initialized') {
     const ready = await new Promise<boolean>((resolve) => {
@@ -105,7 +106,7 @@ export async function loadGitApi(): Promise<GitApi> {
     });
     // Git found no binary, or is still scanning a very large workspace: say so rather than hang.
     if (!ready) {
-      throw new ReviewError('Git is not ready: it is not installed, or has not finished opening this workspace’s repositories.', [
+      throw new ReviewError(l10n.t('Git is not ready: it is not installed, or has not finished opening this workspace’s repositories.'), [
         'retry',
         'showGitOutput',
       ]);

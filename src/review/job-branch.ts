@@ -3,6 +3,7 @@
 // that only happens to have the name (made by hand, or by an older version from a shorter
 // name) is never taken for this job's and offered its commits.
 import { createHash } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 import type { TrackedJob } from '../jobs/tracked-job';
 import type { GitRepository } from './git-api';
 import { ReviewError } from './review-errors';
@@ -85,7 +86,11 @@ export async function findJobBranch(repository: BranchGit, job: Pick<TrackedJob,
     if (commit === undefined || (await isJobsBranch(repository, name, commit, job.id, head))) return { name, commit };
   }
   throw new ReviewError(
-    `Branches ${first} to ${first}.${maxNames} already exist and none was made for this job. Delete or rename the ones you no longer need, then check out again.`,
+    l10n.t(
+      'Branches {0} to {1} already exist and none was made for this job. Delete or rename the ones you no longer need, then check out again.',
+      first,
+      `${first}.${maxNames}`,
+    ),
     ['openSourceControl'],
   );
 }

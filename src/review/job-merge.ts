@@ -3,11 +3,13 @@
 // when the head never reached the branch (a squash or a rebase on the host), the first commit
 // there that names the pull request ("… (#12)", "See merge request acme/docs!12") or replays the
 // head (same message and author date, as a rebase keeps them).
+import * as l10n from '@vscode/l10n';
 import { parsePullRequestLink } from './change-ref';
 import type { GitCommit, GitRepository } from './git-api';
 import type { JobChange } from './job-change';
 import { fetchFailure } from './review-errors';
 
+/** How the change arrived: an id (the caller words it for the writer). */
 export type MergeKind = 'merge commit' | 'fast-forward' | 'squash' | 'rebase';
 
 export interface JobMerge {
@@ -56,6 +58,7 @@ function pullRequestMention(prLink: string | null): RegExp | undefined {
 async function mergedHead(repository: MergeGit, head: GitCommit, branchRef: string): Promise<Pick<JobMerge, 'at' | 'how' | 'commit'>> {
   const after = await repository.log({ range: `${head.hash}..${branchRef}`, reverse: true });
   const merging = after.find((c) => c.parents.length > 1 && c.parents.includes(head.hash));
+  // `how` is a MergeKind id, not text: stays English (the caller words it for the writer).
   if (merging) return { at: dateOf(merging), how: 'merge commit', commit: merging.hash };
   // The branch moved forward onto the head: git keeps no date of that; the head's own is the nearest.
   return { at: dateOf(head), how: 'fast-forward', commit: head.hash };
@@ -92,19 +95,28 @@ export async function findJobMerge(change: JobChange, prLink: string | null): Pr
   try {
     await repository.fetch({ remote, silent: true });
   } catch (error) {
-    throw fetchFailure(error, remote, 'default branch');
+    throw fetchFailure(
+      error,
+      remote,
+      l10n.t({ message: 'default branch', args: [], comment: ['What was fetched: the remote’s default branch'] }),
+    );
   }
   const branch = await defaultBranch(repository, remote);
-  if (!branch) return { notMerged: `${remote} has no default branch git can name (no ${remote}/HEAD, main or master).` };
+  if (!branch) return { notMerged: l10n.t('{0} has no default branch git can name (no {0}/HEAD, main or master).', remote) };
   const head = await repository.getCommit(change.head);
   const onBranch = (await repository.getMergeBase(head.hash, branch.ref).catch(() => undefined)) === head.hash;
   const found = onBranch
     ? await mergedHead(repository, head, branch.ref)
     : await landedCopy(repository, change, head, branch.ref, pullRequestMention(prLink));
   if (!found || Number.isNaN(found.at)) {
-    return {
-      notMerged: `The ${change.source.label} is not on ${branch.name} yet (or it was squashed with a message that does not name it).`,
-    };
+    const notMerged = l10n.t({
+      message: 'The {0} is not on {1} yet (or it was squashed with a message that does not name it).',
+      args: [change.source.label, branch.name],
+      comment: [
+        '{0} is what holds the change: "pull request #12", "merge request !12" or "branch docs-agent/1a2b"; {1} a branch: "origin/main"',
+      ],
+    });
+    return { notMerged };
   }
   return { merged: { ...found, into: branch.name } };
 }

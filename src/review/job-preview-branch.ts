@@ -1,6 +1,7 @@
 // The branch a job's change can be built from: the one the job names, else its pull request's
 // head branch, found as the remote branch whose tip is the commit the pull request's ref holds
 // (the platform builds branches, not pull request refs).
+import * as l10n from '@vscode/l10n';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { fetchChangeOrBranch } from './change-fetch';
 import type { GitApi } from './git-api';
@@ -21,7 +22,7 @@ async function branchAt(change: JobChange): Promise<string | undefined> {
   try {
     await repository.fetch({ remote, silent: true });
   } catch (error) {
-    throw fetchFailure(error, remote, 'branches');
+    throw fetchFailure(error, remote, l10n.t({ message: 'branches', args: [], comment: ['What was fetched: the remote’s branches'] }));
   }
   const refs = await repository.getRefs({ pattern: `refs/remotes/${remote}/` });
   const prefix = `${remote}/`;
@@ -37,14 +38,19 @@ async function branchAt(change: JobChange): Promise<string | undefined> {
 export async function jobPreviewBranch(api: () => Promise<GitApi>, job: TrackedJob): Promise<JobPreviewBranch> {
   if (job.job.ref) return { branch: job.job.ref };
   if (!job.job.prLink)
-    throw new ReviewError('The service named neither a branch nor a pull request for this job, so there is nothing to preview yet.');
+    throw new ReviewError(
+      l10n.t('The service named neither a branch nor a pull request for this job, so there is nothing to preview yet.'),
+    );
   const change = await fetchJobChange(await api(), job);
   const branch = await branchAt(change);
   if (!branch) {
-    throw new ReviewError(
-      `No branch on ${change.remote} holds the ${change.source.label}'s latest commit (a pull request from a fork, or a branch since moved on), so the platform has no branch to build.`,
-      ['retry'],
-    );
+    const message = l10n.t({
+      message:
+        "No branch on {0} holds the {1}'s latest commit (a pull request from a fork, or a branch since moved on), so the platform has no branch to build.",
+      args: [change.remote, change.source.label],
+      comment: ['{0} is a git remote ("origin"); {1} what holds the change: "pull request #12" or "merge request !12"'],
+    });
+    throw new ReviewError(message, ['retry']);
   }
   return { branch, change };
 }

@@ -3,9 +3,11 @@
 // machine-wide as drafts until a review sends them (review-store.ts), and drawn again from there
 // after a reload or when another window changes them.
 import { randomUUID } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { jobKeyOf } from '../jobs/tracked-job';
 import { reviewControllerId } from '../platform/manifest-ids';
+import { dateTime } from '../platform/words';
 import type { ReviewComment, ReviewThread } from './review-record';
 import type { ReviewStore } from './review-store';
 import type { ShownChanges } from './shown-changes';
@@ -13,7 +15,7 @@ import type { ShownChanges } from './shown-changes';
 /** One comment as the editor shows it, knowing its thread and job. */
 export class ReviewCommentItem implements vscode.Comment {
   mode = vscode.CommentMode.Preview;
-  readonly author = { name: 'You' };
+  readonly author = { name: l10n.t({ message: 'You', args: [], comment: ['Author of a review comment: the writer themself'] }) };
   readonly contextValue: 'draft' | 'sent';
   readonly timestamp: Date;
 
@@ -35,18 +37,18 @@ const lineRange = (thread: ReviewThread): vscode.Range => new vscode.Range(threa
 
 /** What a thread's title says: a draft, sent, and after the agent's next version whether it was addressed. */
 function labelOf(thread: ReviewThread): string {
-  if (!thread.sentAt) return 'Draft: sent with your review';
-  if (thread.resolved) return 'Resolved';
-  if (thread.checked?.status === 'addressed') return 'Addressed: the agent changed these lines after your review';
-  if (thread.checked?.status === 'open') return 'Still open: these lines read as they did when you sent your review';
-  return `Sent to the agent ${new Date(thread.sentAt).toLocaleString()}`;
+  if (!thread.sentAt) return l10n.t('Draft: sent with your review');
+  if (thread.resolved) return l10n.t({ message: 'Resolved', args: [], comment: ['A review comment thread the writer marked done'] });
+  if (thread.checked?.status === 'addressed') return l10n.t('Addressed: the agent changed these lines after your review');
+  if (thread.checked?.status === 'open') return l10n.t('Still open: these lines read as they did when you sent your review');
+  return l10n.t({ message: 'Sent to the agent {0}', args: [dateTime(thread.sentAt)], comment: ['{0} is a date and time'] });
 }
 
 /** The thread's menu: Send Review on a draft, Resolve on a sent thread, Reopen on a resolved one. */
 const threadContextOf = (thread: ReviewThread): string => (!thread.sentAt ? 'draft' : thread.resolved ? 'resolved' : 'sent');
 
 export class ReviewComments implements vscode.Disposable {
-  private readonly controller = vscode.comments.createCommentController(reviewControllerId, 'Review for the agent');
+  private readonly controller = vscode.comments.createCommentController(reviewControllerId, l10n.t('Review for the agent'));
   /** The editor's thread of each stored one, by job and thread id. */
   private readonly drawn = new Map<string, vscode.CommentThread>();
   private readonly ids = new WeakMap<vscode.CommentThread, { job: string; thread: string }>();
@@ -57,8 +59,8 @@ export class ReviewComments implements vscode.Disposable {
     private readonly shown: ShownChanges,
   ) {
     this.controller.options = {
-      prompt: 'Comment for the agent…',
-      placeHolder: 'What should the agent change here? Sent with your review.',
+      prompt: l10n.t('Comment for the agent…'),
+      placeHolder: l10n.t('What should the agent change here? Sent with your review.'),
     };
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) =>

@@ -2,6 +2,8 @@
 // notes, the composer's draft holding them is noted (so a reload before Send loses nothing), and
 // once that draft is sent its threads are marked sent (kept, not deleted) and the review recorded.
 // No vscode import: unit tests run it.
+import * as l10n from '@vscode/l10n';
+import { count } from '../platform/words';
 import type { JobReview, ReviewThread } from './review-record';
 import type { ReviewStore } from './review-store';
 import type { ReviewNote } from './review-text';
@@ -25,11 +27,17 @@ export function reviewedCommit(threads: readonly ReviewThread[]): string | undef
  */
 export function whyNotSendable(drafts: readonly ReviewThread[], followed: boolean): { note: string; warn: boolean } | undefined {
   if (!drafts.length) {
-    return { note: 'No comments to send yet: open Review Job’s Changes and comment on the lines the agent should change.', warn: false };
+    return {
+      note: l10n.t('No comments to send yet: open Review Job’s Changes and comment on the lines the agent should change.'),
+      warn: false,
+    };
   }
   if (followed) return undefined;
-  const count = drafts.length === 1 ? 'Your comment is' : `Your ${drafts.length} comments are`;
-  return { note: `This job is no longer followed here, so a review cannot go to it. ${count} kept.`, warn: true };
+  const note =
+    drafts.length === 1
+      ? l10n.t('This job is no longer followed here, so a review cannot go to it. Your comment is kept.')
+      : l10n.t('This job is no longer followed here, so a review cannot go to it. Your {0} comments are kept.', count(drafts.length));
+  return { note, warn: true };
 }
 
 export async function notePending(store: ReviewStore, job: string, draft: string, threads: readonly ReviewThread[]): Promise<void> {

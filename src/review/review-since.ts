@@ -2,6 +2,8 @@
 // was about (only the new work), and each sent comment checked against that newest version.
 // No vscode import (types only): unit tests run it on real repositories.
 import { join } from 'node:path';
+import * as l10n from '@vscode/l10n';
+import { count } from '../platform/words';
 import { docsPagesFirst, type JobChange } from './change-fetch';
 import type { GitRepository } from './git-api';
 import type { ReviewThread, ThreadCheck } from './review-record';
@@ -14,7 +16,9 @@ export async function changeSince(change: JobChange, reviewed: string): Promise<
     await change.repository.getCommit(reviewed);
   } catch {
     // The branch was rewritten and this clone never kept the old version.
-    throw new ReviewError('The version you reviewed is no longer in this clone, so what changed since cannot be shown.', ['showGitOutput']);
+    throw new ReviewError(l10n.t('The version you reviewed is no longer in this clone, so what changed since cannot be shown.'), [
+      'showGitOutput',
+    ]);
   }
   const changes = reviewed === change.head ? [] : docsPagesFirst(await change.repository.diffBetween(reviewed, change.head));
   return { ...change, base: reviewed, changes };
@@ -45,10 +49,28 @@ export async function checkSentThreads(
   return checks;
 }
 
-/** Where a thread is, as a writer reads it: "docs/guides/webhooks.mdx, line 5 of the old version". */
+/**
+ * Where a thread is, as a writer reads it: "docs/guides/webhooks.mdx, line 5 of the old version".
+ * Line numbers are places, written as the editor writes them (no digit grouping).
+ */
 function placeOf(thread: ReviewThread): string {
-  const lines = thread.from === thread.to ? `line ${thread.from}` : `lines ${thread.from}–${thread.to}`;
-  return `${thread.path}, ${lines}${thread.side === 'before' ? ' of the old version' : ''}`;
+  const [path, from, to] = [thread.path, String(thread.from), String(thread.to)];
+  if (thread.side === 'before') {
+    return from === to
+      ? l10n.t('{0}, line {1} of the old version', path, from)
+      : l10n.t('{0}, lines {1}–{2} of the old version', path, from, to);
+  }
+  return from === to ? l10n.t('{0}, line {1}', path, from) : l10n.t('{0}, lines {1}–{2}', path, from, to);
+}
+
+/** Shown by place in the summary; the rest are counted. */
+const placesShown = 3;
+
+/** The open threads' places: "a; b; c and 2 more" (a place holds a comma, so places are parted by semicolons). */
+function wherePlaces(open: readonly ReviewThread[]): string {
+  const places = open.slice(0, placesShown).map(placeOf).join('; ');
+  const more = open.length - placesShown;
+  return more > 0 ? l10n.t('{0} and {1} more', places, count(more)) : places;
 }
 
 /** How the review fared against `head`: how many sent comments the agent addressed, and where the open ones are. */
@@ -56,9 +78,14 @@ export function sinceSummary(threads: readonly ReviewThread[], head: string): st
   const checked = threads.filter((t) => t.sentAt && !t.resolved && t.checked?.commit === head);
   if (!checked.length) return undefined;
   const open = checked.filter((t) => t.checked?.status === 'open');
-  const places = open.slice(0, 3).map(placeOf);
-  const where = `${places.join('; ')}${open.length > places.length ? ` and ${open.length - places.length} more` : ''}`;
-  if (checked.length === 1) return open.length ? `Your comment is still open: ${where}.` : 'The agent addressed your comment.';
-  if (!open.length) return `The agent addressed all ${checked.length} of your comments.`;
-  return `The agent addressed ${checked.length - open.length} of your ${checked.length} comments. Still open: ${where}.`;
+  const where = wherePlaces(open);
+  if (checked.length === 1)
+    return open.length ? l10n.t('Your comment is still open: {0}.', where) : l10n.t('The agent addressed your comment.');
+  if (!open.length) return l10n.t('The agent addressed all {0} of your comments.', count(checked.length));
+  return l10n.t(
+    'The agent addressed {0} of your {1} comments. Still open: {2}.',
+    count(checked.length - open.length),
+    count(checked.length),
+    where,
+  );
 }

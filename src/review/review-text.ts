@@ -17,9 +17,11 @@ export interface ReviewNote {
   remark: string;
 }
 
+// Sent to the agent: stays English.
 /** The instruction a review draft opens with; the writer may reword it. */
 export const reviewInstruction = 'Change your work as my review comments below say. Keep everything else as it is.';
 
+// Sent to the agent: stays English.
 const sideWords: Record<ReviewNote['side'], string> = { agent: 'your version', before: 'the version before your change' };
 
 function place(note: ReviewNote): string {
@@ -34,6 +36,7 @@ function byPlace(a: ReviewNote, b: ReviewNote): number {
   return a.from - b.from || a.to - b.to;
 }
 
+// Sent to the agent: stays English.
 /**
  * Every quoted line starts with "> " and every remark line with three spaces, so nothing a line
  * holds (a code fence, a heading, a list marker, a "> ") can end a quote or start another item.
@@ -49,6 +52,7 @@ function noteText(note: ReviewNote, index: number): string {
   ].join('\n');
 }
 
+// Sent to the agent: stays English.
 export function reviewText(notes: readonly ReviewNote[]): string {
   const count = notes.length === 1 ? '1 comment' : `${notes.length} comments`;
   return [`My review (${count}):`, '', [...notes].sort(byPlace).map(noteText).join('\n\n')].join('\n');

@@ -5,6 +5,7 @@
 // it on real clones.
 import { lstat, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
+import * as l10n from '@vscode/l10n';
 
 /** `file` itself when it exists, else the deepest folder above it that does (where it would be created). */
 async function deepestExisting(file: string): Promise<string> {
@@ -24,8 +25,11 @@ export async function linkRefusal(root: string, file: string, name: string): Pro
   for (let at = await deepestExisting(path.resolve(file)); ; at = path.dirname(at)) {
     if ((await realpath(at).catch(() => undefined)) === realRoot) return undefined; // a dangling link has no real path
     if ((await lstat(at)).isSymbolicLink()) {
-      return `${name} is reached through a symbolic link in your working tree, so Apply File did not write through it; copy the agent’s version from the diff instead.`;
+      return l10n.t(
+        '{0} is reached through a symbolic link in your working tree, so Apply File did not write through it; copy the agent’s version from the diff instead.',
+        name,
+      );
     }
-    if (path.dirname(at) === at) return `${name} is outside the repository, so Apply File did not write it.`;
+    if (path.dirname(at) === at) return l10n.t('{0} is outside the repository, so Apply File did not write it.', name);
   }
 }

@@ -2,6 +2,7 @@
 // read as JSON with comments, every `{ "$ref": "./other.json" }` replaced by that file's
 // contents (relative to the file holding it, never outside the root), and where the site
 // keeps its redirects, so a new one can go there.
+import * as l10n from '@vscode/l10n';
 import * as path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import { isRecord } from '../platform/checks';
@@ -17,7 +18,7 @@ export interface DocsConfig {
   redirectsAt: { file: string; path: (string | number)[] } | undefined;
   /** Every file read, the configuration first. */
   files: string[];
-  /** What could not be read, one sentence each. */
+  /** What could not be read, one sentence each (in the writer's language). */
   problems: string[];
 }
 
@@ -53,13 +54,13 @@ class Resolver {
     const file = path.posix.resolve(path.posix.dirname(from), ref);
     const relative = path.posix.relative(this.root, file);
     if (!isInside(file, this.root)) {
-      this.problems.push(`${path.posix.basename(from)} refers to ${ref}, outside the docs folder; it is ignored.`);
+      this.problems.push(l10n.t('{0} refers to {1}, outside the docs folder; it is ignored.', path.posix.basename(from), ref));
       return undefined;
     }
     const text = await this.read(file);
     const value = text === undefined ? undefined : parseJsonc(text);
     if (value === undefined) {
-      this.problems.push(`${relative} (named by a $ref) is missing or is not JSON.`);
+      this.problems.push(l10n.t('{0} (named by a $ref) is missing or is not JSON.', relative));
       return undefined;
     }
     this.files.push(file);
@@ -71,7 +72,7 @@ class Resolver {
     if (ref !== undefined) {
       const target = path.posix.resolve(path.posix.dirname(from), ref);
       if (chain.includes(target) || chain.length > 16) {
-        this.problems.push(`${path.posix.basename(from)} refers back to itself through ${ref}; that part is ignored.`);
+        this.problems.push(l10n.t('{0} refers back to itself through {1}; that part is ignored.', path.posix.basename(from), ref));
         return undefined;
       }
       const loaded = await this.load(ref, from);
@@ -113,7 +114,13 @@ export async function readDocsConfig(root: string, read: ReadText): Promise<Docs
     const resolver = new Resolver(root, read);
     const raw = parseJsonc(text);
     if (!isRecord(raw)) {
-      return { file, value: {}, redirectsAt: { file, path: ['redirects'] }, files: [file], problems: [`${name} is not a JSON object.`] };
+      return {
+        file,
+        value: {},
+        redirectsAt: { file, path: ['redirects'] },
+        files: [file],
+        problems: [l10n.t('{0} is not a JSON object.', name)],
+      };
     }
     const value = await resolver.resolve(raw, file, [file]);
     const resolved = isRecord(value) ? value : {};

@@ -3,6 +3,7 @@
 // A mark does not: a star for the most read pages, an outlined one, a small dot (bars of two
 // heights look alike at a badge's size, and a full dot is what a tab shows for unsaved changes).
 // The tooltip has the numbers.
+import * as l10n from '@vscode/l10n';
 
 export type Standing = 'mostRead' | 'upperHalf' | 'lowerHalf' | 'unread';
 
@@ -21,10 +22,16 @@ export const standingMark: Readonly<Record<Standing, string>> = {
   unread: '0',
 };
 
-/** What the badge means, first in its tooltip. */
-export const standingWords: Readonly<Record<Standing, string>> = {
-  mostRead: 'Among the most read tenth of pages',
-  upperHalf: 'In the more read half of pages',
-  lowerHalf: 'In the less read half of pages',
-  unread: 'No visitors',
-};
+/** What the badge means, first in its tooltip, in the writer's language. */
+export function standingWords(standing: Standing): string {
+  switch (standing) {
+    case 'mostRead':
+      return l10n.t('Among the most read tenth of pages');
+    case 'upperHalf':
+      return l10n.t('In the more read half of pages');
+    case 'lowerHalf':
+      return l10n.t('In the less read half of pages');
+    case 'unread':
+      return l10n.t('No visitors');
+  }
+}

@@ -3,6 +3,7 @@
 // parameters (`/posts/:id`, `/beta/:slug*`) and no way to escape them, so an address holding one
 // would catch other pages too. `( ) + \` are refused as well: they are the rest of the path syntax
 // `:slug*` comes from (path-to-regexp), which Mintlify neither documents nor rules out.
+import * as l10n from '@vscode/l10n';
 import { pageAddress } from './page-address';
 import { encodedPath } from './url-path';
 
@@ -18,6 +19,10 @@ export function redirectSourceFor(path: string, file: string): { source: string 
   const found = [...new Set(source.match(patternCharacters))];
   if (found.length === 0) return { source };
   return {
-    problem: `This address has characters the site reads as a pattern (${found.join(' ')}), so a redirect from it would catch other pages too. Add it by hand in ${file} if you mean it.`,
+    problem: l10n.t(
+      'This address has characters the site reads as a pattern ({0}), so a redirect from it would catch other pages too. Add it by hand in {1} if you mean it.',
+      found.join(' '),
+      file,
+    ),
   };
 }

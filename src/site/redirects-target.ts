@@ -1,7 +1,9 @@
 // Where Add Redirect may write, or the one sentence that says why not: never outside the docs
 // folder (the file docs.json names, and every link on the way to it, followed), and never over
 // a value that is not a list of redirects, since the writer's data there would be lost.
+import * as l10n from '@vscode/l10n';
 import * as path from 'node:path';
+import { count } from '../platform/words';
 import { findNodeAtLocation, type JSONPath, type Node, type ParseError, parseTree } from 'jsonc-parser';
 import { type DocsConfig, isInside } from './docs-config';
 
@@ -15,8 +17,9 @@ export async function redirectsTarget(config: Pick<DocsConfig, 'redirectsAt'>, r
   const place = config.redirectsAt;
   if (!place) {
     return {
-      problem:
+      problem: l10n.t(
         'This site keeps its redirects in a file outside its docs folder (by a $ref), and Docs Agent does not write there. Add the redirect by hand.',
+      ),
     };
   }
   const named = path.posix.relative(root, place.file);
@@ -24,24 +27,55 @@ export async function redirectsTarget(config: Pick<DocsConfig, 'redirectsAt'>, r
   try {
     real = await Promise.all([realPath(place.file), realPath(root)]);
   } catch {
-    return { problem: `${named}, where this site keeps its redirects, cannot be opened.` };
+    return { problem: l10n.t('{0}, where this site keeps its redirects, cannot be opened.', named) };
   }
   // The site reads through a link, so a link (or a linked folder) inside could aim the write anywhere.
   if (!isInside(real[0], real[1])) {
     return {
-      problem: `${named} is a link to a file outside the docs folder, and Docs Agent does not write there. Add the redirect by hand.`,
+      problem: l10n.t(
+        '{0} is a link to a file outside the docs folder, and Docs Agent does not write there. Add the redirect by hand.',
+        named,
+      ),
     };
   }
   return place;
 }
 
-const kinds: Partial<Record<Node['type'], string>> = {
-  object: 'an object',
-  string: 'a string',
-  number: 'a number',
-  boolean: 'true or false',
-  null: 'null',
-};
+/** Why the value at the redirects' place cannot take one, by what it is: whole sentences, the kind's words differ in each language. */
+function notAList(what: string, type: Node['type']): string {
+  switch (type) {
+    case 'object':
+      return l10n.t(
+        '{0} is an object, not a list of redirects, so Docs Agent cannot add one without overwriting it. Make it a list, or add the redirect by hand.',
+        what,
+      );
+    case 'string':
+      return l10n.t(
+        '{0} is a string, not a list of redirects, so Docs Agent cannot add one without overwriting it. Make it a list, or add the redirect by hand.',
+        what,
+      );
+    case 'number':
+      return l10n.t(
+        '{0} is a number, not a list of redirects, so Docs Agent cannot add one without overwriting it. Make it a list, or add the redirect by hand.',
+        what,
+      );
+    case 'boolean':
+      return l10n.t(
+        '{0} is true or false, not a list of redirects, so Docs Agent cannot add one without overwriting it. Make it a list, or add the redirect by hand.',
+        what,
+      );
+    case 'null':
+      return l10n.t(
+        '{0} is null, not a list of redirects, so Docs Agent cannot add one without overwriting it. Make it a list, or add the redirect by hand.',
+        what,
+      );
+    default:
+      return l10n.t(
+        '{0} is something else, not a list of redirects, so Docs Agent cannot add one without overwriting it. Make it a list, or add the redirect by hand.',
+        what,
+      );
+  }
+}
 
 /**
  * The list at `at` in `text` (absent: the object to create it in), or, when the value there is
@@ -57,14 +91,19 @@ export function redirectsListIn(
   const root = parseTree(text, errors, { allowTrailingComma: true });
   const [error] = errors;
   if (error || !root) {
-    const line = error ? ` (line ${text.slice(0, error.offset).split('\n').length})` : '';
     return {
-      problem: `${name} has a JSON syntax error${line}, so Docs Agent cannot add a redirect to it. Fix it, then add the redirect again.`,
+      problem: error
+        ? l10n.t(
+            '{0} has a JSON syntax error (line {1}), so Docs Agent cannot add a redirect to it. Fix it, then add the redirect again.',
+            name,
+            count(text.slice(0, error.offset).split('\n').length),
+          )
+        : l10n.t('{0} has a JSON syntax error, so Docs Agent cannot add a redirect to it. Fix it, then add the redirect again.', name),
     };
   }
   const holder = at.length ? findNodeAtLocation(root, at.slice(0, -1)) : undefined;
   if (at.length && holder?.type !== 'object') {
-    return { problem: `${name} is not a JSON object, so Docs Agent cannot add a redirect to it.` };
+    return { problem: l10n.t('{0} is not a JSON object, so Docs Agent cannot add a redirect to it.', name) };
   }
   const value = at.length ? findNodeAtLocation(root, at) : root;
   if (value?.type === 'array') return { path: at, list: value };
@@ -72,8 +111,6 @@ export function redirectsListIn(
   if (value === undefined) return { path: at, list: undefined, holder: holder ?? root };
   const inner = value.type === 'object' ? findNodeAtLocation(value, ['redirects']) : undefined;
   if (inner?.type === 'array') return { path: [...at, 'redirects'], list: inner };
-  const what = at.length ? `The "${String(at.at(-1))}" value in ${name}` : name;
-  return {
-    problem: `${what} is ${kinds[value.type] ?? 'something else'}, not a list of redirects, so Docs Agent cannot add one without overwriting it. Make it a list, or add the redirect by hand.`,
-  };
+  const what = at.length ? l10n.t('The "{0}" value in {1}', String(at.at(-1)), name) : name;
+  return { problem: notAList(what, value.type) };
 }

@@ -1,6 +1,7 @@
 // A docs root as the platform serves it, from its files alone: the configuration, every page
 // (files, generated API pages), the redirects, the API sections whose pages cannot be known
 // here (a spec that is a URL or cannot be read), and the files whose change changes all this.
+import * as l10n from '@vscode/l10n';
 import * as path from 'node:path';
 import { type DocsConfig, parseJsonc, readDocsConfig, type ReadText } from './docs-config';
 import { siteInventory, type SitePage, type SpecPage } from './inventory';
@@ -13,7 +14,31 @@ import { operationLine, operationLines } from './spec-lines';
 /** Paths whose pages come from a spec that was not read: readers there are never called lost. */
 export interface UncheckedSection {
   prefix: string;
+  /** The sentence that says so, in the writer's language. */
   why: string;
+}
+
+/** Why a spec was not read: the spec is a URL, outside the docs folder, or missing or unreadable. */
+type Unread = 'url' | 'outside' | 'unreadable';
+
+/** "The API pages under /api come from …; their readers are not checked." */
+function uncheckedSentence(prefix: string, source: string, why: Unread): string {
+  switch (why) {
+    case 'url':
+      return l10n.t(
+        'The API pages under {0} come from {1}, which Docs Agent does not download; their readers are not checked.',
+        prefix,
+        source,
+      );
+    case 'outside':
+      return l10n.t('The API pages under {0} come from {1}, outside the docs folder; their readers are not checked.', prefix, source);
+    case 'unreadable':
+      return l10n.t(
+        'The API pages under {0} come from {1}, which is missing or not a JSON or YAML OpenAPI file; their readers are not checked.',
+        prefix,
+        source,
+      );
+  }
 }
 
 export interface SiteModel {
@@ -43,14 +68,14 @@ async function readSpec(
   root: string,
   source: string,
   read: ReadText,
-): Promise<{ file?: string; spec?: unknown; lines?: Map<string, number>; why?: string }> {
-  if (/^[a-z][\w+.-]*:/i.test(source)) return { why: `come from ${source}, which Docs Agent does not download` };
+): Promise<{ file?: string; spec?: unknown; lines?: Map<string, number>; why?: Unread }> {
+  if (/^[a-z][\w+.-]*:/i.test(source)) return { why: 'url' };
   const file = path.posix.resolve(root, source.replace(/^\/+/, ''));
-  if (!file.startsWith(`${root.replace(/\/$/, '')}/`)) return { why: `come from ${source}, outside the docs folder` };
+  if (!file.startsWith(`${root.replace(/\/$/, '')}/`)) return { why: 'outside' };
   const text = await read(file);
   const spec = text === undefined ? undefined : await parseSpec(file, text);
   if (spec === undefined || spec === null || typeof spec !== 'object') {
-    return { file, why: `come from ${source}, which is missing or not a JSON or YAML OpenAPI file` };
+    return { file, why: 'unreadable' };
   }
   return { file, spec, lines: operationLines(text ?? '') };
 }
@@ -67,8 +92,7 @@ async function apiPages(root: string, listings: readonly ApiListing[], read: Rea
     if (file) specFiles.add(file);
     if (why !== undefined) {
       const prefix = `/${listing.spec.directory}`;
-      if (!unchecked.some((u) => u.prefix === prefix))
-        unchecked.push({ prefix, why: `The API pages under ${prefix} ${why}; their readers are not checked.` });
+      if (!unchecked.some((u) => u.prefix === prefix)) unchecked.push({ prefix, why: uncheckedSentence(prefix, source, why) });
       continue;
     }
     const specFile = file === undefined ? undefined : path.posix.relative(root, file);

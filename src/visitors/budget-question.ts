@@ -3,12 +3,18 @@
 // the budget ends and says it read part of the range); when nothing is left it is refused with
 // one sentence saying when room frees up. Past the budget the service refuses analytics for the
 // rest of the hour, in every tool that uses the key, so no read ever goes there.
+import * as l10n from '@vscode/l10n';
 import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
 import { Reservation } from '../platform/reserving-ledger';
 import { noRoomText } from './read-budget';
 import { showWarning } from '../editor/say';
+import { count, plural } from '../platform/words';
 
-/** The reservation for `requests` (its cap), or undefined when the writer declined or nothing is left; `what` starts the sentences. */
+/**
+ * The reservation for `requests` (its cap), or undefined when the writer declined or nothing is
+ * left; `what` starts the sentences and `go` is the button that reads what fits (both translated
+ * by the caller).
+ */
 export async function reserveOrAsk(
   ledger: Pick<RequestLedger, 'reserve' | 'none' | 'committed'>,
   requests: number,
@@ -19,11 +25,19 @@ export async function reserveOrAsk(
   const whole = await ledger.reserve(requests);
   if (whole instanceof Reservation) return whole;
   if (whole.room > 0) {
+    const [needed, room, limit] = [count(requests), count(whole.room), count(analyticsLimitPerHour)];
     const answer = await showWarning(
-      `${what} needs up to ${requests} request${requests === 1 ? '' : 's'}, and only ${whole.room} of the ${analyticsLimitPerHour} analytics requests this hour are left.`,
+      plural(
+        requests,
+        l10n.t('{0} needs up to {1} request, and only {2} of the {3} analytics requests this hour are left.', what, needed, room, limit),
+        l10n.t('{0} needs up to {1} requests, and only {2} of the {3} analytics requests this hour are left.', what, needed, room, limit),
+      ),
       {
         modal: true,
-        detail: `${go} reads what those allow and says what it left out: the hour's budget is never passed, so other tools with this organisation’s key keep working.`,
+        detail: l10n.t(
+          "{0} reads what those allow and says what it left out: the hour's budget is never passed, so other tools with this organisation’s key keep working.",
+          go,
+        ),
       },
       go,
     );

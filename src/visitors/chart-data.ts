@@ -1,5 +1,6 @@
 // What the chart and the page summary show, from a report's rows. The API's row order is not
 // specified, so ranks are computed here.
+import * as l10n from '@vscode/l10n';
 import { pageAddress } from '../site/page-address';
 import { rowsByPage, rowsForPage } from './page-path';
 import type { ChartBar, PageInfo, PathRow } from './protocol';
@@ -58,6 +59,6 @@ export function openPageInfo(
   rows: readonly PathRow[],
   page: { file: string; pagePath: string | null; reason?: string } | undefined,
 ): PageInfo {
-  const shown = page ?? { file: '', pagePath: null, reason: 'Open a docs page to see its visitors.' };
+  const shown = page ?? { file: '', pagePath: null, reason: l10n.t('Open a docs page to see its visitors.') };
   return pageInfo(rows, shown.file, { pagePath: shown.pagePath, ...(shown.reason ? { reason: shown.reason } : {}) });
 }

@@ -1,11 +1,13 @@
 // Calendar-day arithmetic and labels for the visitors report, shared by the extension and the
 // panel's page. Days are 'YYYY-MM-DD' strings in UTC, the API's own calendar, so a reader in any
-// time zone asks for the same days. Month names are English, as the rest of the panel is.
+// time zone asks for the same days. Labels are in the editor's display language (the panel's
+// page sets it too, before it renders), dates written as that language writes them.
+import * as l10n from '@vscode/l10n';
+import { count, displayLanguage } from '../platform/words';
 import type { DayRange, RangeChoice, RangePreset } from './protocol';
 
 const dayMs = 86_400_000;
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export type Preset = Exclude<RangePreset, 'custom'>;
 export const presetDays: Record<Preset, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
@@ -28,6 +30,7 @@ function formatDay(ms: number): string {
 
 function requireDay(day: string): number {
   const ms = parseDay(day);
+  // A programming error, never shown to the writer: stays English.
   if (ms === undefined) throw new RangeError(`Not a calendar day: "${day}"`);
   return ms;
 }
@@ -67,13 +70,13 @@ export function endsBeforeToday(range: DayRange, today: string): boolean {
 
 /** Why a custom range cannot be used, as a sentence for the picker; undefined when it can. */
 export function checkCustomRange(from: string, to: string, today: string): string | undefined {
-  if (!from || !to) return 'Choose both days.';
-  if (parseDay(from) === undefined) return `The start date "${from}" is not a calendar date (YYYY-MM-DD).`;
-  if (parseDay(to) === undefined) return `The end date "${to}" is not a calendar date (YYYY-MM-DD).`;
-  if (from > to) return `The start date (${from}) is after the end date (${to}).`;
-  if (to > today) return `The end date (${to}) is in the future: today (${today}) is the latest day with visitors.`;
+  if (!from || !to) return l10n.t('Choose both days.');
+  if (parseDay(from) === undefined) return l10n.t('The start date "{0}" is not a calendar date (YYYY-MM-DD).', from);
+  if (parseDay(to) === undefined) return l10n.t('The end date "{0}" is not a calendar date (YYYY-MM-DD).', to);
+  if (from > to) return l10n.t('The start date ({0}) is after the end date ({1}).', from, to);
+  if (to > today) return l10n.t('The end date ({0}) is in the future: today ({1}) is the latest day with visitors.', to, today);
   const days = dayCount({ from, to });
-  if (days > maxRangeDays) return `The range spans ${days} days; pick at most ${maxRangeDays}.`;
+  if (days > maxRangeDays) return l10n.t('The range spans {0} days; pick at most {1}.', count(days), count(maxRangeDays));
   return undefined;
 }
 
@@ -92,20 +95,35 @@ export function weeksOf(range: DayRange): DayRange[] {
   return weeks;
 }
 
-function parts(day: string): { year: number; month: string; date: number } {
-  return { year: Number(day.slice(0, 4)), month: months[Number(day.slice(5, 7)) - 1] ?? '?', date: Number(day.slice(8, 10)) };
+/** Month and day ("Nov 1"), with the year when asked ("Nov 1, 2026"), as the display language writes them. */
+function dayFormat(withYear: boolean): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(displayLanguage(), {
+    month: 'short',
+    day: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  });
 }
 
-/** "Nov 1–7", "Oct 29–Nov 4"; with the year: "Nov 1–7, 2025", "Dec 29, 2025–Jan 4, 2026". */
+/** The panel's dash between two days sits tight ("Nov 1–7"): the spaces some languages put around it go. */
+function tight(text: string): string {
+  return text.replace(/\s–\s/g, '–');
+}
+
+/** "Nov 1–7", "Oct 29–Nov 4"; with the year: "Nov 1–7, 2025", "Dec 29, 2025–Jan 4, 2026" (in the display language). */
 export function formatDays(from: string, to: string, withYear: boolean): string {
-  const a = parts(from);
-  const b = parts(to);
-  const start = `${a.month} ${a.date}`;
-  const year = withYear ? `, ${b.year}` : '';
-  if (from === to) return start + year;
-  if (withYear && a.year !== b.year) return `${start}, ${a.year}–${b.month} ${b.date}, ${b.year}`;
-  const end = a.month === b.month && a.year === b.year ? String(b.date) : `${b.month} ${b.date}`;
-  return `${start}–${end}${year}`;
+  const [start, end] = [parseDay(from), parseDay(to)];
+  // Not calendar days (an empty range, say): shown as they are rather than thrown on.
+  if (start === undefined || end === undefined) return from === to ? from : `${from}–${to}`;
+  if (start === end) return dayFormat(withYear).format(start);
+  // Without the year, days on both sides of a new year stay short ("Dec 29–Jan 4").
+  if (!withYear && from.slice(0, 4) !== to.slice(0, 4)) return `${dayFormat(false).format(start)}–${dayFormat(false).format(end)}`;
+  return tight(dayFormat(withYear).formatRange(start, end));
+}
+
+/** A preset's name: "Last 30 days". */
+export function presetLabel(preset: Preset): string {
+  return l10n.t('Last {0} days', count(presetDays[preset]));
 }
 
 /**
@@ -115,11 +133,22 @@ export function formatDays(from: string, to: string, withYear: boolean): string 
 export function rangeLabel(range: RangeChoice, options: { withDays?: boolean } = {}): string {
   const days = formatDays(range.from, range.to, true);
   if (range.preset === 'custom') return days;
-  const name = `Last ${presetDays[range.preset]} days`;
-  return options.withDays ? `${name} · ${days}` : name;
+  const name = presetLabel(range.preset);
+  return options.withDays
+    ? l10n.t({ message: '{0} · {1}', args: [name, days], comment: ['A preset range and its days: "Last 30 days · Oct 24–Nov 22, 2026"'] })
+    : name;
 }
 
-/** "in the last 30 days", "in Nov 1–20, 2026": a range label inside a sentence. */
+/** "last 30 days" for a preset, "Nov 1–20, 2026" for a custom range: a range after a verb ("Reading last 30 days"). */
+export function rangeInSentence(range: RangeChoice): string {
+  return range.preset === 'custom'
+    ? formatDays(range.from, range.to, true)
+    : l10n.t({ message: 'last {0} days', args: [count(presetDays[range.preset])], comment: ['After a verb: "Reading last 30 days"'] });
+}
+
+/** "in the last 30 days", "in Nov 1–20, 2026": a range label (from rangeLabel) inside a sentence. */
 export function inRange(label: string): string {
-  return /^Last /.test(label) ? `in the l${label.slice(1)}` : `in ${label}`;
+  const preset = (Object.keys(presetDays) as Preset[]).find((p) => presetLabel(p) === label);
+  if (preset) return l10n.t('in the last {0} days', count(presetDays[preset]));
+  return l10n.t({ message: 'in {0}', args: [label], comment: ['A range of days inside a sentence: "in Nov 1–20, 2026"'] });
 }

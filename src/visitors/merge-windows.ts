@@ -1,6 +1,8 @@
 // The weeks around a merge: as many whole weeks before the merge day as after it (the after
 // side stops at today), so the weekly trend splits exactly at the merge and the two sides
 // compare like with like. Pure: shared by the extension and its tests.
+import * as l10n from '@vscode/l10n';
+import { displayLanguage } from '../platform/words';
 import { addDays, dayCount } from './date-range';
 import type { DayRange, MergeCompare, RangeChoice, TrendWeek, WindowVotes } from './protocol';
 
@@ -44,6 +46,11 @@ export function changeText(compare: MergeCompare): string | undefined {
   const { before, after } = compare;
   if (before.perWeek === null || after.perWeek === null || before.perWeek === 0) return undefined;
   const percent = Math.round(((after.perWeek - before.perWeek) / before.perWeek) * 100);
-  if (percent === 0) return 'no change';
-  return percent > 0 ? `+${percent}%` : `−${-percent}%`;
+  if (percent === 0) return l10n.t('no change');
+  // As the display language writes a percentage ("+50 %" in German), with a true minus sign.
+  const format = new Intl.NumberFormat(displayLanguage(), { style: 'percent', signDisplay: 'exceptZero' });
+  return format
+    .formatToParts(percent / 100)
+    .map((part) => (part.type === 'minusSign' && part.value === '-' ? '−' : part.value))
+    .join('');
 }

@@ -3,8 +3,10 @@
 // drive paths, back slashes and a symlink leading out of the root are refused, never opened.
 // Plain Node (no vscode import), so unit tests run it against real folders and links.
 import { realpath, stat } from 'node:fs/promises';
+import * as l10n from '@vscode/l10n';
 import { join, relative, isAbsolute } from 'node:path';
 
+/** `refused`: why the path is not opened, a clause the writer reads after "is not opened:". */
 export type PageFile = { file: string } | { refused: string };
 
 /** The path's segments under the root, or the reason it cannot be one. */
@@ -13,13 +15,13 @@ export function pageSegments(pagePath: string): string[] | { refused: string } {
   try {
     decoded = decodeURIComponent(pagePath);
   } catch {
-    return { refused: 'it is not a valid path' };
+    return { refused: l10n.t('it is not a valid path') };
   }
-  if (/[\\\0]/.test(decoded)) return { refused: 'it holds a back slash or a NUL character' };
+  if (/[\\\0]/.test(decoded)) return { refused: l10n.t('it holds a back slash or a NUL character') };
   const segments = decoded.replace(/^\//, '').replace(/\/+$/, '').split('/');
-  if (decoded.startsWith('//') || /^[a-z]:/i.test(segments[0] ?? '')) return { refused: 'it is an absolute path' };
-  if (segments.some((s) => s === '..' || s === '.')) return { refused: 'it climbs out with “..”' };
-  if (segments.some((s) => s === '') && segments.length > 1) return { refused: 'it has an empty segment' };
+  if (decoded.startsWith('//') || /^[a-z]:/i.test(segments[0] ?? '')) return { refused: l10n.t('it is an absolute path') };
+  if (segments.some((s) => s === '..' || s === '.')) return { refused: l10n.t('it climbs out with “..”') };
+  if (segments.some((s) => s === '') && segments.length > 1) return { refused: l10n.t('it has an empty segment') };
   return segments.filter((s) => s !== '');
 }
 
@@ -41,7 +43,7 @@ export async function fileForPagePath(root: string, pagePath: string): Promise<P
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) continue;
     const real = await realpath(path);
-    if (!inside(realRoot, real)) return { refused: 'a link in the docs folder leads outside it' };
+    if (!inside(realRoot, real)) return { refused: l10n.t('a link in the docs folder leads outside it') };
     return { file: path };
   }
   return undefined;

@@ -1,6 +1,7 @@
 // From a file in the workspace to the page path the analytics report uses. Pure: the caller
 // passes `exists`, so this runs on any file system (the editor's, node:fs, or a test's Set).
 import * as path from 'node:path';
+import * as l10n from '@vscode/l10n';
 import { docsConfigFiles } from '../site/docs-config';
 import { excludedBy, mintignoreFile } from '../site/mintignore';
 import { pageAddress, sumByAddress } from '../site/page-address';
@@ -52,37 +53,46 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
   const file = clean(filePath);
   const name = path.posix.basename(file);
   if (!pageExtension.test(name)) {
-    return { kind: 'notPage', reason: `${name} is not a docs page: only .mdx and .md files are pages.` };
+    return { kind: 'notPage', reason: l10n.t('{0} is not a docs page: only .mdx and .md files are pages.', name) };
   }
   const workspace = options.workspaceFolder === undefined ? undefined : clean(options.workspaceFolder);
   let root: string;
   if (options.rootOverride !== undefined && options.rootOverride.trim() !== '') {
     root = clean(path.posix.resolve(workspace ?? '/', options.rootOverride.trim()));
     if (!isInside(file, root) || file === root) {
-      return { kind: 'notPage', reason: `${name} is outside the docs folder set in the settings (${root}).` };
+      return { kind: 'notPage', reason: l10n.t('{0} is outside the docs folder set in the settings ({1}).', name, root) };
     }
   } else {
     if (workspace !== undefined && !isInside(file, workspace)) {
-      return { kind: 'notPage', reason: `${name} is outside the workspace folder, so it belongs to no docs project here.` };
+      return { kind: 'notPage', reason: l10n.t('{0} is outside the workspace folder, so it belongs to no docs project here.', name) };
     }
     const found = await findRoot(foldersUp(path.posix.dirname(file), workspace ?? '/'), options.exists);
     if (found === undefined) {
-      return { kind: 'notPage', reason: `${name} is not inside a docs project: no folder above it holds docs.json or mint.json.` };
+      return {
+        kind: 'notPage',
+        reason: l10n.t('{0} is not inside a docs project: no folder above it holds docs.json or mint.json.', name),
+      };
     }
     root = found;
   }
   const relative = path.posix.relative(root, file);
   const hidden = unpublishedSegment(relative);
   if (hidden !== undefined) {
-    const what = hidden === name ? 'file' : 'folder';
     const why =
       hidden === 'snippets' || hidden.startsWith('_')
-        ? "the snippets folder and names starting with '_' hold snippets, which are not pages"
-        : "names starting with '.' are hidden and not published";
-    return { kind: 'notPage', reason: `${name} is not a page: its ${what} ${hidden} is not published (${why}).` };
+        ? l10n.t("the snippets folder and names starting with '_' hold snippets, which are not pages")
+        : l10n.t("names starting with '.' are hidden and not published");
+    const reason =
+      hidden === name
+        ? l10n.t('{0} is not a page: its file {1} is not published ({2}).', name, hidden, why)
+        : l10n.t('{0} is not a page: its folder {1} is not published ({2}).', name, hidden, why);
+    return { kind: 'notPage', reason };
   }
   if (options.readText && excludedBy(await options.readText(path.posix.join(root, mintignoreFile)))(relative)) {
-    return { kind: 'notPage', reason: `${name} is not a page: the docs folder's .mintignore excludes it, so the site does not serve it.` };
+    return {
+      kind: 'notPage',
+      reason: l10n.t("{0} is not a page: the docs folder's .mintignore excludes it, so the site does not serve it.", name),
+    };
   }
   return { kind: 'page', root, pagePath: pagePathOf(relative) };
 }

@@ -1,6 +1,7 @@
 // Messages between the visitors panel (extension host) and its webview page. Shared by both
 // sides; no vscode or DOM import. Messages from the page are untrusted input: the host checks
 // them with isFromPage before acting.
+import type { l10nJsonFormat } from '@vscode/l10n';
 import { type ErrorAction, isErrorAction } from '../platform/error-actions';
 
 export type { ErrorAction };
@@ -126,6 +127,25 @@ export type FromPage =
   | { type: 'readSaid' }
   | { type: 'openPath'; path: string }
   | { type: 'action'; action: ErrorAction };
+
+/**
+ * The editor's display language and this extension's translations for it (none for English),
+ * which the page takes before it renders: JSON in a `<script type="application/json">` element
+ * of the page's HTML, with this id.
+ */
+export interface PageLanguage {
+  language: string;
+  bundle?: l10nJsonFormat;
+}
+
+export const pageLanguageId = 'page-language';
+
+/** The page's language as the HTML carries it; anything else (a damaged page) is not one. */
+export function isPageLanguage(value: unknown): value is PageLanguage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { language, bundle } = value as Record<string, unknown>;
+  return typeof language === 'string' && (bundle === undefined || (typeof bundle === 'object' && bundle !== null));
+}
 
 /** What the page keeps with setState, so a reload or a restored panel starts where it was. */
 export interface PageState {

@@ -1,6 +1,7 @@
 // The visitors panel's Readers said tab, fed by whoever knows what readers said (the readers
 // feature, built after this one): the open page's comments, searches and questions from a read
 // already made, or what reading them costs. Without a source the tab says nothing.
+import * as l10n from '@vscode/l10n';
 import type { ProjectScope } from '../api/project-scope';
 import type { RangeChoice, SaidState, ToPage } from './protocol';
 
@@ -38,7 +39,9 @@ export class SaidRelay {
     const shown = { scope, range, pagePath };
     this.shown = shown;
     if (!this.source) return;
-    const state: SaidState = pagePath ? await this.source.forPage(scope, range, pagePath) : { none: 'The open file is no docs page.' };
+    const state: SaidState = pagePath
+      ? await this.source.forPage(scope, range, pagePath)
+      : { none: l10n.t('The open file is no docs page.') };
     // The editor moved on while the cache answered: that page's state is stale.
     if (this.shown !== shown) return;
     this.send(state);

@@ -2,6 +2,7 @@
 // (asking first past the hourly budget). Around a merge (a job's change reaching the default
 // branch) the trend is split at the merge day and compared side by side: visitors a week and,
 // from the readers feature through MergeVotesSource, the page's thumbs in each window.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { CancelledError } from '../api/errors';
@@ -77,10 +78,16 @@ export class TrendRelay {
     // The weeks' caps, and one request a window of votes not kept.
     const votes = mark && this.votes ? await this.votes.cost(scope, [mark.windows.before, mark.windows.after]) : 0;
     const cap = trendCap(this.deps.service, scope, range) + votes;
-    const budget = await reserveOrAsk(this.deps.ledger, cap, 'The weekly trend', 'Read What Fits');
+    const budget = await reserveOrAsk(
+      this.deps.ledger,
+      cap,
+      l10n.t({ message: 'The weekly trend', args: [], comment: ['Starts a sentence: "The weekly trend needs up to 12 requests, and …"'] }),
+      l10n.t('Read What Fits'),
+    );
     if (!budget) return this.postCost(scope, range, pagePath); // the page waits for an answer to its button
     try {
-      const trend = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading the weekly trend' }, () =>
+      const title = l10n.t('Reading the weekly trend');
+      const trend = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
         pageTrend(this.deps.service, scope, range, pagePath, { signal, budget }),
       );
       const message: Extract<ToPage, { type: 'trend' }> = { type: 'trend', pagePath, weeks: trend.weeks, requests: trend.requests };

@@ -1,5 +1,6 @@
 // What the visitors panel shows and when it reads: follows the active editor, serves ranges from the cache (no
 // request on switching pages or reopening), reads a range when it must, and asks before passing the hourly limit.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { CancelledError, InvalidSettingError, OverBudgetError } from '../api/errors';
@@ -15,7 +16,7 @@ import { type ReadersSaidSource, SaidRelay } from './said-relay';
 import type { FromPage, MergeMark, RangeChoice } from './protocol';
 import { type RequestLedger, unaskedCeiling } from './request-ledger';
 import { reserveOrAsk } from './budget-question';
-import { unaskedStopText } from './read-budget';
+import { readingText, unaskedStopText } from './read-budget';
 import { type MergeVotesSource, TrendRelay } from './trend-relay';
 import { mergeWindows } from './merge-windows';
 import { VisitorsPanel } from './visitors-panel';
@@ -172,7 +173,7 @@ export class VisitorsController implements vscode.Disposable {
   private async follow(uri: vscode.Uri, send = true): Promise<void> {
     this.pageUri = uri;
     this.page = await resolvePage(uri);
-    this.panel?.setTitle(this.page.pagePath ? `Visitors · ${this.page.pagePath}` : 'Visitors');
+    this.panel?.setTitle(this.page.pagePath ?? undefined);
     if (!send || !this.shown) return;
     const rows = this.shown.report.rows;
     this.panel?.post({ type: 'page', page: openPageInfo(rows, this.page), chart: chartBars(rows, this.page.pagePath) });
@@ -187,7 +188,7 @@ export class VisitorsController implements vscode.Disposable {
   private async ready(): Promise<boolean> {
     try {
       if (!this.scope().projectId)
-        throw new InvalidSettingError('Set the project ID to see its visitors.', settingId(settingNames.projectId));
+        throw new InvalidSettingError(l10n.t('Set the project ID to see its visitors.'), settingId(settingNames.projectId));
       await this.deps.keys.require();
       return true;
     } catch (error) {
@@ -210,12 +211,11 @@ export class VisitorsController implements vscode.Disposable {
     const estimatedPages = this.deps.service.estimatePages(scope, range);
     const cached = !force && this.deps.service.isCached(scope, range);
     const cap = this.deps.service.cap(scope, range);
-    const what = `Reading ${rangeLabel(range).toLowerCase()}`;
-    // A read of the panel's own (opening it, following the editor) stays inside the unasked share;
-    // joining the same read under way (the status bar's) costs nothing, so it is not asked about.
+    const what = readingText(range);
+    // The panel's own read stays inside the unasked share; joining one under way (the status bar's) costs nothing: not asked about.
     const ownRead = !cached && !asked && !this.deps.service.isReading(scope, range);
     if (ownRead && this.deps.ledger.wouldExceed(cap, unaskedCeiling)) return this.askToRead(what, cap);
-    const budget = !cached && asked ? await reserveOrAsk(this.deps.ledger, cap, what, 'Read What Fits') : undefined;
+    const budget = !cached && asked ? await reserveOrAsk(this.deps.ledger, cap, what, l10n.t('Read What Fits')) : undefined;
     if (!cached && asked && !budget) return void (this.reading = undefined);
     if (!cached) {
       this.deps.log.info(
@@ -224,7 +224,7 @@ export class VisitorsController implements vscode.Disposable {
       this.panel.post({ type: 'loading', range, pagesRead: 0, estimatedPages });
     }
     try {
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading visitors' }, () =>
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Reading visitors') }, () =>
         this.deps.service.load(scope, range, {
           force,
           signal: reading.signal,
@@ -273,7 +273,7 @@ export class VisitorsController implements vscode.Disposable {
         requestsLastHour: this.deps.ledger.countLastHour(),
       },
     });
-    this.panel?.setTitle(this.page?.pagePath ? `Visitors · ${this.page.pagePath}` : `Visitors · ${rangeLabel(range)}`);
+    this.panel?.setTitle(this.page?.pagePath ?? rangeLabel(range));
     this.postTrendCost();
     void this.said.show(this.scope(), range, this.page?.pagePath ?? null);
   }

@@ -1,9 +1,12 @@
 // The webview panel that shows visitors: built by the book (CSP default-src 'none' with a
 // nonce, assets through asWebviewUri, resources limited to the bundle and media/), talking
-// to its page only through the typed messages of protocol.ts.
+// to its page only through the typed messages of protocol.ts. The page gets the editor's
+// display language and this extension's translations once, in its HTML, before it renders.
 import { randomBytes } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { type FromPage, isFromPage, type ToPage } from './protocol';
+import { type FromPage, isFromPage, type PageLanguage, pageLanguageId, type ToPage } from './protocol';
+import { displayLanguage } from '../platform/words';
 
 import { visitorsViewType } from '../platform/manifest-ids';
 
@@ -50,7 +53,7 @@ export class VisitorsPanel implements vscode.Disposable {
   static create(extensionUri: vscode.Uri, onMessage: (message: FromPage) => void): VisitorsPanel {
     const panel = vscode.window.createWebviewPanel(
       visitorsViewType,
-      'Visitors',
+      l10n.t('Visitors'),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       {
         retainContextWhenHidden: false,
@@ -74,8 +77,11 @@ export class VisitorsPanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
-  setTitle(title: string): void {
-    this.panel.title = title;
+  /** "Visitors · /guides/quickstart" for a page path or a range's label; "Visitors" for none. */
+  setTitle(subject: string | undefined): void {
+    this.panel.title = subject
+      ? l10n.t({ message: 'Visitors · {0}', args: [subject], comment: ['The panel’s tab: a page path or a range of days'] })
+      : l10n.t('Visitors');
   }
 
   reveal(): void {
@@ -96,6 +102,22 @@ export class VisitorsPanel implements vscode.Disposable {
   }
 }
 
+/** Text for an HTML element or attribute: a translation may hold `<`, `&` or quotes. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The page's language as JSON for a `<script type="application/json">` element: a data block
+ * the browser never runs (so the CSP's script-src has nothing to allow), and with `<`, `>` and
+ * `&` escaped no translation can close the element early.
+ */
+function languageJson(): string {
+  const bundle = vscode.l10n.bundle;
+  const data: PageLanguage = { language: displayLanguage(), ...(bundle ? { bundle } : {}) };
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'visitors.js'));
@@ -107,17 +129,20 @@ function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
     `font-src ${webview.cspSource}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
+  const [lang, title] = [escapeHtml(displayLanguage()), escapeHtml(l10n.t('Visitors'))];
+  // Markup, not words (its title and language are filled in above): stays English.
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style.toString()}">
-<title>Visitors</title>
+<title>${title}</title>
 </head>
 <body>
 <div id="app"></div>
+<script type="application/json" id="${pageLanguageId}" nonce="${nonce}">${languageJson()}</script>
 <script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;

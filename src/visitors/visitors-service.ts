@@ -2,6 +2,7 @@
 // then disk) when it can, else the pages of the API up to the read's cap, each request spent
 // from a reservation in the hourly budget (read-budget.ts). A read the cap stopped early is
 // returned said to be part of the range, and never kept as the range's report.
+import * as l10n from '@vscode/l10n';
 import type { ProjectScope } from '../api/project-scope';
 import type { DocsApiClient } from '../api/client';
 import { CancelledError } from '../api/errors';
@@ -176,7 +177,11 @@ export class VisitorsService {
       if (done && (!force || done.fetchedAt >= askedAt)) return done;
       if (controller.signal.aborted) throw new CancelledError();
       // Reserved now, just before the first request; every attempt (retries too) spends a slot as it leaves.
-      const what = `Visitors of ${formatDays(range.from, range.to, true)}`;
+      const what = l10n.t({
+        message: 'Visitors of {0}',
+        args: [formatDays(range.from, range.to, true)],
+        comment: ['Starts a sentence: "Visitors of Nov 1–7, 2026 was not read: …"'],
+      });
       return withBudget(ledger, options.budget, readCap(this.estimate(scope, range)), what, async (reservation) => {
         const fetchedAt = clock.now();
         let pagesRead = 0;

@@ -2,43 +2,66 @@
 // only request it ever causes is the first read of a range nobody has read yet, a read nobody
 // asked for: it reserves its cap inside the budget's unasked share, or is not made. A click
 // opens the panel.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { scopeFor, visitorsDefaultRange, visitorsStatusBar } from '../editor/config';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { pageInfo } from './chart-data';
-import { presetRange, rangeLabel, todayUtc } from './date-range';
+import { presetRange, rangeInSentence, rangeLabel, todayUtc } from './date-range';
 import { resolvePage } from './page-resolver';
 import type { PageInfo, RangeChoice } from './protocol';
 import { type RequestLedger, unaskedCeiling } from './request-ledger';
-import { unaskedStopText } from './read-budget';
+import { readingText, unaskedStopText } from './read-budget';
 import { OverBudgetError } from '../api/errors';
 import type { VisitorsController } from './visitors-controller';
 import type { VisitorsService } from './visitors-service';
 import { commandIds } from '../platform/manifest-ids';
+import { compactCount, count, plural } from '../platform/words';
 
 function showTotal(item: vscode.StatusBarItem, info: PageInfo, pagePath: string, range: RangeChoice): void {
   const total = info.rows[0]?.total ?? 0;
+  const [shown, when, short] = [count(total), rangeInSentence(range), compactCount(total)];
   // Says what it counts: a bare number beside git's and the problems' counts reads as theirs.
-  item.text = `$(eye) ${total.toLocaleString('en-US')} visitor${total === 1 ? '' : 's'}`;
-  item.tooltip =
-    `${pagePath}: ${total.toLocaleString('en-US')} unique visitors, ${rangeLabel(range).toLowerCase()}` +
-    (info.rank ? ` (rank ${info.rank} of ${info.of})` : '') +
-    '. Click for the chart.';
-  item.accessibilityInformation = { label: `${total} visitors to ${pagePath}, ${rangeLabel(range)}` };
+  item.text = `$(eye) ${plural(total, l10n.t('{0} visitor', short), l10n.t('{0} visitors', short))}`;
+  const [rank, of] = [count(info.rank ?? 0), count(info.of)];
+  item.tooltip = info.rank
+    ? plural(
+        total,
+        l10n.t('{0}: {1} unique visitor, {2} (rank {3} of {4}). Click for the chart.', pagePath, shown, when, rank, of),
+        l10n.t('{0}: {1} unique visitors, {2} (rank {3} of {4}). Click for the chart.', pagePath, shown, when, rank, of),
+      )
+    : plural(
+        total,
+        l10n.t('{0}: {1} unique visitor, {2}. Click for the chart.', pagePath, shown, when),
+        l10n.t('{0}: {1} unique visitors, {2}. Click for the chart.', pagePath, shown, when),
+      );
+  item.accessibilityInformation = {
+    label: plural(
+      total,
+      l10n.t('{0} visitor to {1}, {2}', shown, pagePath, rangeLabel(range)),
+      l10n.t('{0} visitors to {1}, {2}', shown, pagePath, rangeLabel(range)),
+    ),
+  };
   item.show();
 }
 
 function showOverBudget(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, cap: number, used: number): void {
-  item.text = '$(eye) Visitors not read';
-  item.tooltip = `${pagePath}: ${unaskedStopText(`reading ${rangeLabel(range).toLowerCase()}`, cap, used)} Click to open the panel.`;
-  item.accessibilityInformation = { label: `Visitors to ${pagePath} not read: it would pass the hourly budget` };
+  item.text = `$(eye) ${l10n.t('Visitors not read')}`;
+  const why = unaskedStopText(readingText(range, true), cap, used);
+  item.tooltip = l10n.t('{0}: {1} Click to open the panel.', pagePath, why);
+  item.accessibilityInformation = { label: l10n.t('Visitors to {0} not read: it would pass the hourly budget', pagePath) };
   item.show();
 }
 
 function showPartial(item: vscode.StatusBarItem, pagePath: string, range: RangeChoice, cap: number): void {
-  item.text = '$(eye) Visitors read in part';
-  item.tooltip = `${pagePath}: only part of ${rangeLabel(range).toLowerCase()} was read, the ${cap} requests set aside ran out. Click to open the panel.`;
-  item.accessibilityInformation = { label: `Visitors to ${pagePath} read in part only` };
+  item.text = `$(eye) ${l10n.t('Visitors read in part')}`;
+  item.tooltip = l10n.t(
+    '{0}: only part of {1} was read, the {2} requests set aside ran out. Click to open the panel.',
+    pagePath,
+    rangeInSentence(range),
+    count(cap),
+  );
+  item.accessibilityInformation = { label: l10n.t('Visitors to {0} read in part only', pagePath) };
   item.show();
 }
 
@@ -50,7 +73,7 @@ export function createVisitorsStatusBar(
   hostsChanged: vscode.Event<void>,
 ): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('docsAgent.visitors', vscode.StatusBarAlignment.Right, 100);
-  item.name = 'Docs Agent Visitors';
+  item.name = l10n.t('Docs Agent Visitors');
   item.command = commandIds.showVisitors;
   const attempted = new Set<string>();
   let current: vscode.Uri | undefined;

@@ -22,8 +22,11 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec' });
   const grep = process.env.DOCS_AGENT_TEST_GREP;
   if (grep) mocha.grep(grep);
+  // Under a display language other than English (run-in-code-server's DOCS_AGENT_TEST_LOCALE)
+  // only the *.locale.test.js suites run; the others assert English and run without it.
+  const suffix = process.env.DOCS_AGENT_TEST_LOCALE ? '.locale.test.js' : '.test.js';
   for (const file of readdirSync(__dirname)
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith(suffix) && (suffix !== '.test.js' || !f.endsWith('.locale.test.js')))
     .sort()) {
     mocha.addFile(join(__dirname, file));
   }

@@ -26,14 +26,22 @@ async function main(): Promise<number> {
   const resultsFile = join(resultsDir, 'results.json');
   // The workspace is a clone of this remote; the host suites' emulator commits jobs' changes to it.
   const gitRemote = createFixtureRemote(resultsDir, fixtureSite);
+  // With a display language, only the suites that check the writer's language run (index.ts).
+  const locale = process.env.DOCS_AGENT_TEST_LOCALE;
   const server = await startCodeServer({
     smokeDriver: true,
+    ...(locale ? { locale } : {}),
     gitRemote,
     // The large site's files are there from the start, as a clone's are (a folder copied in while
     // the editor runs is not always watched in time), but not its docs.json: it is a docs site only
     // while large-site.test.ts puts that file in.
     copyIntoWorkspace: [{ from: largeSiteDocsDir(), to: largeSiteFolder, skip: ['docs.json'] }],
-    env: { DOCS_AGENT_TEST_RESULTS: resultsFile, MINTLIFY_API_KEY: hostTestKey, DOCS_AGENT_TEST_GIT_REMOTE: gitRemote },
+    env: {
+      ...(locale ? { DOCS_AGENT_TEST_LOCALE: locale } : {}),
+      DOCS_AGENT_TEST_RESULTS: resultsFile,
+      MINTLIFY_API_KEY: hostTestKey,
+      DOCS_AGENT_TEST_GIT_REMOTE: gitRemote,
+    },
   });
   const browser = await launchChromium();
   const stopAll = async (): Promise<void> => {

@@ -37,3 +37,11 @@ export function readManifest<T>(language?: string): T {
 export function manifestKeys(): string[] {
   return [...readFileSync(join(repoRoot, 'package.json'), 'utf8').matchAll(/"%([^%"\s]+)%"/g)].map((m) => m[1] ?? '');
 }
+
+/** The code's sentences (l10n/bundle.l10n.json, or .<language>.json), key → text. */
+export function bundleStrings(language?: string): Record<string, string> {
+  const file = language ? `l10n/bundle.l10n.${language}.json` : 'l10n/bundle.l10n.json';
+  if (!existsSync(join(repoRoot, file))) return {};
+  const entries = Object.entries(readJson(file) as Record<string, string | { message: string }>);
+  return Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' ? value : value.message]));
+}

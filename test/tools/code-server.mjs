@@ -60,6 +60,8 @@ const { values } = parseArgs({
     trust: { type: 'boolean', default: false },
     // More user settings, as JSON (never secrets).
     'user-settings': { type: 'string' },
+    // A display language other than English, such as ja (see useDisplayLanguage below).
+    locale: { type: 'string' },
   },
 });
 if (!values.port || !values['state-dir'] || !values.folder || (values['install-extension'] && values['install-vsix'])) {
@@ -126,6 +128,8 @@ if (values['install-vsix']) {
   }
 }
 
+if (values.locale) useDisplayLanguage(values.locale);
+
 const { command, args } = codeServerCommand(paths, {
   port: Number(values.port),
   folder: resolve(values.folder),
@@ -133,7 +137,10 @@ const { command, args } = codeServerCommand(paths, {
   userDataDir,
   extensionsDir,
   // VS Code 1.99 reads the page's payload without the driver, and its code-server has no --vscode-option.
-  args: values['smoke-driver'] && paths.editor !== 'floor' ? ['--vscode-option', 'enable-smoke-test-driver'] : [],
+  args: [
+    ...(values['smoke-driver'] && paths.editor !== 'floor' ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(values.locale ? ['--locale', values.locale] : []),
+  ],
   workspaceTrust: values.trust,
 });
 const child = spawn(command, args, {
@@ -142,3 +149,26 @@ const child = spawn(command, args, {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/**
+ * The editor takes a display language only when a language pack for it is installed, and
+ * Microsoft's packs are not on the npm registry. The editor finds its packs in the user data
+ * folder's languagepacks.json, so this writes a stand-in there: a pack that translates none of
+ * the editor's own words (they stay English) but makes the language the display language, so
+ * extensions (this one) are shown in it.
+ */
+function useDisplayLanguage(locale) {
+  const pack = join(stateDir, `stand-in-language-pack-${locale}`);
+  mkdirSync(pack, { recursive: true });
+  const core = join(pack, 'main.i18n.json');
+  writeFileSync(core, JSON.stringify({ version: '1.0.0', contents: {} }));
+  const packs = {
+    [locale]: {
+      hash: `stand-in-${locale}`,
+      extensions: [{ extensionIdentifier: { id: `docs-agent-tests.stand-in-${locale}` }, version: '1.0.0' }],
+      translations: { vscode: core },
+      label: locale,
+    },
+  };
+  writeFileSync(join(userDataDir, 'languagepacks.json'), JSON.stringify(packs));
+}

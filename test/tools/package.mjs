@@ -36,6 +36,8 @@ const REQUIRED = [
 const ALLOWED_PATTERNS = [
   // The manifest's words in each shipped language (test/support/manifest.ts lists them).
   /^package\.nls\.[a-z]{2}(-[a-z]{2})?\.json$/,
+  // The code's sentences in each shipped language (the English is the code itself).
+  /^l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^dist\/[^/]+\.js$/,
   /^media\/icons\/[^/]+\.svg$/,
   /^media\/webview\/[^/]+\.css$/,

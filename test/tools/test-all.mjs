@@ -39,6 +39,8 @@ const measured = {
   'e2e flows/first-hour': 55,
   'e2e 1.99 flows/first-hour': 36,
   'e2e 1.99 floor/vsix': 40,
+  'host 1.139 ja': 35,
+  'host 1.99 de': 35,
 };
 
 /**
@@ -97,6 +99,9 @@ const host = (name, env = {}) => ({ name, command: 'node', args: ['out/test/host
 const suites = [
   host('host 1.139'),
   host('host 1.99', floor),
+  // The writer's language: Japanese on the current editor, German (another way to write numbers and dates) on the floor.
+  host('host 1.139 ja', { DOCS_AGENT_TEST_LOCALE: 'ja' }),
+  host('host 1.99 de', { ...floor, DOCS_AGENT_TEST_LOCALE: 'de' }),
   ...e2eParts('e2e', ['test/e2e/flows/.mocharc.json', 'test/e2e/faults/.mocharc.json']),
   ...e2eParts('e2e 1.99', ['test/e2e/floor/.mocharc.json'], floor),
 ].sort((a, b) => (measured[b.name] ?? 1_000) - (measured[a.name] ?? 1_000));

@@ -9,7 +9,7 @@ import {
   RestrictedModeError,
 } from '../../src/api/errors';
 import type { AgentJob } from '../../src/api/types';
-import { failureText, InputProblem } from '../../src/chat/failure-text';
+import { failureText, InputProblem, tasks } from '../../src/chat/failure-text';
 import { createJobConfirmation, followUpConfirmation, jobStatusText, jobsStatusText, unknownJobText } from '../../src/chat/job-tool-text';
 import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation } from '../../src/chat/readers-tool-text';
 import { newTrackedJob, type TrackedJob } from '../../src/jobs/tracked-job';
@@ -64,7 +64,7 @@ describe('chat tools: what a person confirms', () => {
   });
 
   it('states what a visitors read costs, with the range and the hour’s use', () => {
-    const { title, message } = readCostConfirmation('visitors of /quickstart', 'Last 7 days · Nov 17–23, 2026', 1, 12);
+    const { title, message } = readCostConfirmation({ page: '/quickstart' }, 'Last 7 days · Nov 17–23, 2026', 1, 12);
     assert.equal(title, 'Read visitors from the analytics API?');
     assert.equal(
       message,
@@ -85,7 +85,7 @@ describe('chat tools: what a model reads', () => {
         'Prompt: “Add a FAQ to the quickstart”',
         'Project: acme-docs',
         'Status: completed',
-        `Started: 5 min ago (${started})`,
+        `Started: 5 min. ago (${started})`,
         'Pull request: https://github.com/acme/docs/pull/7',
         'Branch: docs-agent/faq',
         'Follow-ups: 2, latest “And fix the typo”',
@@ -131,7 +131,7 @@ describe('chat tools: what a model reads', () => {
 
   it('refuses a read past the hourly budget with the wait (no read passes it)', () => {
     assert.equal(
-      budgetRefusalText('visitors of /quickstart', 'Last 90 days', 3, 99, 12 * 60_000),
+      budgetRefusalText({ page: '/quickstart' }, 'Last 90 days', 3, 99, 12 * 60_000),
       'Not read: visitors of /quickstart for Last 90 days may take up to 3 requests, and 99 of the 100 analytics requests an hour are used ' +
         "or held by reads under way on this machine. No read passes the hour's budget: ask again in 12 minutes.",
     );
@@ -208,11 +208,11 @@ describe('chat tools: what failed, and the command that fixes it', () => {
     ['a cancel', new CancelledError(), /^Cancelled: Docs Agent did not start the job\.$/],
   ];
   for (const [name, error, expected] of cases) {
-    it(`says so for ${name}`, () => assert.match(failureText('start the job', error), expected));
+    it(`says so for ${name}`, () => assert.match(failureText(tasks.startJob, error), expected));
   }
 
   it('warns that a lost answer may have started the job anyway', () => {
     const lost = new NetworkError('The connection closed before an answer.', 'ECONNRESET');
-    assert.match(failureText('start the job', lost, 'job'), /may have been made anyway/);
+    assert.match(failureText(tasks.startJob, lost, 'job'), /may have been made anyway/);
   });
 });

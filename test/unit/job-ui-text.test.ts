@@ -84,8 +84,8 @@ describe('what the user reads', () => {
   it('writes ages short', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     assert.equal(relativeTime('2026-11-22T11:59:30Z', now), 'just now');
-    assert.equal(relativeTime('2026-11-22T11:55:00Z', now), '5 min ago');
-    assert.equal(relativeTime('2026-11-22T09:00:00Z', now), '3 h ago');
-    assert.equal(relativeTime('2026-11-20T12:00:00Z', now), '2 d ago');
+    assert.equal(relativeTime('2026-11-22T11:55:00Z', now), '5 min. ago');
+    assert.equal(relativeTime('2026-11-22T09:00:00Z', now), '3 hr. ago');
+    assert.equal(relativeTime('2026-11-20T12:00:00Z', now), '2 days ago');
   });
 });

@@ -5,9 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifestKeys, manifestStrings, repoRoot, shippedLanguages } from '../support/manifest';
-
-/** What a translation must keep character for character. */
-const kept = (text: string): string[] => (text.match(/\{\d+\}|\$\([^)]*\)|\]\((?:command:|https:)[^)]*\)|`[^`]*`/g) ?? []).sort();
+import { keptAsWritten as kept } from '../support/kept-as-written';
 
 interface Contributes {
   commands: Array<{ title: string; category?: string }>;

@@ -147,8 +147,8 @@ describe('the identifiers the code shares with package.json', () => {
 
   it('names the commands a failed tool call asks for by their palette titles', () => {
     const titles = new Map(manifest.contributes.commands.map((c) => [c.command, `${c.category ?? ''}: ${c.title}`]));
-    for (const [action, title] of Object.entries(fixTitles)) {
-      const id = actionCommands[action as keyof typeof fixTitles].command;
+    for (const [action, title] of Object.entries(fixTitles())) {
+      const id = actionCommands[action as keyof ReturnType<typeof fixTitles>].command;
       if (id.startsWith('docsAgent.')) assert.equal(titles.get(id), title, id);
     }
   });

@@ -27,11 +27,11 @@ describe('the composer’s draft: what the writer sees is what is sent', () => {
         '> mint dev',
       ].join('\n'),
     });
-    assert.ok(!(sent.ok && sent.prompt.includes(instructionHint)));
+    assert.ok(!(sent.ok && sent.prompt.includes(instructionHint())));
   });
 
   it('says in the draft that sending is one agent use, and a draft an earlier version wrote never sends its old hint', () => {
-    assert.match(instructionHint, /Sending is one agent use \(your project has 100 an hour\)/);
+    assert.match(instructionHint(), /Sending is one agent use \(your project has 100 an hour\)/);
     const old =
       '<!-- Write what the agent should do above this line. Everything else here is sent with it: edit or delete what the agent should not see. Send with Ctrl+Enter (Cmd+Enter on a Mac) or the Send button above. -->';
     assert.deepEqual(promptOf(`Shorten it.\n\n${old}\n\nContext:\n- File: docs/a.mdx\n`), {

@@ -10,6 +10,7 @@
 // for the same claim, so only one of them removes it, and nobody removes a newer holder's lock by
 // its path. A holder's token and age are read from one open file: read by path in two calls, a
 // stale lock replaced in between would have its new, live holder judged by the old file's age.
+import * as l10n from '@vscode/l10n';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -25,7 +26,7 @@ export interface LockOptions {
 
 export class LockTimeoutError extends Error {
   constructor(path: string) {
-    super(`Another window kept ${path} locked for too long.`);
+    super(l10n.t('Another window kept {0} locked for too long.', path));
   }
 }
 

@@ -1,33 +1,31 @@
 // Small DOM builders. Everything is created element by element and text goes in through
 // textContent, so nothing from the API is ever parsed as HTML (and the CSP stays strict).
+// Numbers are written with `count` from platform/words, in the editor's display language.
+import { count } from '../../platform/words';
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+/** CSS classes: one name, or several as a list (`['button', 'secondary']`). */
+export type ClassNames = string | readonly string[];
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: ClassNames, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  if (className) node.className = className;
+  const names = (typeof className === 'string' ? [className] : (className ?? [])).filter((name) => name !== '');
+  if (names.length > 0) node.className = names.join(' ');
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-export function button(label: string, onClick: () => void, className = 'button'): HTMLButtonElement {
+export function button(label: string, onClick: () => void, className: ClassNames = 'button'): HTMLButtonElement {
   const node = el('button', className, label);
   node.type = 'button';
   node.addEventListener('click', onClick);
   return node;
 }
 
-export function count(n: number): string {
-  return n.toLocaleString();
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${count(n)} ${n === 1 ? one : many}`;
-}
-
 /** One visitor figure with its legend mark, so human and AI differ by shape as well as colour. */
 export function figure(kind: 'human' | 'ai' | 'total', label: string, value: number): HTMLElement {
-  const root = el('div', `figure ${kind}`);
+  const root = el('div', ['figure', kind]);
   const name = el('span', 'figure-label');
-  name.append(el('span', `swatch ${kind}`), label);
+  name.append(el('span', ['swatch', kind]), label);
   root.append(name, el('span', 'figure-value', count(value)));
   return root;
 }

@@ -1,9 +1,12 @@
 // The visitors panel's page: lays out the sections, keeps the newest data from the
-// extension, and sends the user's choices back. Every section is built with DOM calls.
+// extension, and sends the user's choices back. Every section is built with DOM calls, after
+// the page has taken the editor's display language.
+import * as l10n from '@vscode/l10n';
 import type { ErrorAction, PageInfo, RangeChoice, ToPage, VisitorsView } from '../../visitors/protocol';
 import { refreshPreset, todayUtc } from '../../visitors/date-range';
 import { el } from './dom';
 import { post, savedState, saveState } from './host';
+import { startLanguage } from './language';
 import { isToPage } from './messages';
 import { renderChart } from './render-chart';
 import { createHeader } from './render-header';
@@ -15,6 +18,9 @@ import { createTable } from './render-table';
 import { createTabs } from './render-tabs';
 import { createTrend, type Trend, type TrendCost } from './render-trend';
 import { createSaid } from './render-said';
+
+// First: every word and number below is in the editor's display language.
+startLanguage();
 
 let view: VisitorsView | null = null;
 let trendCost: TrendCost | null = null;
@@ -28,23 +34,15 @@ const openPath = (path: string): void => post({ type: 'openPath', path });
 const header = createHeader(() => post({ type: 'refresh' }));
 const status = createStatus(cancel, (action: ErrorAction) => post({ type: 'action', action }));
 const picker = createRangePicker(chooseRange);
-const totals = el('section', 'card totals');
-totals.setAttribute('aria-label', 'Whole site');
-const pageCard = el('section', 'card page-card');
-pageCard.setAttribute('aria-label', 'Open page');
+const totals = section(['card', 'totals'], () => l10n.t('Whole site'));
+const pageCard = section(['card', 'page-card'], () =>
+  l10n.t({ message: 'Open page', args: [], comment: ['Heading: the page open in the editor'] }),
+);
 const trendView = createTrend(loadTrend);
 const chartPanel = el('div', 'chart');
 const table = createTable(saved, openPath, saveState);
 const said = createSaid(() => post({ type: 'readSaid' }));
-const tabs = createTabs(
-  [
-    { id: 'chart', label: 'Chart', panel: chartPanel },
-    { id: 'table', label: 'Table', panel: table.root },
-    { id: 'said', label: 'Readers said', panel: said.root },
-  ],
-  saved.tab ?? 'chart',
-  (tab) => saveState({ tab }),
-);
+const tabs = createTabs(tabPanels(), saved.tab ?? 'chart', (tab) => saveState({ tab }));
 
 // Everything that shows numbers sits in one box, dimmed while newer numbers load.
 const content = el('main', 'content');
@@ -59,6 +57,22 @@ const app = document.getElementById('app') ?? document.body;
 app.append(header.root, status.root, picker.root, content);
 picker.update(savedRange);
 status.waiting();
+
+/** A card named for screen readers (its name is built once the page has its language). */
+function section(className: readonly string[], name: () => string): HTMLElement {
+  const root = el('section', className);
+  root.setAttribute('aria-label', name());
+  return root;
+}
+
+/** The tabs, with their names in the page's language. */
+function tabPanels(): Parameters<typeof createTabs>[0] {
+  return [
+    { id: 'chart', label: l10n.t('Chart'), panel: chartPanel },
+    { id: 'table', label: l10n.t('Table'), panel: table.root },
+    { id: 'said', label: l10n.t('Readers said'), panel: said.root },
+  ];
+}
 
 function chooseRange(range: RangeChoice): void {
   saveState({ range });

@@ -1,42 +1,50 @@
 // A trend split at a merge: the line saying which change was merged when, and the two sides
 // side by side (visitors a week over whole weeks, and thumbs), so a writer sees whether the
 // agent's change helped readers.
+import * as l10n from '@vscode/l10n';
 import { changeText } from '../../visitors/merge-windows';
 import { formatDays } from '../../visitors/date-range';
 import type { MergeCompare, MergeMark, WindowVotes } from '../../visitors/protocol';
-import { count, el, plural } from './dom';
+import { count, displayLanguage, plural } from '../../platform/words';
+import { el } from './dom';
 
 /** "Merged Nov 11: pull request #12 into origin/main (merge commit)". */
 export function mergeLine(mark: MergeMark): HTMLElement {
-  return el('p', 'merge-line', `Merged ${formatDays(mark.day, mark.day, true)}: ${mark.label}`);
+  return el('p', 'merge-line', l10n.t('Merged {0}: {1}', formatDays(mark.day, mark.day, true), mark.label));
 }
 
 function visitorsText(side: MergeCompare['before']): string {
-  if (side.perWeek === null) return 'no whole week yet';
-  return `${count(side.perWeek)} a week (${plural(side.fullWeeks, 'whole week')})`;
+  if (side.perWeek === null) return l10n.t('no whole week yet');
+  const [perWeek, weeks] = [count(side.perWeek), count(side.fullWeeks)];
+  return plural(
+    side.fullWeeks,
+    l10n.t('{0} a week ({1} whole week)', perWeek, weeks),
+    l10n.t('{0} a week ({1} whole weeks)', perWeek, weeks),
+  );
 }
 
 function votesText(votes: WindowVotes): string {
-  if (votes === null) return 'not among the most voted pages';
+  if (votes === null) return l10n.t('not among the most voted pages');
   const total = votes.up + votes.down;
-  if (total === 0) return 'no votes';
-  return `${count(votes.up)} up, ${count(votes.down)} down (${Math.round((votes.down / total) * 100)}% down)`;
+  if (total === 0) return l10n.t('no votes');
+  const down = new Intl.NumberFormat(displayLanguage(), { style: 'percent' }).format(Math.round((votes.down / total) * 100) / 100);
+  return l10n.t('{0} up, {1} down ({2} down)', count(votes.up), count(votes.down), down);
 }
 
 /** The before and after table. */
 export function mergeCompare(compare: MergeCompare): HTMLElement {
   const table = el('table', 'merge-compare');
-  table.setAttribute('aria-label', 'Before and after the merge');
+  table.setAttribute('aria-label', l10n.t('Before and after the merge'));
   const head = el('tr');
-  head.append(el('th', undefined, ''), el('th', undefined, 'Before'), el('th', undefined, 'After'));
+  head.append(el('th', undefined, ''), el('th', undefined, l10n.t('Before')), el('th', undefined, l10n.t('After')));
   const rows: [string, string, string][] = [
     [
-      'Days',
+      l10n.t('Days'),
       formatDays(compare.before.range.from, compare.before.range.to, false),
       formatDays(compare.after.range.from, compare.after.range.to, false),
     ],
-    ['Visitors', visitorsText(compare.before), visitorsText(compare.after)],
-    ['Thumbs', votesText(compare.before.votes), votesText(compare.after.votes)],
+    [l10n.t('Visitors'), visitorsText(compare.before), visitorsText(compare.after)],
+    [l10n.t('Thumbs'), votesText(compare.before.votes), votesText(compare.after.votes)],
   ];
   table.append(head);
   for (const [name, before, after] of rows) {
@@ -47,6 +55,6 @@ export function mergeCompare(compare: MergeCompare): HTMLElement {
   const change = changeText(compare);
   const root = el('div', 'merge');
   root.append(table);
-  if (change) root.append(el('p', 'merge-change', `Visitors a week: ${change} after the merge.`));
+  if (change) root.append(el('p', 'merge-change', l10n.t('Visitors a week: {0} after the merge.', change)));
   return root;
 }

@@ -1,47 +1,64 @@
 // The Readers said tab: the open page's thumbs, its comments (pending first, then newest, each
 // with its status and date), the searches whose top result it is (with their click-through)
 // and the assistant questions that cited it; or a button that reads them, with its cost.
+import * as l10n from '@vscode/l10n';
 import type { ReadersSaid, SaidState } from '../../visitors/protocol';
-import { button, count, el, keepFocus, plural } from './dom';
+import { count, displayLanguage, plural } from '../../platform/words';
+import { button, el, keepFocus } from './dom';
 
 export interface SaidView {
   root: HTMLElement;
   update(state: SaidState): void;
 }
 
-const statusText: Record<string, string> = {
-  pending: 'Pending',
-  in_progress: 'In progress',
-  resolved: 'Resolved',
-  dismissed: 'Dismissed',
-};
+/** A comment's status as the service names it, in words; an unknown one as it is. */
+function statusText(status: string): string {
+  switch (status) {
+    case 'pending':
+      return l10n.t('Pending');
+    case 'in_progress':
+      return l10n.t('In progress');
+    case 'resolved':
+      return l10n.t('Resolved');
+    case 'dismissed':
+      return l10n.t('Dismissed');
+    default:
+      return status;
+  }
+}
 
-const day = (date: string | null): string => (date ? date.slice(0, 10) : 'no date');
-const percent = (share: number): string => `${Math.round(share * 100)}%`;
+const day = (date: string | null): string => (date ? date.slice(0, 10) : l10n.t('no date'));
+const percent = (share: number): string => new Intl.NumberFormat(displayLanguage(), { style: 'percent' }).format(share);
 
 function section(title: string, items: number, body: HTMLElement, empty: string): HTMLElement {
   const root = el('section', 'said-section');
-  root.append(el('h3', 'section-title', `${title} (${count(items)})`), items ? body : el('p', 'page-empty', empty));
+  const heading = l10n.t({ message: '{0} ({1})', args: [title, count(items)], comment: ['A section’s title and how many items it has'] });
+  root.append(el('h3', 'section-title', heading), items ? body : el('p', 'page-empty', empty));
   return root;
 }
 
 function comments(said: ReadersSaid): HTMLElement {
-  const list = el('ol', 'said-list comments');
+  const list = el('ol', ['said-list', 'comments']);
   for (const c of said.comments) {
-    const item = el('li', `said-comment status-${c.status}`);
+    const item = el('li', ['said-comment', `status-${c.status}`]);
     const meta = el('p', 'said-meta');
-    meta.append(el('span', 'said-status', statusText[c.status] ?? c.status), el('span', 'said-date', day(c.date)));
+    meta.append(el('span', 'said-status', statusText(c.status)), el('span', 'said-date', day(c.date)));
     item.append(meta, el('p', 'said-text', c.text));
     list.append(item);
   }
-  return section('Comments', said.comments.length, list, 'No comments on this page in this range.');
+  return section(l10n.t('Comments'), said.comments.length, list, l10n.t('No comments on this page in this range.'));
 }
 
 function searches(said: ReadersSaid): HTMLElement {
   const table = el('table', 'said-searches');
   const head = el('tr');
-  for (const name of ['Search', 'Searches', 'Click-through']) {
-    const th = el('th', name === 'Search' ? '' : 'num', name);
+  const names = [
+    l10n.t({ message: 'Search', args: [], comment: ['Column: what a reader searched for'] }),
+    l10n.t({ message: 'Searches', args: [], comment: ['Column: how many times it was searched'] }),
+    l10n.t('Click-through'),
+  ];
+  for (const [index, name] of names.entries()) {
+    const th = el('th', index === 0 ? '' : 'num', name);
     th.scope = 'col';
     head.append(th);
   }
@@ -56,23 +73,28 @@ function searches(said: ReadersSaid): HTMLElement {
   const thead = el('thead');
   thead.append(head);
   table.append(thead, body);
-  return section('Searches whose top result is this page', said.searches.length, table, 'No search led here in this range.');
+  return section(
+    l10n.t('Searches whose top result is this page'),
+    said.searches.length,
+    table,
+    l10n.t('No search led here in this range.'),
+  );
 }
 
 function questions(said: ReadersSaid): HTMLElement {
-  const list = el('ul', 'said-list questions');
+  const list = el('ul', ['said-list', 'questions']);
   for (const q of said.questions) {
     const item = el('li', 'said-question');
     const meta = el('p', 'said-meta');
-    meta.append(el('span', 'said-date', day(q.date)), ...(q.clarifying ? [el('span', 'said-status', 'Asked back')] : []));
+    meta.append(el('span', 'said-date', day(q.date)), ...(q.clarifying ? [el('span', 'said-status', l10n.t('Asked back'))] : []));
     item.append(meta, el('p', 'said-text', q.query));
     list.append(item);
   }
   return section(
-    'Assistant questions that cited this page',
+    l10n.t('Assistant questions that cited this page'),
     said.questions.length,
     list,
-    'The assistant cited this page in no answer in this range.',
+    l10n.t('The assistant cited this page in no answer in this range.'),
   );
 }
 
@@ -85,21 +107,30 @@ export function createSaid(read: () => void): SaidView {
       keepFocus(root, () => {
         if ('none' in state) return root.replaceChildren(el('p', 'page-empty', state.none));
         if ('cost' in state) {
-          const go = button(state.reading ? 'Reading…' : 'Read What Readers Said', read);
+          const go = button(state.reading ? l10n.t('Reading…') : l10n.t('Read What Readers Said'), read);
           go.disabled = state.reading;
           go.dataset.focusKey = 'read-said';
           return root.replaceChildren(
-            el('p', 'page-empty', 'What readers said in this range (feedback, searches, assistant questions) has not been read yet.'),
+            el(
+              'p',
+              'page-empty',
+              l10n.t('What readers said in this range (feedback, searches, assistant questions) has not been read yet.'),
+            ),
             go,
-            el('p', 'said-cost', `Costs ${state.cost}; kept for every window.`),
+            el('p', 'said-cost', l10n.t('Costs {0}; kept for every window.', state.cost)),
           );
         }
         const { said } = state;
-        const votes = el('p', 'said-votes', `${plural(said.thumbsUp, 'reader')} found it helpful · ${count(said.thumbsDown)} did not`);
+        const [up, down] = [count(said.thumbsUp), count(said.thumbsDown)];
+        const votes = plural(
+          said.thumbsUp,
+          l10n.t('{0} reader found it helpful · {1} did not', up, down),
+          l10n.t('{0} readers found it helpful · {1} did not', up, down),
+        );
         root.replaceChildren(
-          el('h2', 'section-title', `Readers said about ${said.pagePath}`),
-          votes,
-          el('p', 'said-share', `Comments from ${said.share}.`),
+          el('h2', 'section-title', l10n.t('Readers said about {0}', said.pagePath)),
+          el('p', 'said-votes', votes),
+          el('p', 'said-share', l10n.t('Comments from {0}.', said.share)),
           comments(said),
           searches(said),
           questions(said),

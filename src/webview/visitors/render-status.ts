@@ -1,8 +1,10 @@
 // One line under the header for what is going on now: waiting, reading pages (with Cancel),
 // or an error with the actions that fix it.
+import * as l10n from '@vscode/l10n';
 import type { ToPage } from '../../visitors/protocol';
 import { type ErrorAction, errorActionLabels as actionLabels, isErrorAction } from '../../platform/error-actions';
-import { button, el, plural } from './dom';
+import { count, plural } from '../../platform/words';
+import { button, el } from './dom';
 
 type Loading = Extract<ToPage, { type: 'loading' }>;
 type Failure = Extract<ToPage, { type: 'error' }>;
@@ -15,23 +17,37 @@ export interface Status {
   clear(): void;
 }
 
+/** "Loading visitors… 3 pages read (about 6)": what the read has done so far, and what it expects. */
+function loadingText(pagesRead: number, estimatedPages: number | undefined): string {
+  const [read, about] = [count(pagesRead), count(estimatedPages ?? 0)];
+  const estimated = estimatedPages !== undefined && estimatedPages > 0;
+  if (pagesRead <= 0) return estimated ? l10n.t('Loading visitors… (about {0})', about) : l10n.t('Loading visitors…');
+  if (!estimated)
+    return plural(pagesRead, l10n.t('Loading visitors… {0} page read', read), l10n.t('Loading visitors… {0} pages read', read));
+  return plural(
+    pagesRead,
+    l10n.t('Loading visitors… {0} page read (about {1})', read, about),
+    l10n.t('Loading visitors… {0} pages read (about {1})', read, about),
+  );
+}
+
 export function createStatus(cancel: () => void, act: (action: ErrorAction) => void): Status {
   const root = el('div', 'status');
 
-  const waitLine = el('p', 'status-line', 'Waiting for the extension…');
+  const waitLine = el('p', 'status-line', l10n.t('Waiting for the extension…'));
   waitLine.setAttribute('role', 'status');
 
   // The Cancel button and progress bar live as long as the page, so progress updates do
   // not steal keyboard focus from Cancel.
-  const loadLine = el('div', 'status-line loading');
+  const loadLine = el('div', ['status-line', 'loading']);
   const loadText = el('span', 'loading-text');
   loadText.setAttribute('role', 'status');
   const progress = el('progress', 'progress');
-  progress.setAttribute('aria-label', 'Pages of visitors read');
-  const cancelButton = button('Cancel', cancel, 'button secondary');
+  progress.setAttribute('aria-label', l10n.t('Pages of visitors read'));
+  const cancelButton = button(l10n.t('Cancel'), cancel, ['button', 'secondary']);
   loadLine.append(loadText, progress, cancelButton);
 
-  const errorLine = el('div', 'status-line error');
+  const errorLine = el('div', ['status-line', 'error']);
   errorLine.setAttribute('role', 'alert');
 
   root.append(waitLine, loadLine, errorLine);
@@ -42,9 +58,7 @@ export function createStatus(cancel: () => void, act: (action: ErrorAction) => v
 
   function loading(message: Loading): void {
     const { pagesRead, estimatedPages } = message;
-    const read = pagesRead > 0 ? ` ${plural(pagesRead, 'page')} read` : '';
-    const about = estimatedPages !== undefined && estimatedPages > 0 ? ` (about ${estimatedPages})` : '';
-    loadText.textContent = `Loading visitors…${read}${about}`;
+    loadText.textContent = loadingText(pagesRead, estimatedPages);
     // Without an estimate the bar is indeterminate rather than a guess.
     if (estimatedPages !== undefined && estimatedPages > 0) {
       progress.max = Math.max(estimatedPages, pagesRead);
@@ -60,7 +74,7 @@ export function createStatus(cancel: () => void, act: (action: ErrorAction) => v
     const actions = message.actions.filter(isErrorAction);
     errorLine.replaceChildren(
       text,
-      ...actions.map((action, i) => button(actionLabels[action], () => act(action), i === 0 ? 'button' : 'button secondary')),
+      ...actions.map((action, i) => button(actionLabels[action], () => act(action), i === 0 ? 'button' : ['button', 'secondary'])),
     );
     only(errorLine);
   }

@@ -1,15 +1,20 @@
 // The table tab: every path, sortable and filterable. A report can hold 10,000 paths, so
 // rows are sorted once per change and drawn a page at a time.
+import * as l10n from '@vscode/l10n';
 import type { PageState, PathRow } from '../../visitors/protocol';
-import { button, count, el, keepFocus } from './dom';
+import { count } from '../../platform/words';
+import { button, el, keepFocus } from './dom';
 import { type Column, defaultSort, filterRows, nextSort, pageSize, type Sort, sortRows, sortState, summaryText } from './table-model';
 
-const columns: { column: Column; label: string }[] = [
-  { column: 'path', label: 'Path' },
-  { column: 'human', label: 'Human' },
-  { column: 'ai', label: 'AI' },
-  { column: 'total', label: 'Total' },
-];
+/** The columns in order, with their headers (built when the table is, in the page's language). */
+function columns(): { column: Column; label: string }[] {
+  return [
+    { column: 'path', label: l10n.t('Path') },
+    { column: 'human', label: l10n.t('Human') },
+    { column: 'ai', label: l10n.t('AI') },
+    { column: 'total', label: l10n.t('Total') },
+  ];
+}
 
 export interface TableView {
   root: HTMLElement;
@@ -23,7 +28,7 @@ type Headers = Map<Column, { th: HTMLTableCellElement; mark: HTMLElement }>;
 function createHeader(sortBy: (column: Column) => void): { thead: HTMLTableSectionElement; headers: Headers } {
   const headRow = el('tr');
   const headers: Headers = new Map();
-  for (const { column, label } of columns) {
+  for (const { column, label } of columns()) {
     const th = el('th', column === 'path' ? 'path' : 'num');
     th.scope = 'col';
     const sortButton = button(label, () => sortBy(column), 'sort');
@@ -50,7 +55,7 @@ function createRow(
   const path = el('td', 'path');
   const link = button(row.path, () => openPath(row.path), 'link');
   link.dataset.focusKey = row.path;
-  link.title = `Open the file for ${row.path}`;
+  link.title = l10n.t('Open the file for {0}', row.path);
   path.append(link);
   tr.append(path, el('td', 'num', count(row.human)), el('td', 'num', count(row.ai)), el('td', 'num', count(row.total)));
   return { tr, link };
@@ -59,10 +64,10 @@ function createRow(
 /** The filter box and the count line above the table. */
 function createTools(initialFilter: string): { tools: HTMLElement; filter: HTMLInputElement; summary: HTMLElement } {
   const tools = el('div', 'table-tools');
-  const filter = el('input', 'input filter');
+  const filter = el('input', ['input', 'filter']);
   filter.type = 'search';
-  filter.placeholder = 'Filter paths';
-  filter.setAttribute('aria-label', 'Filter paths (contains, any case)');
+  filter.placeholder = l10n.t('Filter paths');
+  filter.setAttribute('aria-label', l10n.t('Filter paths (contains, any case)'));
   filter.value = initialFilter;
   const summary = el('span', 'table-count');
   summary.setAttribute('aria-live', 'polite');
@@ -82,7 +87,7 @@ class PathTable implements TableView {
   private readonly summary: HTMLElement;
   private readonly headers: Headers;
   private readonly body = el('tbody');
-  private readonly more = button('', () => this.showMore(), 'button secondary more');
+  private readonly more = button('', () => this.showMore(), ['button', 'secondary', 'more']);
 
   constructor(
     saved: PageState,
@@ -145,8 +150,8 @@ class PathTable implements TableView {
       this.drawMore();
     });
     if (this.shown.length === 0 && this.rows.length > 0) {
-      const cell = el('td', 'page-empty', `No paths contain “${this.filter.value.trim()}”.`);
-      cell.colSpan = columns.length;
+      const cell = el('td', 'page-empty', l10n.t('No paths contain “{0}”.', this.filter.value.trim()));
+      cell.colSpan = this.headers.size;
       const tr = el('tr');
       tr.append(cell);
       this.body.append(tr);
@@ -165,7 +170,7 @@ class PathTable implements TableView {
     this.drawn = end;
     const left = this.shown.length - this.drawn;
     this.more.hidden = left <= 0;
-    this.more.textContent = `Show ${count(Math.min(pageSize, left))} more`;
+    this.more.textContent = l10n.t('Show {0} more', count(Math.min(pageSize, left)));
     this.summary.textContent = summaryText(this.shown.length, this.rows.length, this.drawn, count);
     return first;
   }

@@ -1,4 +1,5 @@
 // Chart, Table and Readers said as ARIA tabs: arrow keys move between tabs, Tab goes into the panel.
+import * as l10n from '@vscode/l10n';
 import { el } from './dom';
 
 export type TabId = 'chart' | 'table' | 'said';
@@ -15,7 +16,7 @@ export function createTabs(
   const root = el('section', 'tabs');
   const list = el('div', 'tab-list');
   list.setAttribute('role', 'tablist');
-  list.setAttribute('aria-label', 'Paths');
+  list.setAttribute('aria-label', l10n.t('Paths'));
   const tabs: HTMLButtonElement[] = [];
 
   for (const { id, label, panel } of panels) {

@@ -1,8 +1,10 @@
 // The open page's weekly trend. Reading it costs requests (one report per week), so it is
 // loaded only on demand, and the button says what it will cost.
+import * as l10n from '@vscode/l10n';
 import type { PageInfo, RangeChoice, ToPage } from '../../visitors/protocol';
 import { formatDays } from '../../visitors/date-range';
-import { button, count, el, plural } from './dom';
+import { count, plural } from '../../platform/words';
+import { button, el } from './dom';
 import { mergeCompare, mergeLine } from './render-merge';
 
 export type TrendCost = Extract<ToPage, { type: 'trendCost' }>;
@@ -22,29 +24,40 @@ export interface TrendView {
   update(input: TrendInput): void;
 }
 
+/** The button: "Show weekly trend", "Reload before and after the merge", "… (cached)", "… (costs about 4 requests)". */
 function costText(cost: TrendCost | null, shown: boolean): string {
-  const what = cost?.mark ? 'before and after the merge' : 'weekly trend';
-  const verb = `${shown ? 'Reload' : 'Show'} ${what}`;
-  if (!cost) return verb;
-  if (cost.requests === 0) return `${verb} (cached)`;
-  return `${verb} (costs about ${plural(cost.requests, 'request')})`;
+  const label = cost?.mark
+    ? shown
+      ? l10n.t('Reload before and after the merge')
+      : l10n.t('Show before and after the merge')
+    : shown
+      ? l10n.t('Reload weekly trend')
+      : l10n.t('Show weekly trend');
+  if (!cost) return label;
+  if (cost.requests === 0) return l10n.t({ message: '{0} (cached)', args: [label], comment: ['A button’s label: it costs nothing'] });
+  const requests = count(cost.requests);
+  return plural(
+    cost.requests,
+    l10n.t('{0} (costs about {1} request)', label, requests),
+    l10n.t('{0} (costs about {1} requests)', label, requests),
+  );
 }
 
 function weeksChart(message: Trend): HTMLElement {
   const list = el('ol', 'trend-list');
   list.setAttribute('role', 'list');
-  list.setAttribute('aria-label', `Weekly visitors of ${message.pagePath}`);
+  list.setAttribute('aria-label', l10n.t('Weekly visitors of {0}', message.pagePath));
   const max = message.weeks.reduce((m, w) => Math.max(m, w.total), 1);
   for (const week of message.weeks) {
     if (message.mark && week.from === message.mark.day) {
       const merge = el('li', 'trend-merge');
-      merge.setAttribute('aria-label', 'Merge');
-      merge.title = `Merged: ${message.mark.label}`;
+      merge.setAttribute('aria-label', l10n.t({ message: 'Merge', args: [], comment: ['A mark in the chart: where a change was merged'] }));
+      merge.title = l10n.t('Merged: {0}', message.mark.label);
       list.append(merge);
     }
     const label = formatDays(week.from, week.to, false);
     const item = el('li', 'trend-week');
-    const words = `${label}: ${count(week.total)} total, ${count(week.human)} human, ${count(week.ai)} AI`;
+    const words = l10n.t('{0}: {1} total, {2} human, {3} AI', label, count(week.total), count(week.human), count(week.ai));
     item.setAttribute('aria-label', words);
     item.title = words;
     const column = el('span', 'trend-column');
@@ -59,14 +72,14 @@ function weeksChart(message: Trend): HTMLElement {
 
 export function createTrend(load: () => void): TrendView {
   const root = el('section', 'trend');
-  root.setAttribute('aria-label', 'Weekly trend');
+  root.setAttribute('aria-label', l10n.t('Weekly trend'));
   // aria-disabled instead of disabled: a disabled button drops keyboard focus.
   const loadButton = button(
     '',
     () => {
       if (loadButton.getAttribute('aria-disabled') !== 'true') load();
     },
-    'button secondary',
+    ['button', 'secondary'],
   );
   const note = el('span', 'note');
   note.setAttribute('aria-live', 'polite');
@@ -81,7 +94,7 @@ export function createTrend(load: () => void): TrendView {
     // A trend belongs to one page and one range: drop it when either changes.
     const fits =
       trend !== null && trend.message.pagePath === page.pagePath && trend.range.from === range.from && trend.range.to === range.to;
-    loadButton.textContent = loading ? 'Loading weekly trend…' : costText(cost, fits);
+    loadButton.textContent = loading ? l10n.t('Loading weekly trend…') : costText(cost, fits);
     loadButton.setAttribute('aria-disabled', String(loading));
     const mark = cost?.mark?.pagePath === page.pagePath ? cost.mark : undefined;
     marked.replaceChildren(...(mark ? [mergeLine(mark)] : []));
@@ -91,9 +104,15 @@ export function createTrend(load: () => void): TrendView {
       return;
     }
     const { message } = trend;
-    chart.replaceChildren(message.weeks.length > 0 ? weeksChart(message) : el('p', 'page-empty', 'No weeks to show for this range.'));
+    chart.replaceChildren(
+      message.weeks.length > 0 ? weeksChart(message) : el('p', 'page-empty', l10n.t('No weeks to show for this range.')),
+    );
     if (message.compare) chart.append(mergeCompare(message.compare));
-    note.textContent = message.requests > 0 ? `Read with ${plural(message.requests, 'request')}.` : 'From cache.';
+    const requests = count(message.requests);
+    note.textContent =
+      message.requests > 0
+        ? plural(message.requests, l10n.t('Read with {0} request.', requests), l10n.t('Read with {0} requests.', requests))
+        : l10n.t('From cache.');
   }
 
   return { root, update };

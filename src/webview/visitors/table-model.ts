@@ -1,5 +1,7 @@
 // What the table shows, without the DOM: sort order, the filter, the page window and the count
 // line. Kept pure so plain Node tests check it.
+import * as l10n from '@vscode/l10n';
+import { plural } from '../../platform/words';
 import type { PageState, PathRow } from '../../visitors/protocol';
 
 export type Column = keyof PathRow;
@@ -44,6 +46,10 @@ export function sortState(sort: Sort, column: Column): { aria: 'ascending' | 'de
 
 /** The count line: "12 paths", "3 of 12 paths", with "· showing 200" while more are left. */
 export function summaryText(shown: number, total: number, drawn: number, count: (n: number) => string): string {
-  const of = shown === total ? `${count(total)} paths` : `${count(shown)} of ${count(total)} paths`;
-  return shown - drawn > 0 ? `${of} · showing ${count(drawn)}` : of;
+  const [all, some] = [count(total), count(shown)];
+  const of =
+    shown === total
+      ? plural(total, l10n.t('{0} path', all), l10n.t('{0} paths', all))
+      : plural(total, l10n.t('{0} of {1} path', some, all), l10n.t('{0} of {1} paths', some, all));
+  return shown - drawn > 0 ? l10n.t('{0} · showing {1}', of, count(drawn)) : of;
 }

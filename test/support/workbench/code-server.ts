@@ -22,6 +22,8 @@ export interface CodeServerOptions {
   installVsix?: string;
   /** Workspace trust on (an untrusted folder opens in Restricted Mode); off by default. */
   workspaceTrust?: boolean;
+  /** A display language other than English (e.g. `ja`), through a stand-in language pack. */
+  locale?: string;
   /** More user settings (never secrets). */
   userSettings?: Record<string, unknown>;
   /** A fixed port; by default a free one. */
@@ -134,6 +136,7 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
   if (options.userSettings) args.push('--user-settings', JSON.stringify(options.userSettings));
   if (options.installExtension) args.push('--install-extension', options.installExtension);
   if (options.installVsix) args.push('--install-vsix', options.installVsix);
+  if (options.locale) args.push('--locale', options.locale);
   const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,6 +36,8 @@ export interface WorkbenchOptions {
    * a test that measures a polling pace takes seconds, with the same ratios.
    */
   pace?: number;
+  /** The editor's display language, such as `ja` (a stand-in language pack: the editor's own words stay English). */
+  locale?: string;
   /** Install this .vsix (an absolute path) as a user would, instead of linking the repo in. */
   vsix?: string;
 }
@@ -129,6 +131,7 @@ export class Workbench {
         env,
         ...install,
         ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+        ...(options.locale ? { locale: options.locale } : {}),
         ...(options.copyIntoWorkspace ? { copyIntoWorkspace: options.copyIntoWorkspace } : {}),
       });
       const folder = server.folder;
