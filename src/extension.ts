@@ -11,7 +11,6 @@ import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
 import { registerLaterCommands } from './commands/later-commands';
 import { createPreviewsFeature } from './previews/previews-feature';
-import { ShownChanges } from './review/shown-changes';
 import { ReviewStore, reviewedJobsOf } from './review/review-store';
 import { createReviewComments } from './commands/review-comment-commands';
 import { useWorkspaceBaseUrls } from './editor/config';
@@ -70,9 +69,8 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     visitors.reportsChanged,
   );
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
-  const shown = new ShownChanges();
   const deps = { tracker: jobs.tracker, keys, clients, log };
-  const review = createReviewComments(deps, reviews, shown);
+  const review = createReviewComments(deps, reviews);
 
   context.subscriptions.push(
     log,
@@ -87,10 +85,9 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerSendCommands(deps),
     ...registerComposeCommands(deps, storage.drafts, review.afterFollowUp),
     ...registerJobCommands(deps),
-    shown,
     ...review.disposables,
     previews,
-    ...registerLaterCommands(deps, shown, previews, visitors.controller),
+    ...registerLaterCommands(deps, review.shown, previews, visitors.controller),
     visitors,
     readers,
     ...registerVisitorsCommands(visitors.controller),

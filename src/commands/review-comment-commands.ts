@@ -11,7 +11,7 @@ import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
 import type { ReviewStore } from '../review/review-store';
 import { registerOnFirstUse } from './on-first-use';
 import { reviewInstruction, reviewText } from '../review/review-text';
-import type { ShownChanges } from '../review/shown-changes';
+import { ShownChanges } from '../review/shown-changes';
 import type { AfterFollowUp, DraftRequest } from './compose-commands';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
@@ -69,11 +69,12 @@ async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, s
  * The writer's review comments: kept in `reviews` (machine-wide), drawn as the editor's threads on
  * the diffs `shown` lists, and their commands. `afterFollowUp` marks a sent review's threads sent.
  */
+/** The review's comments and commands, and the changes shown for review (the diffs they sit on). */
 export function createReviewComments(
   deps: CommandDeps,
   reviews: ReviewStore,
-  shown: ShownChanges,
-): { disposables: vscode.Disposable[]; afterFollowUp: AfterFollowUp } {
+): { disposables: vscode.Disposable[]; afterFollowUp: AfterFollowUp; shown: ShownChanges } {
+  const shown = new ShownChanges();
   // Kept as long as a composer draft: a month untouched.
   void reviews.ready.then(() => reviews.pruneUntouchedSince(new Date(Date.now() - keptDays * 86_400_000)));
   const comments = new ReviewComments(reviews, shown);
@@ -82,7 +83,7 @@ export function createReviewComments(
     // The job's record says the follow-up was this review.
     if (comments) await deps.tracker.noteReview(job, comments);
   };
-  return { disposables: [comments, ...registerCommands(deps, { reviews, comments, shown })], afterFollowUp };
+  return { disposables: [shown, comments, ...registerCommands(deps, { reviews, comments, shown })], afterFollowUp, shown };
 }
 
 function registerCommands(deps: CommandDeps, parts: ReviewParts): vscode.Disposable[] {

@@ -40,7 +40,9 @@ export function editorFromEnv(env = process.env) {
     throw new ProvisionError(`DOCS_AGENT_EDITOR must be one of ${Object.keys(EDITORS).join(', ')} (got "${editor}")`);
   return editor;
 }
-const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev']; // libkrb5-dev: headers for the kerberos module
+// libkrb5-dev: headers for the kerberos module. fonts-ipafont-gothic: Japanese glyphs (3.5 MB),
+// for the suite and README picture of Docs Agent in Japanese; Chromium draws boxes without them.
+const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-ipafont-gothic'];
 
 export function cacheDir(env = process.env) {
   return env.DOCS_AGENT_CACHE || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'docs-agent-vscode');
@@ -75,7 +77,11 @@ function debInstalled(name) {
 }
 
 async function ensureDebianPackages(p, say) {
-  const has = { chromium: () => existsSync(CHROMIUM), 'libkrb5-dev': () => debInstalled('libkrb5-dev') };
+  const has = {
+    chromium: () => existsSync(CHROMIUM),
+    'libkrb5-dev': () => debInstalled('libkrb5-dev'),
+    'fonts-ipafont-gothic': () => debInstalled('fonts-ipafont-gothic'),
+  };
   const missing = DEBIAN_PACKAGES.filter((name) => !has[name]());
   if (missing.length === 0) return;
   const hint = `Install these Debian packages, then run again: sudo apt-get install -y ${missing.join(' ')}`;

@@ -24,7 +24,10 @@ describe('the writer’s language (words.ts)', () => {
     assert.equal(dateTime(at, utc), '27.11.2026, 16:05');
     assert.equal(languageName('es'), 'Spanisch');
     useLanguage('ja', undefined);
-    assert.deepEqual([compactCount(9876), compactCount(12_345), languageName('es'), dateTime(at, utc)], ['9,876', '1.2万', 'スペイン語', '2026/11/27 16:05']);
+    assert.deepEqual(
+      [compactCount(9876), compactCount(12_345), languageName('es'), dateTime(at, utc)],
+      ['9,876', '1.2万', 'スペイン語', '2026/11/27 16:05'],
+    );
     useLanguage('fr', undefined);
     assert.equal(count(1234), '1\u202f234');
   });
