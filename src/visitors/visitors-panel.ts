@@ -108,14 +108,13 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The page's language as JSON for a `<script type="application/json">` element: a data block
- * the browser never runs (so the CSP's script-src has nothing to allow), and with `<`, `>` and
- * `&` escaped no translation can close the element early.
+ * The page's language and its translations as JSON in a `<meta>` element's content: data the
+ * browser never runs (the page holds no inline script at all), escaped as an attribute's text.
  */
 function languageJson(): string {
   const bundle = vscode.l10n.bundle;
   const data: PageLanguage = { language: displayLanguage(), ...(bundle ? { bundle } : {}) };
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeHtml(JSON.stringify(data));
 }
 
 function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
@@ -137,12 +136,12 @@ function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<meta name="${pageLanguageId}" content="${languageJson()}">
 <link rel="stylesheet" href="${style.toString()}">
 <title>${title}</title>
 </head>
 <body>
 <div id="app"></div>
-<script type="application/json" id="${pageLanguageId}" nonce="${nonce}">${languageJson()}</script>
 <script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;

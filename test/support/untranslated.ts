@@ -147,3 +147,11 @@ function sourceFiles(folder: string): string[] {
 export function untranslatedWords(root: string): Untranslated[] {
   return sourceFiles(join(root, 'src')).flatMap((file) => scan(file, root));
 }
+
+/** Every file of `root`/src with a comment saying its text stays English: the deliberate exceptions. */
+export function filesStayingEnglish(root: string): string[] {
+  return sourceFiles(join(root, 'src'))
+    .filter((file) => staysEnglish.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(root, file))
+    .sort();
+}

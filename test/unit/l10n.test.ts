@@ -2,8 +2,8 @@
 // package.json is a %key% of package.nls.json, and each language has every key, none empty, with
 // every placeholder, codicon, command link and `code` of the English kept as written.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { manifestKeys, manifestStrings, repoRoot, shippedLanguages } from '../support/manifest';
 import { keptAsWritten as kept } from '../support/kept-as-written';
 
@@ -68,6 +68,22 @@ describe('the manifest in the writer’s language', () => {
         const other = translated[key] ?? '';
         assert.ok(other.trim(), `${language}: ${key} is empty`);
         assert.deepEqual(kept(other), kept(text), `${language}: ${key} keeps what must stay as written`);
+      }
+    });
+  }
+
+  // The walkthrough's step pages: the editor shows <page>.nls.<language>.md when there is one.
+  const pages = readdirSync(join(repoRoot, 'media/walkthrough')).filter((name) => /^[a-z-]+\.md$/.test(name));
+  for (const language of shippedLanguages) {
+    it(`has the walkthrough's ${pages.length} step pages in ${language}, with their headings, links and code kept`, () => {
+      for (const page of pages) {
+        const english = readFileSync(join(repoRoot, 'media/walkthrough', page), 'utf8');
+        const file = join(repoRoot, 'media/walkthrough', page.replace(/\.md$/, `.nls.${language}.md`));
+        assert.ok(existsSync(file), `${relative(repoRoot, file)} is missing`);
+        const translated = readFileSync(file, 'utf8');
+        const headings = (text: string): string[] => text.match(/^#+ /gm) ?? [];
+        assert.deepEqual(headings(translated), headings(english), `${page} in ${language}: the same headings`);
+        assert.deepEqual(kept(translated), kept(english), `${page} in ${language}: links and code kept`);
       }
     });
   }
