@@ -68,7 +68,7 @@ describe('check out and apply the agent’s change with real git', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    assert.ok(refused instanceof ReviewError);
+    assert.ok(refused instanceof ReviewError, `refused with ${String(refused)}`);
     assert.match(refused.message, /uncommitted changes to docs\/guides\/authentication\.mdx, which the agent also changed/);
     assert.deepEqual(refused.actions, ['openSourceControl']);
     assert.equal(git('branch', '--list', 'docs-agent/*'), '', 'no branch is left behind');
@@ -128,7 +128,7 @@ describe('check out and apply the agent’s change with real git', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    assert.ok(refused instanceof ReviewError);
+    assert.ok(refused instanceof ReviewError, `refused with ${String(refused)}`);
     assert.match(refused.message, /docs\/guides\/index\.mdx has unsaved edits/);
     assert.ok(document.getText().startsWith('unsaved '), 'the writer’s edit is untouched');
     assert.deepEqual(changedFiles(), []);

@@ -102,8 +102,7 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
   });
 
   it('keeps every job and the key through a window reload', async () => {
-    await workbench.page.reload();
-    await workbench.page.locator('.monaco-workbench').waitFor();
+    await workbench.reload();
     await workbench.openDocsAgentView();
     for (const label of [selected, 'Rewrite the webhooks guide', 'Check every link']) {
       await workbench.jobRow(label).waitFor({ timeout: 30_000 });
