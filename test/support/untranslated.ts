@@ -135,7 +135,8 @@ function scan(file: string, root: string): Untranslated[] {
   return found;
 }
 
-function sourceFiles(folder: string): string[] {
+/** Every TypeScript source file under `folder` (declaration files left out). */
+export function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);

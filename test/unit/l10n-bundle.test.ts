@@ -2,19 +2,12 @@
 // `npm run l10n` extracts from src (so no sentence is missed or left behind), and each language's
 // bundle has every sentence, none empty, with its placeholders, codicons and `code` as written.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getL10nJson } from '@vscode/l10n-dev';
 import { bundleStrings, repoRoot, shippedLanguages } from '../support/manifest';
 import { keptAsWritten } from '../support/kept-as-written';
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
+import { sourceFiles } from '../support/untranslated';
 
 describe('the code’s sentences in the writer’s language', () => {
   const english = bundleStrings();
