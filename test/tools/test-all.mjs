@@ -8,6 +8,7 @@
 // for another at a step's end. The editors' provisioning (downloads on a fresh machine) runs
 // beside the workers from the start. A failing check, build or provisioning stops new parts from
 // starting; a failing suite does not stop the others, and the run fails.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -142,9 +143,19 @@ function cpuSeconds() {
   }
 }
 
+// `--beside-load`: one core pinned by a busy loop for the whole run (such a run may take twice as
+// long): the suites must pass on a machine that is busy with something else.
+const load = process.argv.includes('--beside-load')
+  ? spawn(process.execPath, [join(root, 'test/tools/busy-core.mjs')], { stdio: 'ignore' })
+  : undefined;
+if (load) {
+  console.log('Beside a busy loop pinning one core (--beside-load).');
+  process.once('exit', () => load.kill());
+}
+
 const began = Date.now();
 const cpuBefore = cpuSeconds();
-const { results, notRun, stoppedBy } = await runParts(parts, workers, root);
+const { results, notRun, stoppedBy } = await runParts(parts, workers, root).finally(() => load?.kill());
 const cpuAfter = cpuSeconds();
 console.log(`\nTiming, part by part (${workers} at a time, in the order they ended):`);
 for (const r of results) {

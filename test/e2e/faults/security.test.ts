@@ -84,9 +84,8 @@ describe('e2e: security checks', () => {
       const row = workbench.jobRow(`Link scheme ${scheme}`);
       await row.locator('.label-description', { hasText: 'completed, link refused' }).waitFor({ timeout: 30_000 });
       // Its menu has no Open Pull Request.
-      await row.click({ button: 'right' });
+      await workbench.openMenu(row, 'Copy Job ID');
       const menu = workbench.page.locator('.monaco-menu');
-      await menu.locator('.action-item', { hasText: 'Copy Job ID' }).waitFor();
       assert.equal(await menu.locator('.action-item', { hasText: 'Open Pull Request' }).count(), 0, `${scheme}: no Open Pull Request`);
       await workbench.page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });

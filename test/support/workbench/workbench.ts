@@ -1,6 +1,7 @@
 // A person's view of the real editor: code-server with the extension installed, the emulator
 // behind it, and Chromium in front. Helpers act the way a person does: palette, menus, clicks.
 import { machineStorageIn } from './machine-storage';
+import { keepLogs } from './kept-logs';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
@@ -274,38 +275,62 @@ export class Workbench {
 
   /** Opens a file of the workspace through Quick Open. */
   async openFile(relativePath: string): Promise<void> {
-    await this.focusWorkbench();
-    await this.page.keyboard.press('Control+P');
     const input = this.page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(relativePath);
     const name = relativePath.split('/').pop() ?? relativePath;
     // Wait for the search's answer: the list first shows recently opened files.
     const folder = relativePath.split('/').slice(0, -1).join('/');
     const match = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).filter({ hasText: folder }).first();
     const tab = this.page.locator('.tab.active', { hasText: name });
+    const opened = (timeout: number): Promise<boolean> =>
+      tab.waitFor({ timeout }).then(
+        () => true,
+        () => false,
+      );
     // A click can land while the list redraws with the search's answer and pick nothing (the
-    // box stays open on the row): it is clicked again then. Once the box closed, the file opens.
+    // box stays open on the row): it is clicked again then. The box can also close without
+    // opening anything (a busy workbench moving the focus as it settles): a person presses
+    // Ctrl+P again, and so does this. Once the file's tab is active, it is open.
     const deadline = Date.now() + 30_000;
     const left = (): number => Math.max(1, deadline - Date.now());
-    do {
-      await match.click({ timeout: left() });
-      if (
-        await tab.waitFor({ timeout: 3_000 }).then(
-          () => true,
-          () => false,
-        )
-      )
+    for (;;) {
+      if (!(await input.isVisible())) {
+        await this.focusWorkbench();
+        await this.page.keyboard.press('Control+P');
+        await input.waitFor({ state: 'visible', timeout: left() });
+        await input.fill(relativePath);
+      }
+      await match.click({ timeout: Math.min(5_000, left()) }).catch(() => undefined);
+      if (await opened(3_000)) return;
+      if (Date.now() > deadline) {
+        await tab.waitFor({ timeout: 1 });
         return;
-    } while ((await match.isVisible()) && Date.now() < deadline);
-    await tab.waitFor({ timeout: left() });
+      }
+    }
+  }
+
+  /**
+   * Right-clicks `target` until its context menu shows `item`, and returns that entry. A menu that
+   * closes as it opens (the tree redrawing its rows as a job changes) is opened again, as a
+   * person would right-click again.
+   */
+  async openMenu(target: Locator, item: string, timeoutMs = 30_000): Promise<Locator> {
+    const deadline = Date.now() + timeoutMs;
+    const entry = this.page.locator('.monaco-menu .action-item', { hasText: item }).first();
+    for (;;) {
+      await target.click({ button: 'right', timeout: Math.max(1, deadline - Date.now()) });
+      try {
+        await entry.waitFor({ timeout: 5_000 });
+        return entry;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await this.page.keyboard.press('Escape');
+      }
+    }
   }
 
   /** Right-clicks `target` and picks `item` from the context menu. */
   async contextMenu(target: Locator, item: string): Promise<void> {
-    await target.click({ button: 'right' });
-    const entry = this.page.locator('.monaco-menu .action-item', { hasText: item }).first();
-    await entry.waitFor();
+    const entry = await this.openMenu(target, item);
     // Hover then Enter: a click can land while the menu is still settling and be dropped.
     await entry.hover();
     await this.page.keyboard.press('Enter');
@@ -397,9 +422,12 @@ export class Workbench {
    */
   async composeAndSend(tab: string, text: string): Promise<Locator> {
     const draft = this.page.locator('.tab.active', { hasText: tab });
-    await draft.waitFor();
-    // (Its hint line may wrap in a narrow editor: its first words are on one line.)
-    await this.page.locator('.monaco-editor.focused .view-lines', { hasText: 'Write what the agent' }).first().waitFor();
+    // The draft is the active group's open tab, and its editor has the keyboard: what the writer
+    // types lands there. (Not its hint line's words: below a long review or a build's error they
+    // may be out of view in a narrow group.)
+    const activeGroup = this.page.locator('.editor-group-container.active');
+    await activeGroup.locator('.tab.active', { hasText: tab }).waitFor();
+    await activeGroup.locator('.monaco-editor.focused').waitFor();
     await this.page.keyboard.type(text);
     await this.page.keyboard.press('Control+Enter');
     return draft;
@@ -495,8 +523,11 @@ export class Workbench {
   /** Keeps a picture of the screen when a test fails, to see what the person would have seen. */
   async screenshotFailure(title: string): Promise<void> {
     const dir = join(repoRoot, 'test-results');
+    const name = title.replace(/[^\w-]+/g, '-');
     mkdirSync(dir, { recursive: true });
-    await this.page.screenshot({ path: join(dir, `${title.replace(/[^\w-]+/g, '-')}.png`) }).catch(() => undefined);
+    await this.page.screenshot({ path: join(dir, `${name}.png`) }).catch(() => undefined);
+    // And what the editor and the extension logged until then (the state folder goes with the editor).
+    keepLogs(this.server.stateDir, join(dir, `${name}-logs`));
   }
 
   /** Closes this window the way a person does: the workbench shuts down, then the page goes. */
