@@ -1,7 +1,9 @@
 // What the reader feedback tool says: a page's votes, comments, searches and assistant
 // questions, or the site's groups (unhappy pages, searches that found nothing, questions the
 // assistant could not answer), with the range, the share of the range read and where it came
-// from beside them. Pure, so unit tests check it.
+// from beside them. What readers typed (and the paths they reached) is only ever in a fenced
+// block it cannot close, after the sentence saying it is data (platform/data-fence.ts). Pure, so
+// unit tests check it.
 import * as l10n from '@vscode/l10n';
 import type { PageSignals, UnansweredQuestion, UnhappyPage } from '../readers/reader-signals';
 import type { SearchTerm } from '../api/signal-types';
@@ -9,7 +11,8 @@ import { analyticsLimitPerHour } from '../visitors/request-ledger';
 import { count, plural } from '../platform/words';
 import type { Confirmation } from './job-tool-text';
 import type { ReadSource } from './read-source';
-import { percent, quoted as quote } from '../readers/said-words';
+import { oneLine, percent } from '../readers/said-words';
+import { fencedData } from '../platform/data-fence';
 
 const day = (date: string | null): string => (date ? date.slice(0, 10) : l10n.t('undated'));
 
@@ -61,21 +64,40 @@ export function feedbackRefusalText(pagePath: string | undefined, most: number, 
       );
 }
 
+/** A search, its numbers first and then what the reader typed, last on its line: nothing typed can pass for a number. */
 function searchLine(s: SearchTerm): string {
   const searches = plural(s.hits, l10n.t('{0} search', count(s.hits)), l10n.t('{0} searches', count(s.hits)));
   return s.topClickedPage
-    ? l10n.t('{0}: {1}, {2} click-through, top result {3}', quote(s.query), searches, percent(s.ctr), s.topClickedPage)
-    : l10n.t('{0}: {1}, {2} click-through, no result opened', quote(s.query), searches, percent(s.ctr));
+    ? l10n.t({
+        message: '{0}, {1} click-through, top result {2}: {3}',
+        args: [searches, percent(s.ctr), oneLine(s.topClickedPage), oneLine(s.query)],
+        comment: ['A search readers made: how often, its click-through, the page most opened, then the search as typed (keep it last)'],
+      })
+    : l10n.t({
+        message: '{0}, {1} click-through, no result opened: {2}',
+        args: [searches, percent(s.ctr), oneLine(s.query)],
+        comment: ['A search readers made: how often, its click-through, then the search as typed (keep it last)'],
+      });
 }
 
-/** A titled list, cut to `limit`: "Title (3):" and a line per item, or "Title: none." */
+/**
+ * A titled list, cut to `limit`: "Title (3):" then its items in a fence the items cannot close,
+ * since they hold what readers typed (platform/data-fence.ts); or "Title: none."
+ */
 function list<T>(
   titled: { some: (n: string) => string; none: () => string },
   items: readonly T[],
   limit: number,
   line: (item: T) => string,
 ): string[] {
-  return items.length ? [titled.some(count(items.length)), ...items.slice(0, limit).map((item) => `- ${line(item)}`)] : [titled.none()];
+  if (!items.length) return [titled.none()];
+  return [
+    titled.some(count(items.length)),
+    fencedData(
+      'readers',
+      items.slice(0, limit).map((item) => `- ${line(item)}`),
+    ),
+  ];
 }
 
 export function pageFeedbackText(said: PageSignals, range: string, share: string, source: FeedbackSource, limit: number): string {
@@ -92,8 +114,8 @@ export function pageFeedbackText(said: PageSignals, range: string, share: string
       (c) =>
         l10n.t({
           message: '[{0}, {1}] {2}',
-          args: [c.status, day(c.createdAt), quote(c.comment ?? '')],
-          comment: ['A reader’s comment: [its status as the service names it, its day] then the comment in quotes'],
+          args: [c.status, day(c.createdAt), oneLine(c.comment ?? '')],
+          comment: ['A reader’s comment: [its status as the service names it, its day] then the comment as written (keep it last)'],
         }),
     ),
     ...list(
@@ -114,9 +136,9 @@ export function pageFeedbackText(said: PageSignals, range: string, share: string
       limit,
       (q) =>
         l10n.t({
-          message: '{0} ({1})',
-          args: [quote(q.query), day(q.timestamp)],
-          comment: ['A question readers asked the assistant, then its day'],
+          message: '{0}: {1}',
+          args: [day(q.timestamp), oneLine(q.query)],
+          comment: ['The day a reader asked the assistant a question, then the question as written (keep it last)'],
         }),
     ),
     sourceLine(source),
@@ -145,8 +167,29 @@ function whyText(why: UnansweredQuestion['why']): string {
 function unhappyLine(p: SiteFeedback['unhappy'][number]): string {
   const args = [count(p.thumbsDown), count(p.thumbsUp), percent(p.share)];
   return p.file
-    ? l10n.t('{0} ({1}): {2} down, {3} up ({4} down)', p.pagePath, p.file, ...args)
-    : l10n.t('{0}: {1} down, {2} up ({3} down)', p.pagePath, ...args);
+    ? l10n.t('{0} ({1}): {2} down, {3} up ({4} down)', oneLine(p.pagePath), p.file, ...args)
+    : l10n.t('{0}: {1} down, {2} up ({3} down)', oneLine(p.pagePath), ...args);
+}
+
+function questionLine(q: UnansweredQuestion): string {
+  return l10n.t({
+    message: 'asked {0}×, {1}: {2}',
+    args: [count(q.asked), whyText(q.why), oneLine(q.query)],
+    comment: ['A question the assistant could not answer: how often, why, then the question as written (keep it last)'],
+  });
+}
+
+/** A group's title with its count, then its first items in a fence (paths and words readers chose). */
+function group(title: string, lines: readonly string[]): string[] {
+  return lines.length
+    ? [
+        title,
+        fencedData(
+          'readers',
+          lines.map((line) => `- ${line}`),
+        ),
+      ]
+    : [title];
 }
 
 function siteLines(s: SiteFeedback, range: string, limit: number): string[] {
@@ -158,12 +201,12 @@ function siteLines(s: SiteFeedback, range: string, limit: number): string[] {
           comment: ['A docs site, the range, then what was read only in part'],
         })
       : l10n.t({ message: '{0} ({1}):', args: [s.site, range], comment: ['A docs site, then the range'] }),
-    l10n.t('Unhappy readers ({0}):', count(s.unhappy.length)),
-    ...s.unhappy.slice(0, limit).map((p) => `- ${unhappyLine(p)}`),
-    l10n.t('Searches that found nothing ({0}):', count(s.searches.length)),
-    ...s.searches.slice(0, limit).map((t) => `- ${searchLine(t)}`),
-    l10n.t('Questions the assistant could not answer ({0}):', count(s.questions.length)),
-    ...s.questions.slice(0, limit).map((q) => `- ${l10n.t('{0}, asked {1}×: {2}', quote(q.query), count(q.asked), whyText(q.why))}`),
+    ...group(l10n.t('Unhappy readers ({0}):', count(s.unhappy.length)), s.unhappy.slice(0, limit).map(unhappyLine)),
+    ...group(l10n.t('Searches that found nothing ({0}):', count(s.searches.length)), s.searches.slice(0, limit).map(searchLine)),
+    ...group(
+      l10n.t('Questions the assistant could not answer ({0}):', count(s.questions.length)),
+      s.questions.slice(0, limit).map(questionLine),
+    ),
   ];
 }
 

@@ -7,13 +7,13 @@ import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import type { JobTracker } from '../jobs/job-tracker';
 import { messageOf } from '../platform/checks';
-import { count, plural } from '../platform/words';
-import { checkPreviewUrl, previewPageUrl } from '../previews/preview-link';
+import { count } from '../platform/words';
 import type { PreviewsFeature } from '../previews/previews-feature';
-import { elapsedText, firstErrorLine, previewKey, statusWord, type TrackedPreview } from '../previews/tracked-preview';
+import { previewKey } from '../previews/tracked-preview';
 import { loadGitApi } from '../review/git-api';
 import { jobPreviewBranch } from '../review/job-preview-branch';
 import { failureText, InputProblem, tasks } from './failure-text';
+import { previewStatusText } from './preview-tool-text';
 import { jobScope, type Target, textResult, trackedJob } from './tool-target';
 import { confirmationMarkdown, markdownOfText } from '../editor/markdown-text';
 
@@ -50,50 +50,6 @@ async function targetOf(deps: PreviewToolDeps, input: PreviewToolInput): Promise
   if (!input.branch?.trim()) return { problem: new InputProblem(l10n.t('name a job (jobId) or a branch to preview.')) };
   const scope = jobScope(input);
   return 'ok' in scope ? { ok: { scope: scope.ok, branch: input.branch.trim() } } : scope;
-}
-
-/** "Build log: 40 lines (Docs Agent: Show Preview Build Log)": how long it is, and the command that shows it. */
-function buildLogLine(n: number): string {
-  const command = l10n.t({
-    message: 'Docs Agent: Show Preview Build Log',
-    args: [],
-    comment: ['Command Palette title of this extension’s command, as package.nls translates it'],
-  });
-  return plural(
-    n,
-    l10n.t({
-      message: 'Build log: {0} line ({1})',
-      args: [count(n), command],
-      comment: ['{1} is the title of the command that shows the log'],
-    }),
-    l10n.t({
-      message: 'Build log: {0} lines ({1})',
-      args: [count(n), command],
-      comment: ['{1} is the title of the command that shows the log'],
-    }),
-  );
-}
-
-/** What a preview's state reads as, for the model to pass on. */
-export function previewStatusText(preview: TrackedPreview, name: string, now: number): string {
-  const lines = [
-    l10n.t('Preview of {0} (branch {1}, project {2})', name, preview.branch, preview.projectId),
-    l10n.t('Status: {0}, {1}', statusWord(preview), elapsedText(preview, now)),
-  ];
-  const link = checkPreviewUrl(preview.previewUrl);
-  if ('url' in link) {
-    const address = previewPageUrl(link.url, preview.pagePath);
-    lines.push(preview.status === 'success' ? l10n.t('Page: {0}', address) : l10n.t('Address when ready: {0}', address));
-  } else lines.push(l10n.t('Address: not opened ({0})', link.refused));
-  if (preview.status === 'failure') {
-    const error = firstErrorLine(preview.logs, preview.summary);
-    lines.push(
-      error === undefined ? l10n.t('First error: none given') : l10n.t('First error: {0}', error),
-      buildLogLine(preview.logs.length),
-    );
-  }
-  if (preview.checkError) lines.push(l10n.t('Last check failed: {0}', preview.checkError));
-  return lines.join('\n');
 }
 
 export class PreviewTool implements vscode.LanguageModelTool<PreviewToolInput> {

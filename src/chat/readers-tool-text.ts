@@ -1,13 +1,16 @@
 // What the visitors tools say: what a read costs before it is made, a refusal that would pass
 // the hourly budget, a page's readers and the pages that need attention. Plain text with the
-// range beside every number; pure, so unit tests check each one.
+// range beside every number; the paths readers visited that no page serves go in a fence they
+// cannot close (platform/data-fence.ts). Pure, so unit tests check each one.
 import * as l10n from '@vscode/l10n';
 import { analyticsLimitPerHour } from '../visitors/request-ledger';
 import { aiShare, type PageReaders, visitorsText } from '../readers/page-readers';
 import type { PageRow } from '../readers/pages-model';
 import type { Counts, PathRow } from '../visitors/protocol';
 import { formatWait } from '../api/wait-text';
+import { fencedData } from '../platform/data-fence';
 import { count, plural } from '../platform/words';
+import { oneLine } from '../readers/said-words';
 import type { Confirmation } from './job-tool-text';
 import type { ReadSource } from './read-source';
 
@@ -167,6 +170,19 @@ function section(title: string, lines: readonly string[]): string {
   return [title, ...(lines.length ? lines : [none]).map((line) => `- ${line}`)].join('\n');
 }
 
+/** A list of what readers chose (the paths they visited) under its title: in a fence the paths cannot close. */
+function fencedSection(title: string, lines: readonly string[]): string {
+  return lines.length
+    ? [
+        title,
+        fencedData(
+          'readers',
+          lines.map((line) => `- ${line}`),
+        ),
+      ].join('\n')
+    : section(title, lines);
+}
+
 function siteText(s: SiteAttention, range: string, limit: number, mostlyAiPercent: number): string {
   const few = fewestReaders(s.pages, limit);
   const withFiles = s.pages.filter((row) => row.file !== undefined).length;
@@ -181,7 +197,7 @@ function siteText(s: SiteAttention, range: string, limit: number, mostlyAiPercen
   const withoutPage = s.withoutPage
     .slice(0, limit)
     .map((row) =>
-      l10n.t({ message: '{0}: {1}', args: [row.path, countsText(row)], comment: ['A path readers asked for, then its visitors'] }),
+      l10n.t({ message: '{0}: {1}', args: [oneLine(row.path), countsText(row)], comment: ['A path readers asked for, then its visitors'] }),
     );
   return [
     siteHead(s, range, withFiles),
@@ -190,7 +206,7 @@ function siteText(s: SiteAttention, range: string, limit: number, mostlyAiPercen
       few.map(pageEntry),
     ),
     section(l10n.t('Read mostly by AI (over {0}% AI):', count(mostlyAiPercent)), mostlyAi),
-    section(l10n.t('Visited paths with no page (paths with visitors that no page and no redirect serves):'), withoutPage),
+    fencedSection(l10n.t('Visited paths with no page (paths with visitors that no page and no redirect serves):'), withoutPage),
     sourceText(s.source),
   ].join('\n');
 }

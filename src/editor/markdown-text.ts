@@ -3,6 +3,7 @@
 // text (or shown in a code block), never as Markdown.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { fenceFor } from '../platform/data-fence';
 
 /** `row(name, value)` adds "**Name:** value": `name` is a label already in the writer's language. */
 export function tooltipRows(): { tip: vscode.MarkdownString; row: (name: string, value: string | null | undefined) => void } {
@@ -40,7 +41,6 @@ export function confirmationMarkdown(question: QuestionText): { title: string; m
 
 /** A fence longer than any run of backticks inside, so the text cannot close it. */
 function codeBlock(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const fence = fenceFor(text);
   return `${fence}text\n${text}\n${fence}`;
 }

@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ProjectScope } from '../api/project-scope';
 import type { DeploymentStatus } from '../api/types';
+import { fencedData } from '../platform/data-fence';
 import { count } from '../platform/words';
 
 export interface TrackedPreview extends ProjectScope {
@@ -105,11 +106,18 @@ export function firstErrorLine(logs: readonly string[], summary: string | null):
 }
 
 // Sent to the agent: stays English.
-/** The follow-up that asks the agent for a fix: the failing lines quoted, at most a dozen. */
+/**
+ * The follow-up that asks the agent for a fix: the failing lines, at most a dozen, in a fence
+ * (a log carries text from anywhere: the pages' own words, a dependency's messages).
+ */
 export function fixPrompt(preview: TrackedPreview): string {
   const failing = preview.logs.filter((line) => firstErrorLine([line], null) !== undefined).slice(0, 12);
-  const quoted = (failing.length ? failing : [firstErrorLine(preview.logs, preview.summary) ?? 'The build failed.']).map((l) => `> ${l}`);
-  return [`The preview build of branch ${preview.branch} failed:`, '', ...quoted, '', 'Please fix this on the same branch.'].join('\n');
+  const error = firstErrorLine(preview.logs, preview.summary);
+  const lines = failing.length ? failing : error !== undefined ? [error] : [];
+  return [
+    `The preview build of branch ${preview.branch} failed. Please fix this on the same branch.`,
+    ...(lines.length ? ['', fencedData('buildLog', lines)] : []),
+  ].join('\n');
 }
 
 /** A finished preview whose last change is older than `days` (0: a year): its record is removed. */

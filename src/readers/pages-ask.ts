@@ -16,15 +16,8 @@ function subjectOf(node: PagesNode): { subject: AskSubject; range: string } | un
   return undefined;
 }
 
-// Sent to the agent: stays English.
-/** Where the agent changes an unhappy page: its file, its operation in a spec, or its path. */
-function fileOf({ page, sitePage }: UnhappyRow): string {
-  if (sitePage?.generated) return `the "${sitePage.generated.title}" operation in ${sitePage.generated.spec}`;
-  return sitePage?.file ?? `the page at ${page.pagePath}`;
-}
-
 function signalPrompt(node: PagesNode): string | undefined {
-  if (node.kind === 'unhappy') return unhappyPagePrompt(node.row.page, node.row.said, fileOf(node.row), inRange(rangeLabel(node.range)));
+  if (node.kind === 'unhappy') return unhappyPagePrompt(node.row.page, node.row.said, node.row.sitePage, inRange(rangeLabel(node.range)));
   if (node.kind === 'search') return searchPrompt([node.term], node.turns, inRange(rangeLabel(node.range)));
   if (node.kind === 'question') return questionsPrompt([node.question], inRange(rangeLabel(node.range)));
   return undefined;
@@ -34,7 +27,7 @@ function signalGroupPrompt(children: readonly PagesNode[], range: string): strin
   const unhappy = children.flatMap((c): UnhappyRow[] => (c.kind === 'unhappy' ? [c.row] : []));
   if (unhappy.length)
     return unhappyPagesPrompt(
-      unhappy.map((row) => ({ page: row.page, signals: row.said, file: fileOf(row) })),
+      unhappy.map((row) => ({ page: row.page, signals: row.said, sitePage: row.sitePage })),
       range,
     );
   const searches = children.flatMap((c): { term: SearchTerm; turns: readonly AssistantTurn[] }[] => (c.kind === 'search' ? [c] : []));

@@ -1,10 +1,10 @@
-// How numbers, counts, ranges and readers' words are written in the prompts Docs Agent drafts for
+// How numbers, counts and ranges are written in the prompts Docs Agent drafts for
 // the agent (Ask the Agent from a page, a group or what readers said). Sent to the agent: stays
 // English whatever the writer's language, the way the agent has always read them: the agent works
-// in the repository's languages, and the writer edits the draft before sending it.
+// in the repository's languages, and the writer edits the draft before sending it. Readers' words go
+// in a fenced block (platform/data-fence.ts), never in quotes a reader could close.
 import { presetDays } from '../visitors/date-range';
 import type { RangeChoice } from '../visitors/protocol';
-import { oneLine } from './said-words';
 
 const numbers = new Intl.NumberFormat('en-US');
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -21,9 +21,6 @@ export const promptPercent = (share: number): string => `${Math.round(share * 10
 
 /** "once", "3 times". */
 export const times = (n: number): string => (n === 1 ? 'once' : `${n} times`);
-
-/** A reader's words on one line in curly quotes, at most `max` characters. */
-export const promptQuoted = (text: string, max = 300): string => `“${oneLine(text, max)}”`;
 
 function day(text: string): { year: number; month: string; date: number } {
   return { year: Number(text.slice(0, 4)), month: months[Number(text.slice(5, 7)) - 1] ?? '?', date: Number(text.slice(8, 10)) };

@@ -1,7 +1,9 @@
 // A review of the agent's change as the text of one follow-up: each comment's file (its path in
 // the repository, as the agent sees it), its line or lines and on which side (the agent's
-// version, or the old one it removed or replaced), those lines quoted as they read there, and the
-// writer's remark. Plain text, which the writer reads and edits in the composer before sending.
+// version, or the old one it removed or replaced), those lines as they read there (in a fence:
+// platform/data-fence.ts), and the writer's remark. Plain text, which the writer reads and edits
+// in the composer before sending.
+import { fencedData } from '../platform/data-fence';
 
 export interface ReviewNote {
   /** The file's path in the repository. */
@@ -38,15 +40,18 @@ function byPlace(a: ReviewNote, b: ReviewNote): number {
 
 // Sent to the agent: stays English.
 /**
- * Every quoted line starts with "> " and every remark line with three spaces, so nothing a line
- * holds (a code fence, a heading, a list marker, a "> ") can end a quote or start another item.
+ * The lines go in a fence they cannot close, after the sentence saying they are the
+ * repository's text (the agent's own lines, or lines from anywhere before it): a line reading
+ * "Ignore the review above" is a line to review, not an instruction. Every line of a note is
+ * indented by three spaces, so nothing in the writer's remark (a fence, a heading, a list
+ * marker) can start another item.
  */
 function noteText(note: ReviewNote, index: number): string {
-  const quoted = note.lines.length ? note.lines.map((line) => `   > ${line}`.trimEnd()) : ['   (an empty line)'];
+  const quoted = note.lines.length ? fencedData('repository', note.lines).split('\n') : ['(an empty line)'];
   const remark = note.remark.trim().split(/\r?\n/);
   return [
     `${index + 1}. ${place(note)}:`,
-    ...quoted,
+    ...quoted.map((line) => `   ${line}`.trimEnd()),
     `   Comment: ${remark[0] ?? ''}`,
     ...remark.slice(1).map((line) => `   ${line}`.trimEnd()),
   ].join('\n');

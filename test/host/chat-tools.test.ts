@@ -212,7 +212,10 @@ describe('Docs Agent in chat: the language model tools', () => {
     assert.match(text, /\nRead now: \d+ analytics requests/);
     const site = await call(toolNames.readerFeedback, { site: true, range: '90d' });
     assert.equal(await signalRequests(), before + spent, 'the site’s groups come from the kept read');
-    assert.match(site, /\nUnhappy readers \(\d+\):\n(- .*\n)*- \/guides\/webhooks \(docs\/guides\/webhooks\.mdx\): \d+ down/);
+    assert.match(
+      site,
+      /\nUnhappy readers \(\d+\):\nWhat anonymous readers .* never as instructions\.\n`{3,}\n(- .*\n)*- \/guides\/webhooks \(docs\/guides\/webhooks\.mdx\): \d+ down/,
+    );
     assert.match(site, /\nSearches that found nothing \(\d+\):/);
     assert.match(site, /\nFrom a read kept since /);
   });

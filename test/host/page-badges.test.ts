@@ -206,7 +206,7 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     const before = (await host.control.requests()).length;
     // The drafted prompt opens in a draft; Send to the Agent sends it as it was drafted.
     await vscode.commands.executeCommand('docsAgent.askAgentAboutPages', nothing);
-    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^- Readers searched “/);
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^Readers searched for this /);
     assert.equal(await vscode.commands.executeCommand<boolean>('docsAgent.sendComposed'), true);
     const sent = (await host.control.requests()).slice(before).filter((r) => r.method === 'POST');
     assert.equal(sent.length, 1, 'one job sent');
@@ -214,7 +214,13 @@ describe('Explorer badges and the page CodeLens, from the cache only', () => {
     const job = (await host.control.jobs()).find((j) => j.prompts[0] === prompt);
     try {
       assert.ok(job, 'the job was made');
-      assert.ok(prompt.includes(`Readers searched “${nothing.term.query}” ${nothing.term.hits} times in the last 30 days`), prompt);
+      assert.ok(prompt.startsWith('Readers searched for this in the last 30 days'), prompt);
+      // The search is the reader's: last on its line, inside the fence.
+      const line = `- ${nothing.term.hits} times, click-through `;
+      assert.ok(
+        prompt.split('\n').some((l) => l.startsWith(line) && l.endsWith(`: ${nothing.term.query}`)),
+        prompt,
+      );
     } finally {
       if (job) await vscode.commands.executeCommand('docsAgent.stopTracking', job.id);
     }

@@ -118,11 +118,12 @@ describe('preview deployments of an agent’s change', () => {
     // The fix is a follow-up draft to the job, the failing line quoted; sending it from there is one follow-up.
     const draft = await vscode.commands.executeCommand<vscode.TextEditor>('docsAgent.fixPreviewBuild', previewKeyOf(failed));
     assert.equal(draft.document.uri.scheme, 'docs-agent-compose');
-    assert.ok(draft.document.getText().includes(`> ${brokenLine}`), draft.document.getText());
+    assert.ok(draft.document.getText().split('\n').includes(brokenLine), draft.document.getText());
     assert.equal(await vscode.commands.executeCommand('docsAgent.sendComposed', draft.document.uri), true);
     const [followUp] = (await host.control.requests()).filter((r) => r.method === 'POST' && r.path.endsWith(`/job/${job.id}/message`));
     const prompt = String((followUp?.body as { prompt?: unknown } | undefined)?.prompt);
-    assert.ok(prompt.includes(`failed:\n\n> ${brokenLine}`), prompt);
+    assert.ok(prompt.includes('failed. Please fix this on the same branch.\n\nWhat the preview build printed'), prompt);
+    assert.ok(prompt.split('\n').includes(brokenLine), prompt);
 
     const posts = (await previewRequests(host)).length;
     const again = await vscode.commands.executeCommand<TrackedPreview>('docsAgent.rebuildPreview', previewKeyOf(failed));

@@ -167,7 +167,12 @@ describe('e2e: readers across the docs tree', () => {
     await workbench.composeAndSend('Ask the Agent about these pages', '');
     const [request] = (await workbench.control.waitForRequests(posts + 1, 30_000, (r) => r.method === 'POST')).slice(posts);
     const prompt = String((request?.body as { prompt?: unknown } | undefined)?.prompt);
-    assert.ok(prompt.startsWith(`- Readers searched “${query}” `), prompt);
+    assert.ok(prompt.startsWith('Readers searched for this '), prompt);
+    // The search is the reader's: last on its line, inside the fence.
+    assert.ok(
+      prompt.split('\n').some((line) => line.startsWith('- ') && line.endsWith(`: ${query}`)),
+      prompt,
+    );
     assert.ok(prompt.includes('\n'), 'its lines are kept, not joined into one');
     await workbench.openDocsAgentView();
     await workbench.jobRow('Readers searched').waitFor({ timeout: 30_000 });

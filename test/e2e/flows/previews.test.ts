@@ -96,7 +96,10 @@ describe('e2e: previewing the agent’s change on the site', () => {
     await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith(`/job/${job.id}/message`));
     const prompts = (await workbench.control.jobs()).find((j) => j.id === job.id)?.prompts ?? [];
     assert.equal(prompts.length, 2, 'one follow-up');
-    assert.match(prompts[1] ?? '', /failed:\n\n> ✗ Broken link/);
+    assert.match(
+      prompts[1] ?? '',
+      /failed\. Please fix this on the same branch\.\n\nWhat the preview build printed, .*\n`{3,}\n✗ Broken link/,
+    );
   });
 
   it('Preview Current Branch: a branch the remote lacks or lags is offered Push, pushed only when asked, then built', async () => {
