@@ -22,6 +22,7 @@ import type { PagesView } from './readers/pages-view';
 import type { DocsSites } from './readers/docs-sites';
 import type { PreviewStore } from './previews/preview-store';
 import { Claims } from './platform/machine/claims';
+import { logSkippedFilesTo } from './platform/machine/skip-log';
 import { ApiKeyStore } from './editor/api-key-store';
 import { BaseUrlGuard } from './editor/base-url-guard';
 import { ClientProvider } from './editor/client-provider';
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   useLanguage(vscode.env.language, vscode.l10n.bundle); // first: every later sentence is in the writer's language
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
+  context.subscriptions.push(logSkippedFilesTo((line) => log.warn(line))); // before any store reads the shared folder
   const keys = new ApiKeyStore(context.secrets);
   const storage = storagePaths(context.globalStorageUri.fsPath);
   const guard = new BaseUrlGuard(new Claims(storage.warnings), log);

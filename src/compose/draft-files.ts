@@ -5,8 +5,10 @@
 // to, or the job a follow-up goes to.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readText } from '../platform/machine/atomic-file';
+import { fileCaps, readShared, writeFlags } from '../platform/machine/shared-file';
 
 export const draftScheme = 'docs-agent-compose';
 /** A page's address never starts so (it starts with its scheme): a follow-up's query does. */
@@ -91,22 +93,23 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return readFile(this.fileOf(uri)).catch(() => {
-      throw fileError(uri);
-    });
+    // The drafts folder is shared storage: a FIFO, a link or a huge file there is no draft.
+    const bytes = await readShared(this.fileOf(uri), fileCaps.draft).catch(() => undefined);
+    if (!bytes) throw fileError(uri);
+    return new Uint8Array(bytes); // its own memory, exactly the file's length
   }
 
   /** A new draft, with its address (title, page or job) kept beside it, so Open an Unsent Draft… can offer it again. */
   async create(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await writeFile(addressOf(this.fileOf(uri)), uri.toString());
+    await writeFile(addressOf(this.fileOf(uri)), uri.toString(), { flag: writeFlags });
     await this.writeFile(uri, content);
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     if (this.sent.has(this.fileOf(uri))) return;
     await mkdir(this.dir, { recursive: true });
-    await writeFile(this.fileOf(uri), content);
+    await writeFile(this.fileOf(uri), content, { flag: writeFlags });
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
@@ -128,8 +131,8 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
         .map(async (name): Promise<UnsentDraft | undefined> => {
           const file = join(this.dir, name);
           const [address, text, info] = await Promise.all([
-            readFile(addressOf(file), 'utf8').catch(() => undefined),
-            readFile(file, 'utf8').catch(() => undefined),
+            readText(addressOf(file), fileCaps.draft).catch(() => undefined),
+            readText(file, fileCaps.draft).catch(() => undefined),
             stat(file).catch(() => undefined),
           ]);
           const uri = address === undefined ? undefined : this.draftAt(address, file);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { readJson, writeAtomic } from '../platform/machine/atomic-file';
 import { ChangeJournal, type JournalCursor } from '../platform/machine/change-journal';
 import { withLock } from '../platform/machine/file-lock';
+import { fileCaps } from '../platform/machine/shared-file';
 import { isPast } from '../platform/clock';
 import { FolderSnapshot } from '../platform/machine/folder-snapshot';
 import { FolderWatch } from '../platform/machine/folder-watch';
@@ -67,7 +68,7 @@ export class JobStore {
     readonly folder: string,
     options: JobStoreOptions = {},
   ) {
-    this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parseJobFile);
+    this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parseJobFile, fileCaps.record);
     this.journal = new ChangeJournal(join(folder, journalName));
     this.ready = this.start(options.legacy);
     if (options.watch !== false) this.watcher = new FolderWatch(folder, (names) => void this.reload(names));
@@ -146,7 +147,7 @@ export class JobStore {
       if (!drop(file)) continue;
       const path = this.path(name);
       await withLock(`${path}.lock`, async () => {
-        const current = parseJobFile(await readJson(path));
+        const current = parseJobFile(await readJson(path, fileCaps.record));
         if (!current || !drop(current)) return;
         await rm(path, { force: true });
         await this.note(name);
@@ -178,7 +179,7 @@ export class JobStore {
     const path = this.path(name);
     let wrote = false;
     await withLock(`${path}.lock`, async () => {
-      const stored = await readJson(path);
+      const stored = await readJson(path, fileCaps.record);
       const current = parseJobFile(stored);
       // A record this version cannot read (newer or damaged) is never overwritten.
       if (stored !== undefined && !current) return;

@@ -11,6 +11,7 @@ import { Presence } from '../platform/machine/presence';
 import { thisWindowId } from '../platform/machine/window-id';
 import type { FeatureServices } from '../editor/feature-services';
 import { readText } from '../platform/machine/atomic-file';
+import { fileCaps } from '../platform/machine/shared-file';
 import { leftoverFolders, legacyStateKeys, type StoragePaths } from '../platform/storage-layout';
 import { lostAnswerNote } from '../editor/error-text';
 import { FinishAnnouncer } from './finish-announcer';
@@ -49,7 +50,7 @@ function legacyJobs(globalState: vscode.Memento, legacyJobsFile: string): Legacy
       const stored = migrateStoredJobs(globalState.get<unknown>(legacyStorageKey));
       unreadable = stored.unreadable;
       const fromState = stored.jobs;
-      const text = await readText(legacyJobsFile).catch(() => undefined);
+      const text = await readText(legacyJobsFile, fileCaps.legacyJobs).catch(() => undefined);
       let fromFile: TrackedJob[] = [];
       try {
         fromFile = text ? migrateStoredJobs(JSON.parse(text) as unknown).jobs : [];

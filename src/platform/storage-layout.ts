@@ -1,6 +1,8 @@
 // Everything Docs Agent keeps, listed once with the reason. One mechanism holds it all: JSON
 // files under the extension's global storage folder, which every window of this user on this
-// machine shares, written whole by rename and changed under a per-file lock (platform/machine).
+// machine shares, written whole by rename and changed under a per-file lock (platform/machine),
+// and read only through platform/machine/shared-file.ts (no link followed, no FIFO waited on, a
+// cap on each kind of file): any process of this user can put anything there.
 // The editor's global state is only read, to move what earlier versions kept there; it is one
 // blob per window, sent whole on every change, and a browser window can lose its last writes.
 import { dirname, join } from 'node:path';

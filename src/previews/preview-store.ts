@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { readJson, writeAtomic } from '../platform/machine/atomic-file';
 import { withLock } from '../platform/machine/file-lock';
+import { fileCaps } from '../platform/machine/shared-file';
 import { recordFileName, WatchedRecords } from '../platform/machine/watched-records';
 import { parsePreviewFile, type PreviewFile, serializePreviewFile } from './preview-record';
 import { previewKeyOf, type TrackedPreview } from './tracked-preview';
@@ -14,7 +15,7 @@ export const previewFileName = recordFileName;
 
 export class PreviewStore extends WatchedRecords<PreviewFile> {
   constructor(folder: string, options: { watch?: boolean } = {}) {
-    super(folder, parsePreviewFile, options);
+    super(folder, parsePreviewFile, fileCaps.preview, options);
   }
 
   /** Newest first. */
@@ -68,7 +69,7 @@ export class PreviewStore extends WatchedRecords<PreviewFile> {
     for (const [name, file] of [...this.files.values()]) {
       if (!drop(file.preview)) continue;
       await withLock(`${this.path(name)}.lock`, async () => {
-        const current = parsePreviewFile(await readJson(this.path(name)));
+        const current = parsePreviewFile(await readJson(this.path(name), fileCaps.preview));
         if (!current || !drop(current.preview)) return;
         await rm(this.path(name), { force: true });
         this.files.forget(name);
@@ -84,7 +85,7 @@ export class PreviewStore extends WatchedRecords<PreviewFile> {
     const path = this.path(name);
     let wrote = false;
     await withLock(`${path}.lock`, async () => {
-      const stored = await readJson(path);
+      const stored = await readJson(path, fileCaps.preview);
       const current = parsePreviewFile(stored);
       // A record this version cannot read (newer or damaged) is never overwritten.
       if (stored !== undefined && !current) return;

@@ -5,6 +5,7 @@ import type { ClientProvider } from '../editor/client-provider';
 import { systemClock } from '../platform/clock';
 import { folderFiles } from '../platform/machine/folder-files';
 import type { StoragePaths } from '../platform/storage-layout';
+import { maxReportFileBytes } from '../visitors/cache-entries';
 import { ReportCache } from '../visitors/report-cache';
 import type { VisitorsFeature } from '../visitors/visitors-feature';
 import { MergeVotes, votesKind } from './merge-votes';
@@ -19,7 +20,7 @@ function createSignalsService(
 ): SignalsService {
   return new SignalsService({
     client: (scope) => clients.forBaseUrl(scope.baseUrl),
-    cache: new ReportCache(signalsKind, visitors.shared, folderFiles(storage.signalsReports), systemClock),
+    cache: new ReportCache(signalsKind, visitors.shared, folderFiles(storage.signalsReports, maxReportFileBytes), systemClock),
     ledger: visitors.ledger,
     clock: systemClock,
     caps: readerCaps,
@@ -36,7 +37,7 @@ export function createSignalReads(
   const signals = createSignalsService(storage, visitors, clients);
   const votes = new MergeVotes({
     client: (scope) => clients.forBaseUrl(scope.baseUrl),
-    cache: new ReportCache(votesKind, visitors.shared, folderFiles(storage.votesReports), systemClock),
+    cache: new ReportCache(votesKind, visitors.shared, folderFiles(storage.votesReports, maxReportFileBytes), systemClock),
     signals,
     ledger: visitors.ledger,
     clock: systemClock,

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { jobKeyOf } from '../jobs/tracked-job';
 import { reviewControllerId } from '../platform/manifest-ids';
 import { dateTime } from '../platform/words';
+import { messageOf } from '../platform/checks';
+import { skipLog } from '../platform/machine/skip-log';
 import type { ReviewComment, ReviewThread } from './review-record';
 import type { ReviewStore } from './review-store';
 import type { ShownChanges } from './shown-changes';
@@ -145,16 +147,12 @@ export class ReviewComments implements vscode.Disposable {
       for (const stored of review.threads) {
         const key = `${review.job}/${stored.id}`;
         kept.add(key);
-        let thread = this.drawn.get(key);
-        if (!thread) {
-          thread = this.controller.createCommentThread(vscode.Uri.parse(stored.uri, true), lineRange(stored), []);
-          // Open where there is something to read or do; a resolved one folds away.
-          thread.collapsibleState = stored.resolved
-            ? vscode.CommentThreadCollapsibleState.Collapsed
-            : vscode.CommentThreadCollapsibleState.Expanded;
-          this.remember(thread, review.job, stored.id);
+        try {
+          this.drawThread(review.job, stored, again);
+        } catch (error) {
+          // One thread the editor refuses (records are checked when read; this is the last guard) hides no other.
+          skipLog.warn(`${this.reviews.folder} ${key}`, `the editor refused the thread (${messageOf(error)})`);
         }
-        this.fill(thread, review.job, stored, again);
       }
     }
     for (const [key, thread] of this.drawn) {
@@ -162,6 +160,19 @@ export class ReviewComments implements vscode.Disposable {
       thread.dispose();
       this.drawn.delete(key);
     }
+  }
+
+  private drawThread(job: string, stored: ReviewThread, again: boolean): void {
+    let thread = this.drawn.get(`${job}/${stored.id}`);
+    if (!thread) {
+      thread = this.controller.createCommentThread(vscode.Uri.parse(stored.uri, true), lineRange(stored), []);
+      // Open where there is something to read or do; a resolved one folds away.
+      thread.collapsibleState = stored.resolved
+        ? vscode.CommentThreadCollapsibleState.Collapsed
+        : vscode.CommentThreadCollapsibleState.Expanded;
+      this.remember(thread, job, stored.id);
+    }
+    this.fill(thread, job, stored, again);
   }
 
   dispose(): void {

@@ -2,6 +2,7 @@
 // change, drafts until sent, and each review sent. Storage outlives versions and may be damaged,
 // so every read is checked; what cannot be read is left alone, never rewritten.
 import { isRecord } from '../platform/checks';
+import { isEditorUri } from '../platform/editor-uri';
 import type { ReviewNote } from './review-text';
 
 export interface ReviewComment {
@@ -77,7 +78,8 @@ const strings = (value: unknown): string[] | undefined =>
 function readComment(value: unknown): ReviewComment | undefined {
   if (!isRecord(value)) return undefined;
   const [id, body, at] = [value.id, value.body, value.at].map(str);
-  return id && body !== undefined && at ? { id, body, at } : undefined;
+  // A date the editor can show (a comment's timestamp).
+  return id && body !== undefined && at && !Number.isNaN(Date.parse(at)) ? { id, body, at } : undefined;
 }
 
 function readCheck(value: unknown): ThreadCheck | undefined {
@@ -94,7 +96,22 @@ function readThread(value: unknown): ReviewThread | undefined {
   const [from, to] = [line(value.from), line(value.to)];
   const lines = strings(value.lines);
   const comments = Array.isArray(value.comments) ? value.comments.map(readComment) : undefined;
-  if (!id || !uri || !path || !commit || !head || !side || !from || !to || to < from || !lines || !comments || comments.some((c) => !c))
+  // An address the editor refuses would throw while the threads are drawn, and stop the rest.
+  if (
+    !id ||
+    !uri ||
+    !isEditorUri(uri) ||
+    !path ||
+    !commit ||
+    !head ||
+    !side ||
+    !from ||
+    !to ||
+    to < from ||
+    !lines ||
+    !comments ||
+    comments.some((c) => !c)
+  )
     return undefined;
   const thread: ReviewThread = { id, uri, path, side, commit, head, from, to, lines, comments: comments as ReviewComment[] };
   const sentAt = str(value.sentAt);

@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { readJson, writeAtomic } from '../platform/machine/atomic-file';
 import { withLock } from '../platform/machine/file-lock';
+import { fileCaps } from '../platform/machine/shared-file';
 import { recordFileName, WatchedRecords } from '../platform/machine/watched-records';
 import { type JobReview, parseReviewFile, serializeReviewFile } from './review-record';
 import type { ReviewedJobs } from '../jobs/reviewed-jobs';
@@ -21,7 +22,7 @@ export const reviewFileName = recordFileName;
 
 export class ReviewStore extends WatchedRecords<JobReview> {
   constructor(folder: string, options: { watch?: boolean } = {}) {
-    super(folder, parseReviewFile, options);
+    super(folder, parseReviewFile, fileCaps.review, options);
   }
 
   get(jobKey: string): JobReview | undefined {
@@ -43,7 +44,7 @@ export class ReviewStore extends WatchedRecords<JobReview> {
     let result: JobReview | undefined;
     let wrote = false;
     await withLock(`${path}.lock`, async () => {
-      const stored = await readJson(path);
+      const stored = await readJson(path, fileCaps.review);
       const current = parseReviewFile(stored);
       if (stored !== undefined && !current) return;
       const next = apply(current ?? { job: jobKey, threads: [], sent: [] });

@@ -15,6 +15,8 @@ export interface CachedReport {
 export const maxPersistedRanges = 12;
 /** On disk, not in global state, so this can be generous; it still bounds the folder. */
 export const maxPersistedChars = 32 * 1024 * 1024;
+/** The largest report file read back: a file holds at most `maxPersistedChars` UTF-16 units, each 3 bytes of UTF-8 at most. */
+export const maxReportFileBytes = 3 * maxPersistedChars;
 
 /** What a report file holds: the report with what it answers, so a file can be checked against its index entry. */
 export interface StoredEntry<R = CachedReport> {

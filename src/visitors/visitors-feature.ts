@@ -5,6 +5,7 @@ import type { FeatureServices } from '../editor/feature-services';
 import { systemClock } from '../platform/clock';
 import { settingId, settingNames } from '../platform/manifest-ids';
 import { folderFiles } from '../platform/machine/folder-files';
+import { maxReportFileBytes } from './cache-entries';
 import type { StoragePaths } from '../platform/storage-layout';
 import { moveEarlierAnalytics } from './earlier-state';
 import { machineReadAlone } from '../platform/machine/read-alone';
@@ -37,7 +38,7 @@ export function createVisitorsFeature(
   storage: StoragePaths,
   { keys, clients, log }: FeatureServices,
 ): VisitorsFeature {
-  const files = folderFiles(storage.visitorsReports);
+  const files = folderFiles(storage.visitorsReports, maxReportFileBytes);
   // The ledger and the cache's index: one file every window on the machine shares.
   const shared = new SharedMemento(storage.analyticsShared);
   const cache = new VisitorsCache(shared, files, systemClock);

@@ -1,5 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, type PathLike, readFileSync, renameSync, type StatOptions, utimesSync, writeFileSync, type Mode } from 'node:fs';
+import {
+  constants,
+  mkdirSync,
+  type PathLike,
+  readFileSync,
+  renameSync,
+  type StatOptions,
+  utimesSync,
+  writeFileSync,
+  type Mode,
+} from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -54,9 +64,12 @@ describe('file lock: a stale lock replaced while it is being judged', () => {
       replaced = undefined;
     };
     const isLock = (target: unknown): boolean => target === path;
+    // Opened to be read (not created): by name or by flags without a writing mode.
+    const forReading = (flags?: string | number): boolean =>
+      flags === undefined || flags === 'r' || (typeof flags === 'number' && (flags & (constants.O_WRONLY | constants.O_RDWR)) === 0);
     fs.open = async (target: PathLike, flags?: string | number, mode?: Mode) => {
       const handle = await real.open(target, flags, mode);
-      if (isLock(target) && (flags === undefined || flags === 'r')) replace();
+      if (isLock(target) && forReading(flags)) replace();
       return handle;
     };
     fs.stat = (async (target: PathLike, options?: StatOptions) => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { JobStore } from '../../src/jobs/job-store';
 import { readJson, writeAtomic } from '../../src/platform/machine/atomic-file';
 import { withLock } from '../../src/platform/machine/file-lock';
+import { fileCaps } from '../../src/platform/machine/shared-file';
 import { deadHolderRound } from './machine-stress-dead-rounds';
 
 export interface DeadWorkerReport {
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
     const updated = await store.updateJob(key, (job) => ({ ...job, round: job.round + 1 }));
     if (updated) report.storeUpdates++;
     await withLock(`${counter}.lock`, async () => {
-      const count = (await readJson(counter)) as number | undefined;
+      const count = (await readJson(counter, fileCaps.record)) as number | undefined;
       await writeAtomic(counter, JSON.stringify((count ?? 0) + 1));
     });
     report.lockIncrements++;

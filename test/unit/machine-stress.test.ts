@@ -8,6 +8,7 @@ import type { WorkerReport } from './machine-stress-worker';
 import type { DeadWorkerReport } from './machine-stress-dead-worker';
 import { deadHolderRound, layOutDeadHolderRounds } from './machine-stress-dead-rounds';
 import { readJson } from '../../src/platform/machine/atomic-file';
+import { fileCaps } from '../../src/platform/machine/shared-file';
 
 const processes = 3;
 const opsEach = 400;
@@ -108,7 +109,7 @@ describe('machine-wide store: several processes, one folder', function () {
     for (let round = 0; round < deadRounds; round++) {
       const { key, counter } = deadHolderRound(folder, round);
       stored += store.get(key)?.round ?? 0;
-      counted += ((await readJson(counter)) as number | undefined) ?? 0;
+      counted += ((await readJson(counter, fileCaps.record)) as number | undefined) ?? 0;
     }
     store.dispose();
     const expected = deadProcesses * deadRounds;

@@ -3,8 +3,9 @@
 // reads only the lines added since, so finding what changed costs by what changed, not by what
 // the folder holds. The journal is replaced when it grows (a new file, so every reader sees a
 // new identity and reads the whole folder once). No vscode import.
-import { appendFile, open, stat } from 'node:fs/promises';
-import { isMissing, writeAtomic } from './atomic-file';
+import { appendFile, stat } from 'node:fs/promises';
+import { writeAtomic } from './atomic-file';
+import { appendFlags, fileCaps, openShared } from './shared-file';
 
 export interface JournalCursor {
   /** The journal file's identity (device and inode): a replaced journal has a new one. */
@@ -23,21 +24,22 @@ export class ChangeJournal {
 
   /** Records that the file `name` changed (written or removed). */
   append(name: string): Promise<void> {
-    return appendFile(this.file, `${name}\n`);
+    return appendFile(this.file, `${name}\n`, { flag: appendFlags });
   }
 
   /** What changed since `cursor` (undefined: never read; every file counts as changed). */
   async since(cursor: JournalCursor | undefined): Promise<JournalRead> {
-    const info = await stat(this.file).catch((error: unknown) => {
-      if (isMissing(error)) return undefined;
-      throw error;
-    });
-    const id = info ? `${info.dev}:${info.ino}` : 'none';
-    const size = info?.size ?? 0;
-    if (!cursor || cursor.id !== id || size < cursor.offset) return { cursor: { id, offset: size }, names: undefined };
-    if (size === cursor.offset) return { cursor, names: [] };
-    const handle = await open(this.file, 'r');
+    // Identity, size and lines from one open file (a journal replaced meanwhile is not mixed in).
+    const opened = await openShared(this.file);
+    if (!opened) return cursor?.id === 'none' ? { cursor, names: [] } : { cursor: { id: 'none', offset: 0 }, names: undefined };
+    const { handle, info } = opened;
     try {
+      const id = `${info.dev}:${info.ino}`;
+      const size = info.size;
+      // Replaced, shrunk, or more added than is worth reading name by name: read the whole folder.
+      if (!cursor || cursor.id !== id || size < cursor.offset || size - cursor.offset > fileCaps.journalStep)
+        return { cursor: { id, offset: size }, names: undefined };
+      if (size === cursor.offset) return { cursor, names: [] };
       const buffer = Buffer.alloc(size - cursor.offset);
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, cursor.offset);
       // Only whole lines: a line being appended this very moment is read next time.

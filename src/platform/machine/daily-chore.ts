@@ -4,6 +4,7 @@
 // between them. It starts a while after activation and is checked hourly, never on the way
 // of anything a person waits for. No vscode import.
 import { readJson, writeAtomic } from './atomic-file';
+import { fileCaps } from './shared-file';
 import { withLock } from './file-lock';
 import { isPast } from '../clock';
 import { isRecord } from '../checks';
@@ -34,7 +35,7 @@ export class DailyChore {
   /** Runs the work now when no window ran it within `everyMs`; resolves with whether this call did. */
   async runIfDue(): Promise<boolean> {
     const due = await withLock(`${this.file}.lock`, async () => {
-      const stored = await readJson(this.file);
+      const stored = await readJson(this.file, fileCaps.record);
       const ranAt = isRecord(stored) && typeof stored.ranAt === 'number' ? stored.ranAt : undefined;
       // Either way from now: after a clock stepped back, a turn "in the future" does not hold it for ever.
       if (ranAt !== undefined && !isPast(ranAt, this.everyMs)) return false;

@@ -12,9 +12,10 @@
 // stale lock replaced in between would have its new, live holder judged by the old file's age.
 import * as l10n from '@vscode/l10n';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isMissing } from './atomic-file';
+import { fileCaps, readSharedFile, RefusedFile } from './shared-file';
 import { isPast } from '../clock';
 
 export interface LockOptions {
@@ -73,16 +74,16 @@ async function tryCreate(path: string, token: string): Promise<Holder | undefine
 /** Who holds the lock at `path` (undefined when nobody does): token and age from the same open file. */
 async function holderOf(path: string): Promise<Holder | undefined> {
   try {
-    const handle = await open(path, 'r');
-    try {
-      const { mtimeMs, dev, ino } = await handle.stat();
-      return { token: await handle.readFile('utf8'), mtimeMs, dev, ino };
-    } finally {
-      await handle.close();
-    }
+    const read = await readSharedFile(path, fileCaps.token);
+    if (!read) return undefined; // released meanwhile: just try again
+    const { mtimeMs, dev, ino } = read.info;
+    return { token: read.bytes.toString('utf8'), mtimeMs, dev, ino };
   } catch (error) {
-    if (isMissing(error)) return undefined; // released meanwhile: just try again
-    throw error;
+    if (!(error instanceof RefusedFile)) throw error;
+    // Not a lock file at all (a FIFO, a link, a large file): a holder without a token, broken
+    // once past `staleMs` like a lock whose owner died while creating it.
+    const info = await lstat(path).catch(() => undefined);
+    return info && { token: '', mtimeMs: info.mtimeMs, dev: info.dev, ino: info.ino };
   }
 }
 

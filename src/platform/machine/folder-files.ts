@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import type { TextFiles } from '../text-files';
 import { readText, writeAtomic } from './atomic-file';
 
-export function folderFiles(folder: string): TextFiles {
+/** `maxBytes`: the largest file of this kind the writer makes (a larger one is skipped as damaged). */
+export function folderFiles(folder: string, maxBytes: number): TextFiles {
   const path = (name: string): string => join(folder, name);
   return {
-    // Missing or unreadable alike: callers treat both as "not stored".
-    read: (name) => readText(path(name)).catch(() => undefined),
+    // Missing, refused or unreadable alike: callers treat them all as "not stored".
+    read: (name) => readText(path(name), maxBytes).catch(() => undefined),
     write: (name, text) => writeAtomic(path(name), text),
     remove: (name) => rm(path(name), { force: true }),
   };

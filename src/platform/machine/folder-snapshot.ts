@@ -1,10 +1,13 @@
 // What a folder of small JSON files holds, as this process last read it: each file's parsed
 // value and its signature (inode, size, mtime; a file rewritten by rename has a new one), so a
 // file is read again only when it changed. `scanAll` lists the folder (what exists); `scan`
-// looks only at the names it is given (what a change journal or a watch says changed).
-import { readdir, stat } from 'node:fs/promises';
+// looks only at the names it is given (what a change journal or a watch says changed). A file it
+// cannot use (refused, damaged, a newer version's) is kept as unreadable and told to the log
+// once; the others are read as usual.
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readJson } from './atomic-file';
+import { skipLog } from './skip-log';
 
 interface Entry<T> {
   signature: string;
@@ -28,6 +31,8 @@ export class FolderSnapshot<T> {
     readonly folder: string,
     private readonly accepts: (name: string) => boolean,
     private readonly parse: (stored: unknown) => T | undefined,
+    /** The largest file of this kind (fileCaps): a larger one is skipped. */
+    private readonly maxBytes: number,
   ) {}
 
   /** Every readable file's value by name. */
@@ -50,7 +55,7 @@ export class FolderSnapshot<T> {
 
   /** This process just wrote `value` to the file: known at once, not at the next scan. */
   async remember(name: string, value: T): Promise<void> {
-    const info = await stat(join(this.folder, name));
+    const info = await lstat(join(this.folder, name));
     this.entries.set(name, { signature: signatureOf(info), value });
   }
 
@@ -85,11 +90,16 @@ export class FolderSnapshot<T> {
   private async refresh(name: string): Promise<boolean> {
     const before = this.entries.get(name);
     this.examined++;
-    const info = await stat(join(this.folder, name)).catch(() => undefined);
+    const path = join(this.folder, name);
+    // The entry itself, not what a link points to (a link is never read, and never followed here).
+    const info = await lstat(path).catch(() => undefined);
     if (!info) return this.entries.delete(name);
     const signature = signatureOf(info);
     if (before?.signature === signature) return false;
-    const value = this.parse(await readJson(join(this.folder, name)));
+    const stored = await readJson(path, this.maxBytes);
+    const value = this.parse(stored);
+    // Missing or refused files and damaged JSON were told by readJson.
+    if (stored !== undefined && value === undefined) skipLog.warn(path, 'this version cannot read it (damaged, or a newer version’s)');
     // This process wrote the file while it was read: its own write is newer.
     if (this.entries.get(name) !== before) return false;
     this.entries.set(name, { signature, value });

@@ -8,6 +8,7 @@ import { Serial } from '../serial';
 import { join } from 'node:path';
 import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
+import { fileCaps } from './shared-file';
 import { isAlive, withLock } from './file-lock';
 import { isPast } from '../clock';
 import { FolderWatch } from './folder-watch';
@@ -97,7 +98,7 @@ export class Lease {
     await this.ticking.settled();
     if (this.holding) {
       await withLock(`${this.file}.lock`, async () => {
-        const lease = readLease(await readJson(this.file));
+        const lease = readLease(await readJson(this.file, fileCaps.record));
         if (lease?.owner === this.options.owner) await rm(this.file, { force: true });
       }).catch(() => undefined);
     }
@@ -118,7 +119,7 @@ export class Lease {
     let record: LeaseRecord | undefined;
     await withLock(`${this.file}.lock`, async () => {
       const now = Date.now();
-      const lease = readLease(await readJson(this.file));
+      const lease = readLease(await readJson(this.file, fileCaps.record));
       const free = !lease || !isAlive(lease.pid) || isPast(lease.renewedAt, this.expiryMs, now);
       if (lease?.owner === owner || free) {
         // A watch event (someone else's write) does not renew a held lease: the heartbeat does.

@@ -8,6 +8,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { Serial } from '../serial';
 import { join } from 'node:path';
 import { readJson, writeAtomic } from './atomic-file';
+import { fileCaps } from './shared-file';
 import { isAlive } from './file-lock';
 import { isPast } from '../clock';
 import { FolderWatch } from './folder-watch';
@@ -79,7 +80,7 @@ export class Presence {
     const now = Date.now();
     for (const name of names) {
       if (!name.endsWith('.json') || name === `${this.owner}.json`) continue;
-      const value = (await readJson(join(this.folder, name))) as Partial<WindowRecord> | undefined;
+      const value = (await readJson(join(this.folder, name), fileCaps.record)) as Partial<WindowRecord> | undefined;
       if (typeof value?.pid !== 'number' || typeof value.focused !== 'boolean') continue;
       if (!isAlive(value.pid)) {
         await rm(join(this.folder, name), { force: true }); // a window that died without closing

@@ -7,6 +7,7 @@ import { Serial } from '../serial';
 import type { Memento } from '../memento';
 import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
+import { fileCaps } from './shared-file';
 import { withLock } from './file-lock';
 import { FolderWatch } from './folder-watch';
 import { isRecord } from '../checks';
@@ -56,7 +57,7 @@ export class SharedMemento implements Memento {
   exclusive<T>(change: () => Promise<T>): Promise<T> {
     const run = (): Promise<T> =>
       withLock(`${this.file}.lock`, async () => {
-        this.apply(await readJson(this.file)); // fresh, whatever a watch read is still doing
+        this.apply(await readJson(this.file, fileCaps.record)); // fresh, whatever a watch read is still doing
         this.holding = true;
         try {
           return await change();
@@ -70,7 +71,7 @@ export class SharedMemento implements Memento {
   /** Re-reads the file; fires onDidChange when a value differs. */
   async refresh(): Promise<void> {
     const generation = ++this.generation;
-    const stored = await readJson(this.file);
+    const stored = await readJson(this.file, fileCaps.record);
     if (generation === this.generation) this.apply(stored); // else a newer read or write came meanwhile
   }
 

@@ -25,9 +25,11 @@ export class WatchedRecords<T> {
   constructor(
     readonly folder: string,
     parse: (stored: unknown) => T | undefined,
+    /** The largest record of this kind (fileCaps): a larger file is skipped. */
+    maxBytes: number,
     options: { watch?: boolean } = {},
   ) {
-    this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parse);
+    this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parse, maxBytes);
     this.ready = this.reload();
     if (options.watch !== false) this.watcher = new FolderWatch(folder, (names) => void this.reload(names));
   }

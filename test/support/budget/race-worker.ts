@@ -8,6 +8,7 @@ import { DocsApiClient } from '../../../src/api/client';
 import { OverBudgetError } from '../../../src/api/errors';
 import { systemClock } from '../../../src/platform/clock';
 import { folderFiles } from '../../../src/platform/machine/folder-files';
+import { maxReportFileBytes } from '../../../src/visitors/cache-entries';
 import { machineReadAlone } from '../../../src/platform/machine/read-alone';
 import { SharedMemento } from '../../../src/platform/machine/shared-memento';
 import { Reservation } from '../../../src/platform/reserving-ledger';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   const client = new DocsApiClient({ baseUrl, getApiKey: () => key, userAgent: 'budget-race/0', retry: { baseMs: 1, capMs: 5 } });
   const service = new VisitorsService({
     client: () => client,
-    cache: new VisitorsCache(shared, folderFiles(join(folder, 'visitors')), systemClock),
+    cache: new VisitorsCache(shared, folderFiles(join(folder, 'visitors'), maxReportFileBytes), systemClock),
     ledger,
     clock: systemClock,
     readAlone: machineReadAlone(join(folder, 'reading'), 60_000),

@@ -8,6 +8,8 @@ import { sharedKeys } from '../../../src/platform/storage-layout';
 import { analyticsLimitPerHour, RequestLedger } from '../../../src/visitors/request-ledger';
 import { SharedMemento } from '../../../src/platform/machine/shared-memento';
 import { folderFiles } from '../../../src/platform/machine/folder-files';
+import { fileCaps } from '../../../src/platform/machine/shared-file';
+import { maxReportFileBytes } from '../../../src/visitors/cache-entries';
 import { systemClock } from '../../../src/platform/clock';
 import { addDays } from '../../../src/visitors/date-range';
 import { VisitorsCache } from '../../../src/visitors/visitors-cache';
@@ -55,7 +57,7 @@ function runWorker(args: string[]): Promise<RaceWorkerReport> {
 }
 
 async function stored(folder: string): Promise<{ counted: number; held: number }> {
-  const values = (await readJson(join(folder, 'shared.json'))) as Record<string, unknown> | undefined;
+  const values = (await readJson(join(folder, 'shared.json'), fileCaps.record)) as Record<string, unknown> | undefined;
   const hourAgo = Date.now() - 3_600_000;
   const spent = values?.[sharedKeys.analyticsRequests];
   const held = values?.[sharedKeys.analyticsHeld];
@@ -76,7 +78,7 @@ async function freshFolder(api: ApiFixture, options: RaceOptions): Promise<strin
   const shared = new SharedMemento(join(folder, 'shared.json'), { watch: false });
   await shared.ready;
   const ledger = new RequestLedger(shared, systemClock);
-  const cache = new VisitorsCache(shared, folderFiles(join(folder, 'visitors')), systemClock);
+  const cache = new VisitorsCache(shared, folderFiles(join(folder, 'visitors'), maxReportFileBytes), systemClock);
   const service = new VisitorsService({ client: () => api.client(), cache, ledger, clock: systemClock });
   const end = addDays(options.today, -1 - 7 * options.processes * options.readsEach);
   await service.load({ baseUrl: api.emulator.baseUrl, projectId: api.emulator.syntheticProjectId }, { from: addDays(end, -6), to: end });
