@@ -19,6 +19,25 @@ export function getsPerJobMinute(log: RequestRecord[], ids: string[], since: num
   return rates.reduce((a, b) => a + b, 0) / rates.length;
 }
 
+/**
+ * Checks per job-minute from the median spacing of each job's checks, from `since` on. A machine
+ * that is busy with other work makes some checks late, never early: the median holds where the
+ * mean follows a few late ones. A second poller would halve the spacing, so this doubles.
+ */
+export function medianChecksPerJobMinute(log: RequestRecord[], ids: string[], since: number): number {
+  const rates = ids.map((id) => {
+    const times = checkTimes(log, id, since);
+    const gaps = times
+      .slice(1)
+      .map((time, i) => time - (times[i] ?? time))
+      .sort((a, b) => a - b);
+    const middle = gaps.length / 2;
+    const median = gaps.length % 2 ? (gaps[Math.floor(middle)] ?? 0) : ((gaps[middle - 1] ?? 0) + (gaps[middle] ?? 0)) / 2;
+    return 60_000 / median;
+  });
+  return rates.reduce((a, b) => a + b, 0) / rates.length;
+}
+
 /** Waits (with a deadline) until every job has had `count` checks since `since`; returns the log. */
 export async function checksSince(
   workbench: Workbench,
