@@ -14,19 +14,6 @@ function settings(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
 
 const oldNameOf = new Map(Object.entries(renamedSettings).map(([old, renamed]) => [renamed, old]));
 
-/** A setting's value; while its new name is set nowhere, a value under its old name counts. */
-function read<T>(name: SettingName, fallback: T): T {
-  const config = settings();
-  const old = oldNameOf.get(name);
-  const now = config.inspect<T>(name);
-  if (old !== undefined && (now?.workspaceFolderValue ?? now?.workspaceValue ?? now?.globalValue) === undefined) {
-    const was = config.inspect<T>(old);
-    const value = was?.workspaceFolderValue ?? was?.workspaceValue ?? was?.globalValue;
-    if (value !== undefined) return value;
-  }
-  return config.get<T>(name, fallback);
-}
-
 /**
  * A user-only setting's value (manifest-ids' userOnlySettings), under its old name until that has
  * moved: the user's settings alone, never a workspace's or a folder's, whatever the scope says.
@@ -80,8 +67,9 @@ export function projectId(scope?: vscode.Uri): string {
   return settings(scope).get<string>(settingNames.projectId, '').trim();
 }
 
+/** Whether to ask before one click sends a job: the user's alone, so a repository's settings cannot skip the question. */
 export function confirmBeforeSending(): boolean {
-  return read<boolean>(settingNames.confirmBeforeSending, true);
+  return userValue(settingNames.confirmBeforeSending) !== false;
 }
 
 export type NotifyStatus = 'completed' | 'failed' | 'archived';

@@ -1,6 +1,7 @@
 // Settings renamed into groups (jobs.*, network.*): a value the user set under an old name moves
 // to the new name in their user settings, once, and the old entry goes. A workspace's files are
-// never rewritten (they belong to the repository); config.ts reads an old name there instead.
+// never rewritten (they belong to the repository); every renamed setting is the user's alone
+// (manifest-ids' userOnlySettings), so a value there counts for nothing under either name.
 import * as vscode from 'vscode';
 import { messageOf } from '../platform/checks';
 import { renamedSettings, settingsSection } from '../platform/manifest-ids';

@@ -6,7 +6,11 @@ import type { TrackedJob } from './tracked-job';
 import { isRecord } from '../platform/checks';
 import { readHistory } from './job-history';
 
-export type JobFile = { key: string; job: TrackedJob } | { key: string; removedAt: string };
+/**
+ * A tombstone keeps the last round of the job it ends (absent when an earlier version wrote it):
+ * following the job again carries on from it, since that following's finish claims may outlive it.
+ */
+export type JobFile = { key: string; job: TrackedJob } | { key: string; removedAt: string; round?: number };
 
 export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const int = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
@@ -67,9 +71,18 @@ export function readTrackedJob(record: unknown): TrackedJob | undefined {
 export function parseJobFile(value: unknown): JobFile | undefined {
   if (!isRecord(value) || value.version !== 2 || !str(value.key)) return undefined;
   const key = value.key as string;
-  if (str(value.removedAt)) return { key, removedAt: value.removedAt as string };
+  if (str(value.removedAt)) {
+    const round = int(value.round);
+    return round === undefined ? { key, removedAt: value.removedAt as string } : { key, removedAt: value.removedAt as string, round };
+  }
   const job = readTrackedJob(value.job);
   return job ? { key, job } : undefined;
+}
+
+/** The last round the stored file knows the job by: its record's, or its tombstone's when kept. */
+export function lastRoundOf(file: JobFile | undefined): number | undefined {
+  if (!file) return undefined;
+  return 'job' in file ? file.job.round : file.round;
 }
 
 export function serializeJobFile(file: JobFile): string {

@@ -50,9 +50,18 @@ export function isExpired(file: JobFile, now: number, hideFinishedAfterDays: num
   return isHidden(job, now, hideFinishedAfterDays > 0 ? hideFinishedAfterDays : keepFinishedNeverHiddenDays);
 }
 
-/** A finish claim is named `<job file name without .json>.<round>` (see FinishAnnouncer). */
+/**
+ * A finish claim is named `<job file name without .json>.<round>` (see FinishAnnouncer). A job
+ * followed again carries its rounds on (job-store's `track`), so no name is used twice.
+ */
 export function claimName(jobFile: string, round: number): string {
   return `${jobFile.replace(/\.json$/, '')}.${round}`;
+}
+
+/** The job file and round a finish claim is named by; undefined for any other claim. */
+function parseClaimName(name: string): { jobFile: string; round: number } | undefined {
+  const match = /^([0-9a-f]{40})\.(\d+)$/.exec(name);
+  return match ? { jobFile: `${match[1]}.json`, round: Number(match[2]) } : undefined;
 }
 
 /**
@@ -61,10 +70,23 @@ export function claimName(jobFile: string, round: number): string {
  * name that is not a finish claim is kept too.
  */
 export function claimStillNeeded(name: string, stored: (jobFile: string) => JobFile | 'unreadable' | undefined): boolean {
-  const match = /^([0-9a-f]{40})\.(\d+)$/.exec(name);
-  if (!match) return true;
-  const file = stored(`${match[1]}.json`);
+  const claim = parseClaimName(name);
+  if (!claim) return true;
+  const file = stored(claim.jobFile);
   if (file === 'unreadable') return true;
   if (!file || 'removedAt' in file) return false;
-  return file.job.round === Number(match[2]) && awaitsAnnouncement(file.job);
+  return file.job.round === claim.round && awaitsAnnouncement(file.job);
+}
+
+/**
+ * The highest round among the job file's finish claims in `names` (the claims on the machine),
+ * if any: a job followed again numbers its finishes past them (job-store's `track`).
+ */
+export function lastClaimedRound(names: readonly string[], jobFile: string): number | undefined {
+  let last: number | undefined;
+  for (const name of names) {
+    const claim = parseClaimName(name);
+    if (claim?.jobFile === jobFile && (last === undefined || claim.round > last)) last = claim.round;
+  }
+  return last;
 }

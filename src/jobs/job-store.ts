@@ -17,8 +17,8 @@ import { isPast } from '../platform/clock';
 import { FolderSnapshot } from '../platform/machine/folder-snapshot';
 import { FolderWatch } from '../platform/machine/folder-watch';
 import { Emitter } from '../platform/emitter';
-import { type JobFile, parseJobFile, serializeJobFile } from './job-record';
-import { createdAtOf, jobKeyOf, type TrackedJob } from './tracked-job';
+import { type JobFile, lastRoundOf, parseJobFile, serializeJobFile } from './job-record';
+import { createdAtOf, jobKeyOf, roundsAfter, type TrackedJob } from './tracked-job';
 
 /** Where earlier versions kept the jobs; read once, then cleared. */
 export interface LegacyJobs {
@@ -30,6 +30,8 @@ export interface JobStoreOptions {
   legacy?: LegacyJobs;
   /** Follow other processes' changes (off in tests that call reload() themselves). */
   watch?: boolean;
+  /** The highest round of a job's finish claims on the machine, by its file name (job-retention's `lastClaimedRound`). */
+  lastClaimedRound?: (jobFile: string) => Promise<number | undefined>;
 }
 
 /** The change journal's name in the jobs folder (not `.json`: never taken for a job). */
@@ -66,7 +68,7 @@ export class JobStore {
 
   constructor(
     readonly folder: string,
-    options: JobStoreOptions = {},
+    private readonly options: JobStoreOptions = {},
   ) {
     this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parseJobFile, fileCaps.record);
     this.journal = new ChangeJournal(join(folder, journalName));
@@ -111,10 +113,21 @@ export class JobStore {
     return this.scanning;
   }
 
-  /** Tracks a job: new, again after a stop, or replacing what is stored (a user's action). */
+  /**
+   * Tracks a job: new, again after a stop, or replacing what is stored (a user's action). Its
+   * rounds carry on past the stored record's or tombstone's and past the job's finish claims
+   * (a tombstone an earlier version wrote has no round), so no earlier finish's claim stands for
+   * a new one. Returns the record as stored.
+   */
   async track(job: TrackedJob): Promise<TrackedJob> {
-    await this.change(jobKeyOf(job), () => ({ key: jobKeyOf(job), job }));
-    return job;
+    const key = jobKeyOf(job);
+    const claimed = await this.options.lastClaimedRound?.(jobFileName(key)).catch(() => undefined);
+    let stored = job;
+    await this.change(key, (current) => {
+      stored = roundsAfter(roundsAfter(job, claimed), lastRoundOf(current));
+      return { key, job: stored };
+    });
+    return stored;
   }
 
   /**
@@ -133,7 +146,9 @@ export class JobStore {
 
   async remove(keys: readonly string[]): Promise<void> {
     const removedAt = new Date().toISOString();
-    for (const key of keys) await this.change(key, (current) => (current && 'job' in current ? { key, removedAt } : undefined));
+    for (const key of keys) {
+      await this.change(key, (current) => (current && 'job' in current ? { key, removedAt, round: current.job.round } : undefined));
+    }
   }
 
   /**

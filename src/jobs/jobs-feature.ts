@@ -21,6 +21,7 @@ import { type LegacyJobs, JobStore } from './job-store';
 import { migrateStoredJobs } from './job-store-migration';
 import { JobTracker } from './job-tracker';
 import { dailyPrune } from './job-pruning';
+import { lastClaimedRound } from './job-retention';
 import { createJobsView, type JobTreeProvider } from './job-tree';
 import { connectTracker } from './job-wiring';
 import { systemClock } from '../platform/clock';
@@ -81,6 +82,14 @@ function pollerLease(storage: StoragePaths, tracker: JobTracker, pace: number): 
   });
 }
 
+/** The jobs every window shares; a job followed again numbers its finishes past its claims still on the machine. */
+function machineJobStore(globalState: vscode.Memento, storage: StoragePaths, claims: Claims): JobStore {
+  return new JobStore(storage.jobs, {
+    legacy: legacyJobs(globalState, storage.legacyJobsFile),
+    lastClaimedRound: async (jobFile) => lastClaimedRound(await claims.names(), jobFile),
+  });
+}
+
 export function createJobsFeature(
   globalState: vscode.Memento,
   storage: StoragePaths,
@@ -88,7 +97,8 @@ export function createJobsFeature(
   /** The jobs the writer sent a review: their finish leads to what changed since. */
   reviewed: ReviewedJobs = noReviewedJobs,
 ): JobsFeature {
-  const store = new JobStore(storage.jobs, { legacy: legacyJobs(globalState, storage.legacyJobsFile) });
+  const claims = new Claims(storage.claims);
+  const store = machineJobStore(globalState, storage, claims);
   const presence = new Presence(storage.windows, thisWindowId);
   const usesFile = new SharedMemento(storage.agentUses);
   const uses = new AgentUses(usesFile, systemClock);
@@ -106,7 +116,6 @@ export function createJobsFeature(
     log: (message) => log.warn(message),
   });
   const lease = pollerLease(storage, tracker, pace);
-  const claims = new Claims(storage.claims);
   const announcer = new FinishAnnouncer({
     store,
     claim: (name) => claims.claim(name),

@@ -118,3 +118,14 @@ export function newTrackedJob(scope: ProjectScope, job: AgentJob, prompt: string
   if (isTerminal(job.status)) tracked.announcedRound = 0;
   return tracked;
 }
+
+/**
+ * The record of a job followed again, its rounds carrying on past `lastRound` (the earlier
+ * following's last): that following's finish claims may still be on the machine, and a new
+ * finish must never be taken for one of them. A job finished already stays announced.
+ */
+export function roundsAfter(job: TrackedJob, lastRound: number | undefined): TrackedJob {
+  if (lastRound === undefined || job.round > lastRound) return job;
+  const round = lastRound + 1;
+  return { ...job, round, ...(job.announcedRound === job.round ? { announcedRound: round } : {}) };
+}

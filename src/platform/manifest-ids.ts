@@ -138,8 +138,9 @@ export const renamedSettings: Readonly<Record<string, SettingName>> = {
 /**
  * Settings only the user sets: application scoped in package.json, and read by config.ts from the
  * user's settings alone (a workspace's value, and an old name's workspace value, count for
- * nothing). Each acts beyond the workspace that could set it, so a repository's
- * `.vscode/settings.json` must not choose it, trusted or not. The others act on their window only.
+ * nothing). Each acts beyond the workspace that could set it, or guards the writer against the
+ * workspace, so a repository's `.vscode/settings.json` must not choose it, trusted or not. The
+ * others act on their window only.
  * Each reason is a note for developers and the settings test, never shown: it stays English.
  */
 export const userOnlySettings: Readonly<Partial<Record<SettingName, string>>> = {
@@ -150,6 +151,7 @@ export const userOnlySettings: Readonly<Partial<Record<SettingName, string>>> = 
   [settingNames.notifyOn]: 'the window that wins a finish announces it for every window and project',
   [settingNames.pollMaxIntervalSeconds]: 'the window holding the polling lease checks every project’s jobs',
   [settingNames.requestTimeoutSeconds]: 'the polling window’s requests check every project’s jobs',
+  [settingNames.confirmBeforeSending]: 'the writer’s own check before one click sends a job (a pull request, an agent use)',
 };
 
 /** A setting's full id, as Open Settings and package.json name it. */

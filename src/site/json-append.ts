@@ -38,6 +38,15 @@ function commaAfter(text: string, end: number): number | undefined {
   return text[trivia.lastIndex] === ',' ? trivia.lastIndex : undefined;
 }
 
+/** Where the comments right after `from` end (spaces between them included, after the last not); `from` when none. */
+function afterComments(text: string, from: number): number {
+  const comment = /\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)/y;
+  let end = from;
+  comment.lastIndex = from;
+  while (comment.exec(text)) end = comment.lastIndex;
+  return end;
+}
+
 const insert = (offset: number, content: string): Edit => ({ offset, length: 0, content });
 
 /**
@@ -65,9 +74,12 @@ export function appendItem(text: string, container: Node, item: (indent: string 
     const added = insert(lineStart(text, close), `${indent}${item(indent)}${comma === undefined ? '' : ','}${eol}`);
     return comma === undefined ? [insert(end, ','), added] : [added];
   }
-  // Inside the line, spaced as the items are: `{ "a": 1 }, { "b": 2 }` or `{"a":1},{"b":2}`.
+  // Inside the line, spaced as the items are: `{ "a": 1 }, { "b": 2 }` or `{"a":1},{"b":2}`; after
+  // the comments that follow the last item, which describe it (or the list's end), not the new one.
   const before = container.children?.at(-2);
   const spaced = before ? text.slice(before.offset + before.length, last.offset) : text.slice(last.offset, end);
   const space = /\s/.test(spaced) ? ' ' : '';
-  return comma === undefined ? [insert(end, `,${space}${item(undefined)}`)] : [insert(comma + 1, `${space}${item(undefined)}`)];
+  return comma === undefined
+    ? [insert(afterComments(text, end), `,${space}${item(undefined)}`)]
+    : [insert(afterComments(text, comma + 1), `${space}${item(undefined)}`)];
 }

@@ -36,8 +36,7 @@ async function pace(workbench: Workbench, ids: string[], since: number, count: n
 async function pollingFigures(): Promise<MachineFigures['polling']> {
   const first = await Workbench.open({
     withKey: true,
-    settings: { 'docsAgent.jobs.confirmBeforeSending': false },
-    userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
+    userSettings: { 'docsAgent.jobs.confirmBeforeSending': false, 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
   });
   try {
     await first.openDocsAgentView();

@@ -47,19 +47,19 @@ describe('settings renamed into groups', () => {
     }
   });
 
-  it('still reads an old name in a workspace’s settings, without rewriting the workspace', async () => {
-    await config().update('jobs.confirmBeforeSending', undefined, vscode.ConfigurationTarget.Workspace);
-    await config().update('confirmBeforeSending', false, vscode.ConfigurationTarget.Workspace);
-    try {
-      // With the old "false" ignored, a modal confirmation would hold this command.
-      const created = await vscode.commands.executeCommand<TrackedJob[]>('docsAgent.newJob', 'Sent under the old setting name');
-      assert.equal(created?.length, 1);
-      assert.equal(config().inspect('confirmBeforeSending')?.workspaceValue, false, 'the workspace keeps its own file as it was');
-      const tracked = created?.[0];
-      if (tracked) await vscode.commands.executeCommand('docsAgent.stopTracking', tracked.id);
-    } finally {
-      await config().update('confirmBeforeSending', undefined, vscode.ConfigurationTarget.Workspace);
-      await config().update('jobs.confirmBeforeSending', false, vscode.ConfigurationTarget.Workspace);
+  it('takes the confirmation before sending from the user’s settings alone, under either name', async () => {
+    // A repository's settings cannot turn the question off: VS Code refuses to write either name
+    // there (application scope), and Docs Agent reads only the user's value.
+    for (const name of ['jobs.confirmBeforeSending', 'confirmBeforeSending']) {
+      await assert.rejects(
+        Promise.resolve(config().update(name, false, vscode.ConfigurationTarget.Workspace)),
+        `a workspace cannot set docsAgent.${name}`,
+      );
     }
+    // The user's "false" (startHostEmulator's) sends at once: a modal confirmation would hold this command.
+    const created = await vscode.commands.executeCommand<TrackedJob[]>('docsAgent.newJob', 'Sent with the user’s setting');
+    assert.equal(created?.length, 1);
+    const tracked = created?.[0];
+    if (tracked) await vscode.commands.executeCommand('docsAgent.stopTracking', tracked.id);
   });
 });

@@ -37,15 +37,15 @@ export async function startHostEmulator(): Promise<HostEmulator> {
   const settings = vscode.workspace.getConfiguration('docsAgent');
   await settings.update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Global);
   await settings.update('projectId', emulator.projectId, vscode.ConfigurationTarget.Workspace);
-  await settings.update('jobs.confirmBeforeSending', false, vscode.ConfigurationTarget.Workspace);
+  // The user's alone: a workspace's value would not spare the tests the question.
+  await settings.update('jobs.confirmBeforeSending', false, vscode.ConfigurationTarget.Global);
   return {
     emulator,
     control: new EmulatorControl(emulator.baseUrl),
     async close() {
-      await settings.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
-      for (const name of ['projectId', 'jobs.confirmBeforeSending']) {
-        await settings.update(name, undefined, vscode.ConfigurationTarget.Workspace);
-      }
+      for (const name of ['baseUrl', 'jobs.confirmBeforeSending'])
+        await settings.update(name, undefined, vscode.ConfigurationTarget.Global);
+      await settings.update('projectId', undefined, vscode.ConfigurationTarget.Workspace);
       await emulator.close();
     },
   };

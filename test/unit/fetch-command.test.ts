@@ -60,7 +60,8 @@ describe('review: Copy Fetch Command', () => {
   });
 
   it('refuses, with a sentence, a branch git accepts but some terminal would run part of', () => {
-    for (const branch of ["docs/it's", 'docs/a&calc', 'docs/a|b', 'docs/a>b', 'docs/‘x’']) {
+    // cmd.exe expands %NAME% inside any quotes, and its value is then read for & and |.
+    for (const branch of ["docs/it's", 'docs/a&calc', 'docs/a|b', 'docs/a>b', 'docs/‘x’', 'docs/%COMSPEC%', 'docs/100%']) {
       git(root, 'check-ref-format', '--branch', branch);
       const command = fetchCommand(jobOnBranch(branch));
       assert.ok(command && 'refusal' in command, branch);

@@ -95,6 +95,19 @@ describe('job store: one file per job, shared by windows', () => {
     assert.equal((await storeOn(folder)).all().length, 1);
   });
 
+  it('a job followed again numbers its finishes past the ones it had, even one nobody claimed yet', async () => {
+    const folder = machineFolder();
+    const store = await storeOn(folder);
+    // Its third finish (round 2) is not announced yet when the writer stops following it: a
+    // window that has not seen the stop may still claim round 2 after it is followed again.
+    const finished = tracked('a', '2026-11-01T10:00:00Z', 'completed');
+    await store.track({ ...finished, round: 2, announcedRound: 1 });
+    await store.remove([jobKeyOf(finished)]);
+    const again = await (await storeOn(folder)).track({ ...finished, announcedRound: 0 });
+    assert.deepEqual([again.round, again.announcedRound], [3, 3], 'finished when followed again: nothing to announce, and past round 2');
+    assert.deepEqual((await storeOn(folder)).get(jobKeyOf(again)), again);
+  });
+
   it('writes nothing when a change changes nothing', async () => {
     const store = await storeOn(machineFolder());
     await store.track(tracked('a', '2026-11-01T10:00:00Z'));

@@ -142,6 +142,15 @@ describe('site: adding a redirect changes nothing else in the file', () => {
       added(fixture),
       fixture.replace('/v2/:slug*" }]', '/v2/:slug*" }, { "source": "/legacy/setup", "destination": "/quickstart" }]'),
     );
+    // A comment after the last entry stays right after it (it describes that entry, or the list's end).
+    assert.equal(
+      added('[ { "source": "/a", "destination": "/b" } /* last */ ]\n', []),
+      '[ { "source": "/a", "destination": "/b" } /* last */, { "source": "/legacy/setup", "destination": "/quickstart" } ]\n',
+    );
+    assert.equal(
+      added('[ { "source": "/a", "destination": "/b" }, /* more to come */ /* soon */ ]\n', []),
+      '[ { "source": "/a", "destination": "/b" }, /* more to come */ /* soon */ { "source": "/legacy/setup", "destination": "/quickstart" } ]\n',
+    );
     assert.equal(
       added('{ "name": "Acme" }'),
       '{ "name": "Acme", "redirects": [{ "source": "/legacy/setup", "destination": "/quickstart" }] }',

@@ -37,6 +37,12 @@ describe('settings that act beyond one workspace are the user’s alone', () => 
     }
   });
 
+  it('names the confirmation before sending: a repository must not turn it off for the writer', () => {
+    // With docsAgent.jobs.confirmBeforeSending: false in a cloned repository's settings, a click
+    // in a menu sent a selection as a job (a pull request, an agent use) without asking.
+    assert.ok(userOnly.has(settingNames.confirmBeforeSending), `${settingId(settingNames.confirmBeforeSending)} is the user's`);
+  });
+
   it('declares each of them, and each old name of one, application or machine scoped in package.json', () => {
     for (const name of userOnly) {
       for (const id of [`docsAgent.${name}`, ...oldNamesOf(name).map((old) => `docsAgent.${old}`)]) {

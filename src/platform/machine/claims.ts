@@ -25,13 +25,18 @@ export class Claims {
     return false;
   }
 
+  /** The names of the claims held now (none before the first claim). */
+  names(): Promise<string[]> {
+    return readdir(this.folder).catch(() => []);
+  }
+
   /**
    * Removes claims older than `minAgeMs` that `keep` does not hold on to; returns how many went.
    * Ages count forward only: a claim dated ahead (a clock stepped back) waits for the clock.
    */
   async prune(minAgeMs: number, keep: (name: string) => boolean, now = Date.now()): Promise<number> {
     let removed = 0;
-    for (const name of await readdir(this.folder).catch(() => [] as string[])) {
+    for (const name of await this.names()) {
       if (keep(name)) continue;
       const info = await stat(join(this.folder, name)).catch(() => undefined);
       if (!info || now - info.mtimeMs <= minAgeMs) continue;

@@ -83,9 +83,12 @@ describe('e2e: fault matrix', () => {
   before(async () => {
     workbench = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
-      // User settings: these act for every project on the machine, so a workspace cannot set them.
-      userSettings: { 'docsAgent.network.requestTimeoutSeconds': 2, 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
+      // User settings: a workspace cannot set these.
+      userSettings: {
+        'docsAgent.jobs.confirmBeforeSending': false,
+        'docsAgent.network.requestTimeoutSeconds': 2,
+        'docsAgent.jobs.maxCheckIntervalSeconds': 5,
+      },
     });
     await workbench.openDocsAgentView();
     await workbench.newJob('Baseline job one');

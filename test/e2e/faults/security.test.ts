@@ -31,8 +31,7 @@ describe('e2e: security checks', () => {
 
   before(async () => {
     workbench = await Workbench.open({
-      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
-      userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
+      userSettings: { 'docsAgent.jobs.confirmBeforeSending': false, 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
       onPage: (page) => page.on('request', (request) => browserUrls.push(request.url())),
     });
     key = workbench.emulator.key;

@@ -31,7 +31,7 @@ describe('e2e: readers across the docs tree', () => {
   }
 
   before(async () => {
-    workbench = await Workbench.open({ withKey: true, settings: { 'docsAgent.jobs.confirmBeforeSending': false } });
+    workbench = await Workbench.open({ withKey: true, userSettings: { 'docsAgent.jobs.confirmBeforeSending': false } });
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());

@@ -29,10 +29,13 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   before(async () => {
     workbench = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
       // The editor's Comments panel would open with the first comment and squeeze the views the
       // later checks click in; the comment threads in the diff are what these checks read.
-      userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5, 'comments.openView': 'never' },
+      userSettings: {
+        'docsAgent.jobs.confirmBeforeSending': false,
+        'docsAgent.jobs.maxCheckIntervalSeconds': 5,
+        'comments.openView': 'never',
+      },
     });
   });
   afterEach(async function () {

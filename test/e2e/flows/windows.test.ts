@@ -53,8 +53,7 @@ describe('e2e: several windows, one truth', () => {
   before(async () => {
     first = await Workbench.open({
       withKey: true,
-      settings: { 'docsAgent.jobs.confirmBeforeSending': false },
-      userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
+      userSettings: { 'docsAgent.jobs.confirmBeforeSending': false, 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
       // Checks every half second instead of every 5: the pace and its ratios in a tenth of the time.
       pace: 10,
     });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FinishAnnouncer } from '../../../src/jobs/finish-announcer';
 import { type LegacyJobs, JobStore } from '../../../src/jobs/job-store';
+import { lastClaimedRound } from '../../../src/jobs/job-retention';
 import { type JobsClient, JobTracker } from '../../../src/jobs/job-tracker';
 import { type Clock } from '../../../src/platform/clock';
 import type { TrackedJob } from '../../../src/jobs/tracked-job';
@@ -38,7 +39,12 @@ export interface JobWindow {
 }
 
 export async function openJobWindow(folder: string, options: JobWindowOptions): Promise<JobWindow> {
-  const store = new JobStore(join(folder, 'jobs'), { watch: false, ...(options.legacy ? { legacy: options.legacy } : {}) });
+  const claims = new Claims(join(folder, 'claims'));
+  const store = new JobStore(join(folder, 'jobs'), {
+    watch: false,
+    lastClaimedRound: async (jobFile) => lastClaimedRound(await claims.names(), jobFile),
+    ...(options.legacy ? { legacy: options.legacy } : {}),
+  });
   await store.ready;
   const focused = options.focused ?? true;
   const tracker = new JobTracker({
@@ -52,7 +58,6 @@ export async function openJobWindow(folder: string, options: JobWindowOptions): 
   tracker.setScopes(options.scopes);
   tracker.setPolling(options.polling ?? true);
   const announced: TrackedJob[] = [];
-  const claims = new Claims(join(folder, 'claims'));
   const notifyOn = new Set(options.notifyOn ?? ['completed', 'failed']);
   const announcer = new FinishAnnouncer({
     store,

@@ -24,7 +24,8 @@ export class HostileWorkspace {
       const workbench = await Workbench.open({
         withKey: true,
         workspaceTrust: options.workspaceTrust,
-        settings: { 'docsAgent.baseUrl': attacker.baseUrl, 'docsAgent.jobs.confirmBeforeSending': false },
+        settings: { 'docsAgent.baseUrl': attacker.baseUrl },
+        userSettings: { 'docsAgent.jobs.confirmBeforeSending': false },
       });
       return new HostileWorkspace(workbench, attacker, new EmulatorControl(attacker.baseUrl));
     } catch (error) {

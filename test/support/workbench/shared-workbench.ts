@@ -24,5 +24,5 @@ after(async () => {
 export const previewSuiteOptions: WorkbenchOptions = {
   withKey: true,
   previewMs: 3_600_000,
-  settings: { 'docsAgent.jobs.confirmBeforeSending': false },
+  userSettings: { 'docsAgent.jobs.confirmBeforeSending': false },
 };
