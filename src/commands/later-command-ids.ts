@@ -24,9 +24,11 @@ export const previewCommandIds = [
   ...previewActionIds,
 ] as const;
 export const mergeTrendCommandIds = [commandIds.readersAroundMerge] as const;
+export const refusedJobCommandIds = [commandIds.resolveRefusedJob] as const;
 
 export type KeyCommandId = (typeof keyCommandIds)[number];
 export type ReviewCommandId = (typeof reviewCommandIds)[number];
 export type PreviewActionId = (typeof previewActionIds)[number];
 export type PreviewCommandId = (typeof previewCommandIds)[number];
 export type MergeTrendCommandId = (typeof mergeTrendCommandIds)[number];
+export type RefusedJobCommandId = (typeof refusedJobCommandIds)[number];

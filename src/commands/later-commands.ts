@@ -1,8 +1,8 @@
 // The commands a window does not need to start: connecting (once per machine), and what a writer
 // reaches for once a job has finished (review its change, check it out, preview it, readers around
-// its merge). Registered at activation, their code loaded the first time one runs.
+// its merge; a refused job's way out). Registered at activation, their code loaded the first time one runs.
 import type * as vscode from 'vscode';
-import { keyCommandIds, mergeTrendCommandIds, previewCommandIds, reviewCommandIds } from './later-command-ids';
+import { keyCommandIds, mergeTrendCommandIds, previewCommandIds, refusedJobCommandIds, reviewCommandIds } from './later-command-ids';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import type { ShownChanges } from '../review/shown-changes';
 import type { CommandDeps } from './deps';
@@ -21,5 +21,6 @@ export function registerLaterCommands(
     ...registerOnFirstUse(reviewCommandIds, async () => (await import('./review-commands')).reviewCommands(deps, shown)),
     ...registerOnFirstUse(previewCommandIds, async () => (await import('./preview-commands')).previewCommands(deps, previews, shown)),
     ...registerOnFirstUse(mergeTrendCommandIds, async () => (await import('./merge-trend-commands')).mergeTrendCommands(deps, panel)),
+    ...registerOnFirstUse(refusedJobCommandIds, async () => (await import('./refused-job-command')).refusedJobCommands(deps)),
   ];
 }

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { confirmedBaseUrlHosts, defaultBaseUrl, setConfirmedBaseUrlHosts, userBaseUrl, type WorkspaceBaseUrls } from './config';
+import { confirmedBaseUrlHosts, defaultBaseUrl, userBaseUrl, type WorkspaceBaseUrls } from './config';
+import { confirmKeyHost } from './confirm-key-host';
 import type { Claims } from '../platform/machine/claims';
 import { baseUrlInSettings, isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
 import { showWarning } from './say';
@@ -124,27 +125,7 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
       openFile,
     );
     if (picked === openFile) await vscode.window.showTextDocument(found.file);
-    else if (picked !== undefined && picked === useIt && host) await this.confirm(host, file);
-  }
-
-  /** Asks, modally, before the key may go to a host a workspace named; a yes is kept in user settings. */
-  private async confirm(host: string, file: string): Promise<void> {
-    const send = l10n.t('Send My Key There');
-    const answer = await showWarning(
-      l10n.t('Send your Docs Agent API key to {0}?', host),
-      {
-        modal: true,
-        detail: l10n.t(
-          '{0} asks for it. Agree only if you run or know this service. Docs Agent remembers this host in your user settings ({1}), where you can remove it.',
-          file,
-          'docsAgent.confirmedBaseUrlHosts',
-        ),
-      },
-      send,
-    );
-    if (answer !== send) return;
-    const hosts = [...new Set([...confirmedBaseUrlHosts(), host])];
-    await setConfirmedBaseUrlHosts(hosts);
+    else if (picked !== undefined && picked === useIt && host) await confirmKeyHost(host, { file });
   }
 
   dispose(): void {

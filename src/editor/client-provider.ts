@@ -1,13 +1,10 @@
 // One API client per base URL and proxy configuration, rebuilt when those settings change.
-import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { DocsApiClient } from '../api/client';
-import { InvalidSettingError, RestrictedModeError } from '../api/errors';
 import { proxySettings, requestTimeoutSeconds } from './config';
 import type { ApiKeyStore } from './api-key-store';
 import type { BaseUrlGuard } from './base-url-guard';
-import { originOf } from './workspace-base-url';
-import { settingId, settingNames } from '../platform/manifest-ids';
+import { guardedKey } from './key-guard';
 
 type TransportSettings = { proxy: string; proxyStrictSSL: boolean; responseTimeoutMs: number };
 
@@ -50,34 +47,17 @@ export class ClientProvider implements vscode.Disposable {
     return this.build(baseUrl, () => Promise.resolve(key), transportSettings());
   }
 
+  private readonly rules = {
+    trusted: () => vscode.workspace.isTrusted,
+    allowed: (baseUrl: string) => this.hosts.isAllowed(baseUrl),
+  };
+
   private build(baseUrl: string, key: () => Promise<string | undefined>, transport: TransportSettings): DocsApiClient {
     return new DocsApiClient({
       baseUrl,
       userAgent: this.userAgent,
       // Asked before every request: in an untrusted workspace nothing leaves, the key included.
-      getApiKey: () => {
-        if (!vscode.workspace.isTrusted) {
-          throw new RestrictedModeError(
-            l10n.t('This workspace is in Restricted Mode: Docs Agent sends nothing, your API key included, until you trust it.'),
-          );
-        }
-        // A job tracked from a base URL no longer allowed (or an older version's workspace value).
-        if (!this.hosts.isAllowed(baseUrl)) {
-          const origin = originOf(baseUrl);
-          throw new InvalidSettingError(
-            origin
-              ? l10n.t(
-                  'Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; {0} is neither.',
-                  origin,
-                )
-              : l10n.t(
-                  'Docs Agent sends your API key only to the base URL in your user settings or a host you confirmed; this address is neither.',
-                ),
-            settingId(settingNames.baseUrl),
-          );
-        }
-        return key();
-      },
+      getApiKey: () => guardedKey(baseUrl, this.rules, key),
       transport,
     });
   }

@@ -48,9 +48,13 @@ export function isConfirmedHost(baseUrl: string, where: Pick<KeyDestinations, 'c
   return where.trusted && origin !== undefined && where.confirmedHosts.some((host) => originOf(host) === origin);
 }
 
+/** Whether this is the writer's service itself: their base URL or the platform's (a confirmed host is not). */
+export function isServiceAddress(baseUrl: string, where: Pick<KeyDestinations, 'userBaseUrl' | 'defaultBaseUrl'>): boolean {
+  const origin = originOf(baseUrl);
+  return origin !== undefined && (origin === originOf(where.userBaseUrl) || origin === originOf(where.defaultBaseUrl));
+}
+
 /** Whether the API key may go to this base URL: the user's own, the platform's, or a confirmed host. */
 export function keyMayGoTo(baseUrl: string, where: KeyDestinations): boolean {
-  const origin = originOf(baseUrl);
-  if (origin === undefined) return false;
-  return origin === originOf(where.userBaseUrl) || origin === originOf(where.defaultBaseUrl) || isConfirmedHost(baseUrl, where);
+  return isServiceAddress(baseUrl, where) || isConfirmedHost(baseUrl, where);
 }

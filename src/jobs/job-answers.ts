@@ -5,6 +5,7 @@ import type { AgentJob } from '../api/types';
 import { isBlockingError, isOfflineError } from './poll-timing';
 import { awaitFollowUpMs, isTerminal, type TrackedJob } from './tracked-job';
 import { finishEvent, withEvent } from './job-history';
+import { jobRefusalOf, refusalText } from './job-refusal';
 
 /** What a user sees changing: the status, the pull request, the branch, archiving. */
 export function changedFields(a: AgentJob, b: AgentJob): boolean {
@@ -20,6 +21,7 @@ export function withAnswer(saved: TrackedJob, job: AgentJob, now: number): Track
   const running = !isTerminal(job.status);
   const next: TrackedJob = { ...saved, job: { ...job, createdAt: job.createdAt ?? saved.job.createdAt }, notFound: false };
   delete next.checkError;
+  delete next.refused;
   if (running && isTerminal(saved.job.status)) next.round = saved.round + 1;
   const awaited = saved.awaitingSince !== undefined && !running && now - Date.parse(saved.awaitingSince) < awaitFollowUpMs;
   if (!awaited) delete next.awaitingSince;
@@ -35,6 +37,13 @@ export function concernsThisJobOnly(error: unknown): error is Error {
     error instanceof Error &&
     !(error instanceof CancelledError || error instanceof RateLimitedError || isOfflineError(error) || isBlockingError(error))
   );
+}
+
+/** The stored record after a failure of its check alone: why, in words for its row (a refusal says what to do). */
+export function withCheckError(saved: TrackedJob, error: Error): TrackedJob {
+  const { refused: _before, ...rest } = saved;
+  const refused = jobRefusalOf(error);
+  return refused ? { ...rest, checkError: refusalText(refused, saved, error), refused } : { ...rest, checkError: error.message };
 }
 
 /** A job known only by its id: running, as a job just made is, until its first check. */

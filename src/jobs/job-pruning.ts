@@ -44,16 +44,23 @@ function describePrune(report: PruneReport): string {
   );
 }
 
-/** Prunes once a day on the machine (`lastPrune` records when), a minute after activation at the earliest. */
+/**
+ * Prunes once a day on the machine (`lastPrune` records when), a minute after activation at the
+ * earliest, in a window that `mayRun` (not one in Restricted Mode).
+ */
 export function dailyPrune(
   lastPrune: string,
   input: Omit<PruneInput, 'hideFinishedAfterDays' | 'now'> & { hideFinishedAfterDays: () => number },
   log: { info(message: string): void; warn(message: string): void },
+  mayRun?: () => boolean,
 ): DailyChore {
-  return new DailyChore(lastPrune, () =>
-    pruneJobs({ ...input, hideFinishedAfterDays: input.hideFinishedAfterDays() }).then(
-      (report) => log.info(describePrune(report)),
-      (error: unknown) => log.warn(`Pruning old job files failed (tried again tomorrow): ${messageOf(error)}`),
-    ),
+  return new DailyChore(
+    lastPrune,
+    () =>
+      pruneJobs({ ...input, hideFinishedAfterDays: input.hideFinishedAfterDays() }).then(
+        (report) => log.info(describePrune(report)),
+        (error: unknown) => log.warn(`Pruning old job files failed (tried again tomorrow): ${messageOf(error)}`),
+      ),
+    mayRun ? { mayRun } : {},
   );
 }

@@ -5,6 +5,7 @@ import { parseAgentJob } from '../api/validate';
 import type { TrackedJob } from './tracked-job';
 import { isRecord } from '../platform/checks';
 import { readHistory } from './job-history';
+import { jobRefusals } from './job-refusal';
 
 /**
  * A tombstone keeps the last round of the job it ends (absent when an earlier version wrote it):
@@ -62,6 +63,8 @@ export function readTrackedJob(record: unknown): TrackedJob | undefined {
   const announcedRound = int(record.announcedRound);
   if (announcedRound !== undefined) tracked.announcedRound = announcedRound;
   if (str(record.checkError)) tracked.checkError = record.checkError as string;
+  const refused = jobRefusals.find((r) => r === record.refused);
+  if (refused && tracked.checkError) tracked.refused = refused;
   if (str(record.awaitingSince)) tracked.awaitingSince = record.awaitingSince as string;
   const history = readHistory(record.history);
   if (history) tracked.history = history;

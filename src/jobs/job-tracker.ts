@@ -10,7 +10,7 @@ import { Emitter } from '../platform/emitter';
 import { PollScheduler } from './poll-scheduler';
 import { type CheckVerdict, defaultPollSettings, pacedWaits, type PollSettings, type PollStatus } from './poll-timing';
 import { type Clock } from '../platform/clock';
-import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer } from './job-answers';
+import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer, withCheckError } from './job-answers';
 import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
 import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, sameScope, type TrackedJob, followedUp } from './tracked-job';
@@ -32,6 +32,8 @@ export interface TrackerDeps {
   pace?: number;
   /** Finished jobs older than this many days leave the view (0: never). */
   hideFinishedAfterDays?: () => number;
+  /** A base URL that is not the writer's service now: the open projects' jobs made there show too (with why they are not checked). */
+  notTheService?: (baseUrl: string) => boolean;
   /** Whether a lost answer to a follow-up may still have reached the service. */
   mayHaveArrived?: (error: unknown) => boolean;
   log?: (message: string) => void;
@@ -228,9 +230,8 @@ export class JobTracker {
       job = await this.deps.client(before).getJob(before.projectId, before.id, { signal });
     } catch (error) {
       if (error instanceof NotFoundError) return this.notFound(key, before);
-      // A failure of this job's check alone (an unreadable answer, say) shows on the job, in every window.
-      if (concernsThisJobOnly(error))
-        await this.deps.store.updateJob(key, (saved) => ({ ...saved, checkError: error.message })).catch(() => undefined);
+      // A failure of this job's check alone (an unreadable answer, its address refused) shows on the job, in every window.
+      if (concernsThisJobOnly(error)) await this.deps.store.updateJob(key, (saved) => withCheckError(saved, error)).catch(() => undefined);
       throw error;
     }
     this.missing.clear(key);
@@ -283,7 +284,8 @@ export class JobTracker {
   }
 
   private inScope(job: TrackedJob): boolean {
-    return this.scopes.some((scope) => sameScope(scope, job));
+    const elsewhere = this.deps.notTheService?.(job.baseUrl) ?? false;
+    return this.scopes.some((scope) => sameScope(scope, job) || (elsewhere && scope.projectId === job.projectId));
   }
 
   private require(key: string): TrackedJob {

@@ -9,6 +9,7 @@ import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
 import { createdAtOf, isPollable, jobKeyOf, titleOf, type TrackedJob } from './tracked-job';
 import { checkTimeText } from './check-times';
+import { refusalWord } from './job-refusal';
 import { commandIds } from '../platform/manifest-ids';
 import { count, dateTime } from '../platform/words';
 
@@ -25,8 +26,11 @@ function lookOf(job: TrackedJob, link: LinkVerdict | undefined): Look {
   }
   const { status, rawStatus } = job.job;
   switch (status) {
-    case 'active':
-      return { icon: 'sync~spin', word: l10n.t({ message: 'running', args: [], comment: ['A job’s status'] }) };
+    case 'active': {
+      const word = l10n.t({ message: 'running', args: [], comment: ['A job’s status'] });
+      // Not spinning while it is not checked: nothing here follows it until the writer acts.
+      return job.refused ? { icon: 'warning', color: 'problemsWarningIcon.foreground', word } : { icon: 'sync~spin', word };
+    }
     case 'completed':
       if (link && 'url' in link) return { icon: 'git-pull-request', color: 'testing.iconPassed', word: l10n.t('pull request ready') };
       // A refused link is never offered: it could run something locally, or open another host.
@@ -48,6 +52,8 @@ export function contextValueOf(job: TrackedJob, link = pullRequestLink(job.job, 
   // A branch to fetch: Review Changes works from it when no pull request link does.
   if (job.job.ref) tokens.push('has-branch');
   if (isPollable(job)) tokens.push('pollable');
+  // Not checked for a reason of its own (its address, its project): the row offers the way out.
+  if (job.refused) tokens.push('refused');
   // The writer sent it a review: what changed since can be shown.
   if (reviewed) tokens.push('reviewed');
   return tokens.join(' ');
@@ -68,14 +74,16 @@ export class JobTreeItem extends vscode.TreeItem {
     const look = lookOf(job, link);
     this.id = jobKeyOf(job);
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
-    this.description = [look.word, checkError ? l10n.t('last check failed') : '', relativeTime(createdAtOf(job), now), job.job.ref ?? '']
-      .filter(Boolean)
-      .join(' · ');
+    const failed = job.refused ? refusalWord(job.refused) : checkError ? l10n.t('last check failed') : '';
+    this.description = [look.word, failed, relativeTime(createdAtOf(job), now), job.job.ref ?? ''].filter(Boolean).join(' · ');
     this.contextValue = contextValueOf(job, link, reviewed);
     // A click on a finished job with a change opens that change, as a pull request's row does
     // in the Pull Requests extension; a running job's row only selects it.
     if (job.job.status === 'completed' && !job.notFound && ((link && 'url' in link) || job.job.ref)) {
       this.command = { command: commandIds.reviewChanges, title: l10n.t('Review Job’s Changes'), arguments: [job] };
+    } else if (job.refused) {
+      // A refused job's row says why, and offers Stop Following (or confirming its address).
+      this.command = { command: commandIds.resolveRefusedJob, title: l10n.t('Why Is This Job Not Checked?'), arguments: [job] };
     }
     this.tooltip = tooltipOf(job, look, link, checkedAt);
     this.accessibilityInformation = {
@@ -109,7 +117,8 @@ function tooltipOf(job: TrackedJob, look: Look, link: LinkVerdict | undefined, c
   );
   row(l10n.t('Last changed'), dateTime(job.changedAt));
   row(l10n.t('Last checked'), checkedAt === undefined ? undefined : checkTimeText(checkedAt));
-  row(l10n.t('Last check failed'), job.checkError && l10n.t('{0} (checked again later; Show Log has the details)', job.checkError));
+  if (job.refused) row(l10n.t({ message: 'Not checked', args: [], comment: ['Tooltip row: why the job is not checked'] }), job.checkError);
+  else row(l10n.t('Last check failed'), job.checkError && l10n.t('{0} (checked again later; Show Log has the details)', job.checkError));
   if (job.notFound) row(l10n.t('Not found'), l10n.t('the service answered 404 for minutes; still checked now and then'));
   if (job.followUps.length) row(l10n.t('Follow-ups'), count(job.followUps.length));
   if (job.prompt) {

@@ -12,6 +12,7 @@ import type { ReviewedJobs } from './reviewed-jobs';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rowsShown } from './rows-shown';
 import { runningJobsText } from './job-status-bar';
+import { mayWorkForMachine, onDidAllowMachineWork } from '../editor/machine-duties';
 
 export const jobsViewId = viewIds.jobs;
 
@@ -102,6 +103,10 @@ export function stateMessage(state: PollStatus, now: number): string | undefined
   }
 }
 
+function restrictedMessage(): string {
+  return l10n.t('This window is in Restricted Mode: it checks no job and sends nothing. Trust the folder to check jobs from here.');
+}
+
 /** Creates the view and keeps its badge, message and relative ages current. */
 export function createJobsView(tracker: JobTracker, reviewed: ReviewedJobs): vscode.Disposable & { provider: JobTreeProvider } {
   const provider = new JobTreeProvider(tracker, reviewed);
@@ -112,7 +117,8 @@ export function createJobsView(tracker: JobTracker, reviewed: ReviewedJobs): vsc
     provider.refresh();
     const running = tracker.jobs().filter(isRunning).length;
     view.badge = running ? { value: running, tooltip: runningJobsText(running) } : undefined;
-    view.message = stateMessage(tracker.pollStatus, Date.now());
+    // Restricted Mode is this window's own state: it checks nothing, and the others never hear of it.
+    view.message = mayWorkForMachine() ? stateMessage(tracker.pollStatus, Date.now()) : restrictedMessage();
     void vscode.commands.executeCommand('setContext', contextKeys.hasJobs, tracker.jobs().length > 0);
     // Ages ("5 min ago") move on their own: redraw once a minute while the view shows jobs.
     clearTimeout(ageTimer);
@@ -120,7 +126,12 @@ export function createJobsView(tracker: JobTracker, reviewed: ReviewedJobs): vsc
   };
 
   update();
-  const listeners = [tracker.onDidChange(update), view.onDidChangeVisibility(update), reviewed.onDidChange(() => provider.refresh())];
+  const listeners = [
+    tracker.onDidChange(update),
+    view.onDidChangeVisibility(update),
+    reviewed.onDidChange(() => provider.refresh()),
+    onDidAllowMachineWork(update),
+  ];
   const disposable = vscode.Disposable.from(view, provider, ...listeners, { dispose: () => clearTimeout(ageTimer) });
   return {
     provider,

@@ -11,6 +11,7 @@ import type { FinishAnnouncer } from './finish-announcer';
 import type { JobTracker } from './job-tracker';
 import { readPollStatus } from './poll-timing';
 import { contextKeys } from '../platform/manifest-ids';
+import { onDidAllowMachineWork } from '../editor/machine-duties';
 
 export interface MachineParts {
   lease: Lease;
@@ -67,8 +68,11 @@ export function connectTracker(tracker: JobTracker, keys: ApiKeyStore, clients: 
     }),
     lease.onDidChangeRecord((record) => tracker.setReportedStatus(readPollStatus(record?.note))),
     tracker.onDidChange(publishStatus),
-    // Trusted now: checks that Restricted Mode stopped may go.
-    vscode.workspace.onDidGrantWorkspaceTrust(() => tracker.resume()),
+    // Trusted now: this window may poll for the machine (it never did in Restricted Mode), and checks may go.
+    onDidAllowMachineWork(() => {
+      void lease.check();
+      tracker.resume();
+    }),
     keys.onDidChange(() => {
       tracker.resume();
       void updateContext();

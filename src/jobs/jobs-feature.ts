@@ -4,7 +4,9 @@
 // this machine shares.
 import { rm } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { hideFinishedAfterDays, notifyOn, pollSettings } from '../editor/config';
+import { defaultBaseUrl, hideFinishedAfterDays, notifyOn, pollSettings, userBaseUrl } from '../editor/config';
+import { isServiceAddress } from '../editor/workspace-base-url';
+import { mayWorkForMachine } from '../editor/machine-duties';
 import { Claims } from '../platform/machine/claims';
 import { defaultHeartbeatMs, Lease } from '../platform/machine/lease';
 import { Presence } from '../platform/machine/presence';
@@ -22,6 +24,7 @@ import { migrateStoredJobs } from './job-store-migration';
 import { JobTracker } from './job-tracker';
 import { dailyPrune } from './job-pruning';
 import { lastClaimedRound } from './job-retention';
+import type { DailyChore } from '../platform/machine/daily-chore';
 import { createJobsView, type JobTreeProvider } from './job-tree';
 import { connectTracker } from './job-wiring';
 import { systemClock } from '../platform/clock';
@@ -73,12 +76,16 @@ function legacyJobs(globalState: vscode.Memento, legacyJobsFile: string): Legacy
   };
 }
 
-/** The polling window publishes how checking goes beside its lease, so every window can say it. */
+/**
+ * The polling window publishes how checking goes beside its lease, so every window can say it.
+ * A window in Restricted Mode checks nothing, so it never holds it.
+ */
 function pollerLease(storage: StoragePaths, tracker: JobTracker, pace: number): Lease {
   return new Lease(storage.lease, 'poller', {
     owner: thisWindowId,
     note: () => tracker.pollStatus,
     heartbeatMs: defaultHeartbeatMs / pace,
+    mayHold: mayWorkForMachine,
   });
 }
 
@@ -88,6 +95,12 @@ function machineJobStore(globalState: vscode.Memento, storage: StoragePaths, cla
     legacy: legacyJobs(globalState, storage.legacyJobsFile),
     lastClaimedRound: async (jobFile) => lastClaimedRound(await claims.names(), jobFile),
   });
+}
+
+/** Once a day on the machine, by a window that may work for it (not one in Restricted Mode). */
+function jobPruning(storage: StoragePaths, store: JobStore, claims: Claims, log: FeatureServices['log']): DailyChore {
+  const input = { store, claims, leftoverFolders: leftoverFolders(storage), hideFinishedAfterDays };
+  return dailyPrune(storage.lastPrune, input, log, mayWorkForMachine);
 }
 
 export function createJobsFeature(
@@ -113,6 +126,7 @@ export function createJobsFeature(
     pace,
     hideFinishedAfterDays,
     mayHaveArrived,
+    notTheService: (baseUrl) => !isServiceAddress(baseUrl, { userBaseUrl: userBaseUrl(), defaultBaseUrl }),
     log: (message) => log.warn(message),
   });
   const lease = pollerLease(storage, tracker, pace);
@@ -125,14 +139,13 @@ export function createJobsFeature(
     otherWindowFocused: () => presence.otherFocused(),
     isPoller: () => lease.held,
   });
-  const pruning = dailyPrune(storage.lastPrune, { store, claims, leftoverFolders: leftoverFolders(storage), hideFinishedAfterDays }, log);
   const view = createJobsView(tracker, reviewed);
   const parts = vscode.Disposable.from(
     view,
     createJobsStatusBar(tracker),
     connectTracker(tracker, keys, clients, { lease, presence, announcer }),
     announcer,
-    pruning,
+    jobPruning(storage, store, claims, log),
     tracker,
     { dispose: () => store.dispose() },
     { dispose: () => usesFile.dispose() },

@@ -1,6 +1,6 @@
 // One scheduler for every watched job, on a single setTimeout chain: at most one timer is
-// pending, set for the earliest due key (or for the end of a global pause). Global failures
-// (429, offline, bad key) pause every key at once; per-key failures only slow that key.
+// pending, set for the earliest due key (or for the end of a global pause). Global failures (429,
+// offline, bad key) pause every key at once; per-key failures (a job's own refusal too) slow that key.
 import { type ApiError, CancelledError, RateLimitedError } from '../api/errors';
 import {
   type CheckVerdict,
@@ -27,7 +27,7 @@ export type SchedulerState =
   | { kind: 'idle' }
   | { kind: 'polling' }
   | Pause
-  /** AuthError | InvalidApiKeyError | InvalidSettingError: no timer until resume(). */
+  /** A refused key (401), a missing one, a machine-wide setting, Restricted Mode: no timer until resume(). */
   | { kind: 'blocked'; error: ApiError };
 
 export interface SchedulerDeps {

@@ -10,6 +10,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../api/errors';
+import { jobRefusalOf } from './job-refusal';
 
 /** Time and timers, injected so tests drive the scheduler with a fake clock. */
 /** What one check found; the scheduler turns it into the next delay. */
@@ -142,8 +143,12 @@ export function isOfflineError(error: unknown): error is ApiError {
   return error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError;
 }
 
-/** No request can succeed until the key or a setting changes: stop until resume(). */
+/**
+ * No request can succeed until the key or a setting changes: stop until resume(). A refusal of
+ * one job (its address, a 403 for its project) is not one: the other jobs go on being checked.
+ */
 export function isBlockingError(error: unknown): error is ApiError {
+  if (jobRefusalOf(error)) return false;
   return (
     error instanceof AuthError ||
     error instanceof InvalidApiKeyError ||

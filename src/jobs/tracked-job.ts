@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { AgentJob, JobStatus } from '../api/types';
 import type { ProjectScope } from '../api/project-scope';
+import type { JobRefusal } from './job-refusal';
 import { firstLine } from './prompt-text';
 import { followUpEvent, type JobEvent, withEvent } from './job-history';
 
@@ -26,6 +27,8 @@ export interface TrackedJob extends ProjectScope {
   notFound: boolean;
   /** Why the last check of this job (alone) failed; cleared by the next good answer. */
   checkError?: string;
+  /** That failure was a refusal of this job alone (its address, its project): the row offers a way out. */
+  refused?: JobRefusal;
   /** A follow-up left but its answer was lost: watched until the job is seen running again. */
   awaitingSince?: string;
   /** Follow-ups sent and finishes seen, oldest first (absent for a job kept by an older version). */

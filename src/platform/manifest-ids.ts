@@ -33,6 +33,7 @@ export const commandIds = {
   refreshJob: 'docsAgent.refreshJob',
   copyJobId: 'docsAgent.copyJobId',
   stopTracking: 'docsAgent.stopTracking',
+  resolveRefusedJob: 'docsAgent.resolveRefusedJob',
   refreshJobs: 'docsAgent.refreshJobs',
   trackJobById: 'docsAgent.trackJobById',
   clearFinishedJobs: 'docsAgent.clearFinishedJobs',

@@ -47,18 +47,23 @@ export async function prunePreviews(input: PreviewPruneInput): Promise<PreviewPr
   return { records, claims };
 }
 
-/** Prunes once a day on the machine (`lastPrune` records when), a minute after activation at the earliest. */
+/**
+ * Prunes once a day on the machine (`lastPrune` records when), a minute after activation at the
+ * earliest, in a window that `mayRun` (not one in Restricted Mode).
+ */
 export function dailyPreviewPrune(
   lastPrune: string,
   input: Omit<PreviewPruneInput, 'hideFinishedAfterDays' | 'now'> & { hideFinishedAfterDays: () => number; clock: Pick<Clock, 'now'> },
   log: { info(message: string): void },
+  mayRun?: () => boolean,
 ): DailyChore {
-  return new DailyChore(lastPrune, async () => {
+  const work = async (): Promise<void> => {
     const { records, claims } = await prunePreviews({
       ...input,
       hideFinishedAfterDays: input.hideFinishedAfterDays(),
       now: input.clock.now(),
     }).catch(() => ({ records: 0, claims: 0 }));
     if (records || claims) log.info(`Removed ${records} finished preview record(s) past keeping and ${claims} announcement claim(s).`);
-  });
+  };
+  return new DailyChore(lastPrune, work, mayRun ? { mayRun } : {});
 }

@@ -6,10 +6,13 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { hideFinishedAfterDays, workspaceScopes } from '../editor/config';
+import { mayWorkForMachine } from '../editor/machine-duties';
 import type { FeatureServices } from '../editor/feature-services';
 import type { JobsFeature } from '../jobs/jobs-feature';
 import { titleOf } from '../jobs/tracked-job';
 import { systemClock } from '../platform/clock';
+import type { Claims } from '../platform/machine/claims';
+import type { DailyChore } from '../platform/machine/daily-chore';
 import { SharedMemento } from '../platform/machine/shared-memento';
 import { contextKeys } from '../platform/manifest-ids';
 import type { StoragePaths } from '../platform/storage-layout';
@@ -47,6 +50,11 @@ function announcerOf(store: PreviewStore, machine: JobsFeature['machine'], nameO
   });
 }
 
+/** Once a day on the machine, by a window that may work for it (not one in Restricted Mode). */
+function previewPruning(storage: StoragePaths, store: PreviewStore, claims: Claims, log: FeatureServices['log']): DailyChore {
+  return dailyPreviewPrune(storage.lastPreviewPrune, { store, claims, hideFinishedAfterDays, clock: systemClock }, log, mayWorkForMachine);
+}
+
 export function createPreviewsFeature(storage: StoragePaths, { keys, clients, log }: FeatureServices, jobs: JobsFeature): PreviewsFeature {
   const { lease, claims } = jobs.machine;
   const store = new PreviewStore(storage.previews);
@@ -70,7 +78,6 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
     void vscode.commands.executeCommand('setContext', contextKeys.previewsNotInPlan, refused);
   };
   const buildLogs = new BuildLogProvider(store);
-  const pruning = dailyPreviewPrune(storage.lastPreviewPrune, { store, claims, hideFinishedAfterDays, clock: systemClock }, log);
   tracker.setPolling(lease.held);
   updateContext();
   void shared.ready.then(updateContext);
@@ -87,7 +94,7 @@ export function createPreviewsFeature(storage: StoragePaths, { keys, clients, lo
     vscode.workspace.onDidChangeConfiguration(updateContext),
     keys.onDidChange(() => void limits.forgetPlans().then(updateContext)),
     followBuildsInView(store, () => jobs.provider.refresh()),
-    pruning,
+    previewPruning(storage, store, claims, log),
     announcer,
     tracker,
     store,

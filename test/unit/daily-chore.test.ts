@@ -46,4 +46,16 @@ describe('daily chore: once a day on the machine', () => {
     const file = join(machineFolder(), 'last.json');
     await new Promise<void>((resolve) => chore(file, () => Promise.resolve(resolve()), 10));
   });
+
+  it('a window in Restricted Mode leaves the day’s turn to another window', async () => {
+    const file = join(machineFolder(), 'last.json');
+    let runs = 0;
+    const work = (): Promise<void> => Promise.resolve(void runs++);
+    const restricted = new DailyChore(file, work, { firstCheckMs: 3_600_000, mayRun: () => false });
+    made.push(restricted);
+    assert.equal(await restricted.runIfDue(), false);
+    assert.equal(runs, 0);
+    assert.equal(await chore(file, work).runIfDue(), true, 'a trusted window still has its turn today');
+    assert.equal(runs, 1);
+  });
 });

@@ -8,6 +8,7 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitedError,
+  RestrictedModeError,
   ServerError,
   TimeoutError,
 } from '../../src/api/errors';
@@ -268,7 +269,8 @@ describe('PollScheduler', () => {
   for (const error of [
     new AuthError('unauthorized', 401, undefined),
     new InvalidApiKeyError('not an admin key'),
-    new InvalidSettingError('bad base URL', 'baseUrl'),
+    new InvalidSettingError('not a proxy address', 'http.proxy'),
+    new RestrictedModeError('Restricted Mode'),
   ]) {
     it(`stops every timer on ${error.name} until resume()`, async () => {
       const h = harness();
@@ -300,6 +302,37 @@ describe('PollScheduler', () => {
       assert.equal(h.scheduler.state.kind, 'polling');
       await h.clock.advance(3_000);
       assert.deepEqual([h.times('a'), h.times('b')], [[3_000, 3_000, 63_000], [66_000]], 'a was just checked; b wakes with the rest');
+    });
+  }
+
+  for (const refusal of [
+    new InvalidSettingError('not your service address any more', 'docsAgent.baseUrl'),
+    new AuthError('not allowed to see this project', 403, undefined),
+  ]) {
+    it(`a refusal of one job (${refusal.name}${refusal.status ? ` ${refusal.status}` : ''}) slows that job alone: the others are checked on and finish; a 401 still stops all`, async () => {
+      const h = harness();
+      h.script('refused', ...Array<Error>(100).fill(refusal));
+      h.script('other', ...Array<CheckVerdict>(20).fill('unchanged'), 'stop');
+      h.scheduler.watch('refused');
+      h.scheduler.watch('other');
+      await h.clock.advance(3_600_000);
+      assert.equal(h.times('other').length, 21, 'checked until it finished');
+      assert.ok(h.times('refused').length <= 13, `the refused job is checked every 5 minutes at most: ${h.times('refused').length}`);
+      assert.ok(gaps(h.times('refused')).every((gap) => gap >= 300_000));
+      assert.ok(h.checkErrors.length > 0 && h.checkErrors.every((e) => e.key === 'refused' && e.error === refusal));
+      assert.ok(!h.kinds().includes('blocked'), `never blocked: ${h.kinds().join(', ')}`);
+
+      h.script('third', new AuthError('unauthorized', 401, undefined));
+      h.scheduler.watch('third');
+      await h.clock.advance(3_000);
+      assert.equal(h.scheduler.state.kind, 'blocked');
+      const refusedChecks = h.times('refused').length;
+      await h.clock.advance(3_600_000);
+      assert.deepEqual(
+        [h.times('refused').length, h.times('third').length],
+        [refusedChecks, 1],
+        'nothing checked after the key was refused',
+      );
     });
   }
 

@@ -16,6 +16,8 @@ export interface DailyChoreOptions {
   firstCheckMs?: number;
   /** Later checks (a window open for days). */
   checkMs?: number;
+  /** Whether this window may take the day's turn now (a window in Restricted Mode leaves it to another). */
+  mayRun?: () => boolean;
 }
 
 export class DailyChore {
@@ -32,8 +34,9 @@ export class DailyChore {
     this.schedule(options.firstCheckMs ?? 60_000);
   }
 
-  /** Runs the work now when no window ran it within `everyMs`; resolves with whether this call did. */
+  /** Runs the work now when no window ran it within `everyMs` (and this one may); resolves with whether this call did. */
   async runIfDue(): Promise<boolean> {
+    if (this.options.mayRun && !this.options.mayRun()) return false;
     const due = await withLock(`${this.file}.lock`, async () => {
       const stored = await readJson(this.file, fileCaps.record);
       const ranAt = isRecord(stored) && typeof stored.ranAt === 'number' ? stored.ranAt : undefined;

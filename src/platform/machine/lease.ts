@@ -2,7 +2,8 @@
 // renewed by its heartbeat. Another window takes over when the holder lets go (on close), when
 // its process is gone, or when its heartbeat is further than the expiry from now (a hung window;
 // either way, so a clock stepped back does not keep a hung holder's lease). Every window checks
-// once a heartbeat, and at once when the lease file changes.
+// once a heartbeat, and at once when the lease file changes. A window that may not hold it (in
+// Restricted Mode, which checks nothing) never takes it, so it never keeps the others waiting.
 import { rm } from 'node:fs/promises';
 import { Serial } from '../serial';
 import { join } from 'node:path';
@@ -24,6 +25,11 @@ export interface LeaseOptions {
   expiryMs?: number;
   /** What the holder publishes beside its heartbeat (its polling state, say). */
   note?: () => unknown;
+  /**
+   * Whether this window may hold it now (a window in Restricted Mode may not): asked on every
+   * step, so a window that may not never takes it, and lets go of it on its next step.
+   */
+  mayHold?: () => boolean;
 }
 
 export interface LeaseRecord {
@@ -38,6 +44,20 @@ function readLease(value: unknown): LeaseRecord | undefined {
   const { owner, pid, renewedAt, note } = value as Record<string, unknown>;
   if (typeof owner !== 'string' || typeof pid !== 'number' || typeof renewedAt !== 'number') return undefined;
   return { owner, pid, renewedAt, note };
+}
+
+/** What a window does with the lease on one step. */
+export type LeaseStep = 'take' | 'renew' | 'keep' | 'release' | 'leave';
+
+/**
+ * The rule of one step, as plain data: a window that may not hold the lease never takes it and
+ * lets go of one it holds; else it keeps its own (renewing on a heartbeat, not on another
+ * window's write) and takes a free one (none, its holder's process gone, or expired).
+ */
+export function leaseStep(input: { mine: boolean; free: boolean; renew: boolean; mayHold: boolean }): LeaseStep {
+  if (!input.mayHold) return input.mine ? 'release' : 'leave';
+  if (input.mine) return input.renew ? 'renew' : 'keep';
+  return input.free ? 'take' : 'leave';
 }
 
 export class Lease {
@@ -78,7 +98,7 @@ export class Lease {
     return this.current;
   }
 
-  /** Checks (and renews or takes) the lease now; resolves with whether this window holds it. */
+  /** Checks (and renews, takes or lets go of) the lease now; resolves with whether this window holds it. */
   async check(): Promise<boolean> {
     await this.tick(true);
     return this.holding;
@@ -121,17 +141,25 @@ export class Lease {
       const now = Date.now();
       const lease = readLease(await readJson(this.file, fileCaps.record));
       const free = !lease || !isAlive(lease.pid) || isPast(lease.renewedAt, this.expiryMs, now);
-      if (lease?.owner === owner || free) {
-        // A watch event (someone else's write) does not renew a held lease: the heartbeat does.
-        if (lease?.owner === owner && !renew) {
-          record = lease;
-        } else {
+      const mayHold = this.options.mayHold?.() ?? true;
+      switch (leaseStep({ mine: lease?.owner === owner, free, renew, mayHold })) {
+        case 'release':
+          // Removed, not left to expire: another window takes over at once.
+          await rm(this.file, { force: true });
+          record = undefined;
+          break;
+        case 'take':
+        case 'renew':
           record = { owner, pid: process.pid, renewedAt: now, note: this.options.note?.() };
           await writeAtomic(this.file, JSON.stringify(record));
-        }
-        holds = true;
-      } else {
-        record = lease;
+          holds = true;
+          break;
+        case 'keep':
+          record = lease;
+          holds = true;
+          break;
+        case 'leave':
+          record = lease;
       }
     });
     if (this.disposed) return;

@@ -1,23 +1,32 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { Workbench } from '../../support/workbench/workbench';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RequestRecord } from '../../emulator/types';
+import { machineStorage, Workbench } from '../../support/workbench/workbench';
 
 // One person's journey, step by step: each test starts where the previous one left off.
 describe('e2e: agent jobs, from a selection to the pull request', () => {
   let workbench: Workbench;
   let jobId = '';
   let prLink = '';
+  let restricted: Workbench | undefined;
   const selected = 'Install the CLI and send your first job.';
 
   before(async () => {
-    workbench = await Workbench.open({ userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 } });
+    // Workspace trust on, as writers have it: the folder is theirs, so they trust it first. A
+    // window opened later on another folder stays in Restricted Mode.
+    workbench = await Workbench.open({ workspaceTrust: true, userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 } });
+    await workbench.trustFolder();
     // Pull request links point at github.com, which this machine cannot reach: answer locally.
     await workbench.page
       .context()
       .route('https://github.com/**', (route) => route.fulfill({ body: '<title>Pull request</title>', contentType: 'text/html' }));
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
+    if (this.currentTest?.state !== 'failed') return;
+    await workbench.screenshotFailure(this.currentTest.fullTitle());
+    await restricted?.screenshotFailure(`${this.currentTest.fullTitle()} (Restricted Mode window)`);
   });
   after(() => workbench?.close());
 
@@ -109,5 +118,96 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
     }
     await workbench.runCommand('Docs Agent: Check the Connection');
     await workbench.notification(/Connected to project/);
+  });
+
+  it('a job made at the base URL the writer then changed says why on its row, and is never sent; the new job is checked and announced', async () => {
+    const oldAddress = workbench.emulator.baseUrl;
+    const newAddress = oldAddress.replace('127.0.0.1', 'localhost');
+    const getsOf = async (id: string): Promise<number> =>
+      (await workbench.control.requests()).filter((r) => r.method === 'GET' && r.path.endsWith(`/${id}`)).length;
+    // The writer points Docs Agent at the service under another address; the followed-up job still runs at the old one.
+    await workbench.setUserSetting('docsAgent.baseUrl', newAddress);
+    const refused = workbench.jobRows().filter({ hasText: selected }).filter({ hasText: 'not checked: old address' });
+    await refused.waitFor({ timeout: 30_000 });
+    const sentToOld = await getsOf(jobId);
+
+    await workbench.newJob('Made at the new address');
+    await workbench.jobRow('Made at the new address').waitFor({ timeout: 30_000 });
+    const fresh = (await workbench.control.jobs()).find((j) => j.prompts[0] === 'Made at the new address');
+    assert.ok(fresh);
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'GET' && r.path.endsWith(`/${fresh.id}`));
+    await workbench.control.finishJob(fresh.id);
+    await workbench.jobIcon('Made at the new address', 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.notification('“Made at the new address” completed with a pull request');
+    assert.equal(await getsOf(jobId), sentToOld, 'nothing was sent for the job at the old address');
+
+    // Its way out: why, then Stop Following or the confirmation that names the old address.
+    await refused.hover();
+    await refused.locator('.action-label[aria-label="Why Is This Job Not Checked?"]').click();
+    const said = await workbench.answerDialog('not your service address any more', 'Stop Following');
+    assert.ok(said.includes(`This job was made at ${oldAddress}, which is not your service address any more`), said);
+    assert.ok(said.includes(`Use ${oldAddress}…`), `it offers to confirm the old address: ${said}`);
+    await workbench.jobRow(selected).waitFor({ state: 'detached', timeout: 30_000 });
+    assert.equal(await getsOf(jobId), sentToOld);
+  });
+
+  it('a second window in Restricted Mode never holds the polling lease and says so in its own view only; the first polls on through its reload', async () => {
+    const storage = machineStorage(workbench.server);
+    const windows = (): string[] =>
+      readdirSync(join(storage, 'windows'))
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => n.slice(0, -5));
+    const leaseOwner = (): string | undefined => {
+      try {
+        return (JSON.parse(readFileSync(join(storage, 'lease', 'poller.lease'), 'utf8')) as { owner?: string }).owner;
+      } catch {
+        return undefined; // none, or being written
+      }
+    };
+    await workbench.newJob('Checked through the reload');
+    await workbench.jobRow('Checked through the reload').waitFor({ timeout: 30_000 });
+    const running = (await workbench.control.jobs()).find((j) => j.prompts[0] === 'Checked through the reload');
+    assert.ok(running);
+    const checksOf = (since: number) => (r: RequestRecord) =>
+      r.method === 'GET' && r.path.endsWith(`/${running.id}`) && Date.parse(r.time) > since;
+    await workbench.control.waitForRequests(1, 30_000, checksOf(0));
+
+    const open = new Set(windows());
+    restricted = await workbench.openWindow();
+    await restricted.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ timeout: 30_000 });
+    // Docs Agent is running there (its status bar item), and then the writer opens its view.
+    await restricted.page.locator('.statusbar-item', { hasText: 'agent job running' }).waitFor({ timeout: 30_000 });
+    await restricted.openDocsAgentView();
+    const restrictedSays = (w: Workbench) => w.viewPane('Agent Jobs').locator('.message', { hasText: 'This window is in Restricted Mode' });
+    await restrictedSays(restricted).waitFor({ timeout: 30_000 });
+    await restricted.jobRow('Checked through the reload').waitFor({ timeout: 30_000 });
+    const deadline = Date.now() + 30_000;
+    let restrictedId: string | undefined;
+    while (!(restrictedId = windows().find((id) => !open.has(id)))) {
+      if (Date.now() > deadline) throw new Error('the Restricted Mode window never announced itself');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // The polling window reloads: its lease is free meanwhile, and the window in Restricted Mode leaves it.
+    const poller = leaseOwner();
+    const owners = new Set<string>();
+    let sampling = true;
+    const sampled = (async () => {
+      for (; sampling; await new Promise((resolve) => setTimeout(resolve, 50))) owners.add(leaseOwner() ?? '');
+    })();
+    try {
+      await workbench.reloadWindow();
+      const reloadedAt = Date.now();
+      await workbench.openDocsAgentView();
+      await workbench.control.waitForRequests(1, 60_000, checksOf(reloadedAt));
+    } finally {
+      sampling = false;
+      await sampled;
+    }
+    assert.ok(!owners.has(restrictedId), `the Restricted Mode window held the lease: ${[...owners].join(', ')}`);
+    const reloaded = leaseOwner();
+    assert.ok(reloaded && reloaded !== poller && reloaded !== restrictedId, `the reloaded window polls: ${poller} → ${reloaded}`);
+    assert.equal(await restrictedSays(workbench).count(), 0, 'the trusted window does not say it');
+    await restricted.closeWindow();
   });
 });

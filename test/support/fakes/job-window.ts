@@ -10,6 +10,7 @@ import { type LegacyJobs, JobStore } from '../../../src/jobs/job-store';
 import { lastClaimedRound } from '../../../src/jobs/job-retention';
 import { type JobsClient, JobTracker } from '../../../src/jobs/job-tracker';
 import { type Clock } from '../../../src/platform/clock';
+import type { PollSettings } from '../../../src/jobs/poll-timing';
 import type { TrackedJob } from '../../../src/jobs/tracked-job';
 import { Claims } from '../../../src/platform/machine/claims';
 
@@ -19,6 +20,11 @@ export function machineFolder(): string {
 
 export interface JobWindowOptions {
   client: JobsClient;
+  /** A client per job's address, instead of `client` for all (as the editor's client provider does). */
+  clientFor?: (scope: ProjectScope) => JobsClient;
+  /** Faster polling for tests that let the scheduler run on a real clock. */
+  pollSettings?: Partial<PollSettings>;
+  notTheService?: (baseUrl: string) => boolean;
   clock: Clock;
   scopes: ProjectScope[];
   notifyOn?: string[];
@@ -49,11 +55,13 @@ export async function openJobWindow(folder: string, options: JobWindowOptions): 
   const focused = options.focused ?? true;
   const tracker = new JobTracker({
     store,
-    client: () => options.client,
+    client: (scope) => options.clientFor?.(scope) ?? options.client,
     clock: options.clock,
     isFocused: () => focused,
     hideFinishedAfterDays: () => options.hideFinishedAfterDays ?? 30,
     ...(options.mayHaveArrived ? { mayHaveArrived: options.mayHaveArrived } : {}),
+    ...(options.pollSettings ? { pollSettings: options.pollSettings } : {}),
+    ...(options.notTheService ? { notTheService: options.notTheService } : {}),
   });
   tracker.setScopes(options.scopes);
   tracker.setPolling(options.polling ?? true);

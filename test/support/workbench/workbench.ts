@@ -506,6 +506,52 @@ export class Workbench {
     }
   }
 
+  /**
+   * Changes a user setting as a writer does in their settings.json (Preferences: Open User
+   * Settings (JSON), written and saved): the file in code-server's state folder, which every
+   * window of this editor shares. The editor reads a change it saved at once (one made to the
+   * file behind its back it would not notice).
+   */
+  async setUserSetting(name: string, value: unknown): Promise<void> {
+    const file = join(this.server.stateDir, 'user-data', 'User', 'settings.json');
+    const settings = { ...readSettings(file), [name]: value };
+    await this.runCommand('Preferences: Open User Settings (JSON)');
+    // A tab, or an editor over the workbench (VS Code 1.139): its text, with a setting every test run has.
+    const opened = this.page.locator('.monaco-editor .view-line', { hasText: '"telemetry.telemetryLevel"' });
+    await this.page.locator('.monaco-editor.focused .view-line', { hasText: '"telemetry.telemetryLevel"' }).waitFor();
+    await this.page.keyboard.press('Control+A');
+    await this.page.keyboard.insertText(JSON.stringify(settings));
+    // What the editor closed by itself (a brace, a quote) is after the cursor: gone.
+    await this.page.keyboard.press('Shift+Control+End');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.press('Control+S');
+    const deadline = Date.now() + 15_000;
+    while (JSON.stringify(readSettings(file)?.[name]) !== JSON.stringify(value)) {
+      if (Date.now() > deadline) throw new Error(`${name} is not ${JSON.stringify(value)} in ${file}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await this.runCommand('View: Close Editor');
+    await opened.waitFor({ state: 'hidden' });
+  }
+
+  /** Trusts the open folder from the editor's Workspace Trust editor, as a writer does, and closes that editor. */
+  async trustFolder(): Promise<void> {
+    const trust = this.page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust/ }).first();
+    // Asked again when the editor did not open: a palette used while the workbench still restores can lose it.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await this.runCommand('Workspaces: Manage Workspace Trust');
+      try {
+        await trust.click({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
+    await this.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'hidden', timeout: 30_000 });
+    await this.runCommand('View: Close All Editors');
+  }
+
   /** Visible text with the editor's non-breaking spaces made plain. */
   async text(locator: Locator): Promise<string> {
     return (await locator.innerText()).replace(/\u00a0/g, ' ');
