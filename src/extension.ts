@@ -63,7 +63,6 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   // Before the jobs: a job the writer sent a review leads its finish with what changed since.
   const reviews = new ReviewStore(storage.reviews);
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log }, reviewedJobsOf(reviews));
-  releaseMachine = () => jobs.release();
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
   const { signals, votes } = createSignalReads(storage, visitors, clients);
   const readers = createReadersFeature(
@@ -73,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const previews = createPreviewsFeature(storage, { keys, clients, log }, jobs);
   const deps = { tracker: jobs.tracker, keys, clients, log };
   const review = createReviewComments(deps, reviews);
+  const compose = registerComposeCommands(deps, storage, review.afterFollowUp);
+  releaseMachine = () => Promise.all([jobs.release(), compose.release()]).then(() => undefined);
 
   context.subscriptions.push(
     log,
@@ -85,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     jobs,
     vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
     ...registerSendCommands(deps),
-    ...registerComposeCommands(deps, storage.drafts, review.afterFollowUp),
+    ...compose.disposables,
     ...registerJobCommands(deps),
     ...review.disposables,
     previews,

@@ -3,13 +3,19 @@
 // there: one job of the page's project, or the job's follow-up.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { Composer } from '../compose/composer';
+import { Composer, editedElsewhereText } from '../compose/composer';
 import { DraftFiles, draftScheme } from '../compose/draft-files';
+import { DraftHolds } from '../compose/draft-holds';
 import { headingAbove, promptOf, type DraftContext } from '../compose/prompt-draft';
+import { projectToSend } from '../compose/send-project';
 import { scopeFor } from '../editor/config';
 import { pickOne, showInfo, showWarning } from '../editor/say';
+import { defaultHeartbeatMs } from '../platform/machine/lease';
+import { thisWindowId } from '../platform/machine/window-id';
 import { relativeTime } from '../platform/relative-time';
 import { commandIds } from '../platform/manifest-ids';
+import type { StoragePaths } from '../platform/storage-layout';
+import { testPace } from '../platform/test-pace';
 import type { CommandDeps } from './deps';
 import { sendToAgent } from './send-commands';
 
@@ -48,7 +54,7 @@ function isDraftRequest(value: unknown): value is DraftRequest {
 
 async function askAgent(composer: Composer, given?: unknown): Promise<vscode.TextEditor | undefined> {
   if (isDraftRequest(given)) {
-    if ('about' in given) return composer.open(given.title, { page: given.about }, undefined, given.text);
+    if ('about' in given) return composer.open(given.title, { page: given.about, project: scopeFor(given.about) }, undefined, given.text);
     if ('fix' in given) return composer.open(given.title, { job: given.fix }, undefined, given.text);
     if ('review' in given) return composer.open(given.title, { job: given.review }, undefined, given.text);
     const { followUpTo: job, title, text } = given;
@@ -56,11 +62,11 @@ async function askAgent(composer: Composer, given?: unknown): Promise<vscode.Tex
   }
   const editor = vscode.window.activeTextEditor;
   const about = given instanceof vscode.Uri ? given : editor?.document.uri.scheme === draftScheme ? undefined : editor?.document.uri;
-  if (!about) return composer.open(l10n.t('Ask the Agent'), { page: undefined }, undefined);
+  if (!about) return composer.open(l10n.t('Ask the Agent'), { page: undefined, project: scopeFor() }, undefined);
   const document = editor?.document.uri.toString() === about.toString() ? editor.document : await vscode.workspace.openTextDocument(about);
   const selection = editor?.document === document ? editor.selection : undefined;
   const name = about.path.split('/').pop() ?? '';
-  return composer.open(l10n.t('Ask the Agent about {0}', name), { page: about }, contextOf(document, selection));
+  return composer.open(l10n.t('Ask the Agent about {0}', name), { page: about, project: scopeFor(about) }, contextOf(document, selection));
 }
 
 /** The draft to send: the one given (a Retry names it), else the one in the active editor. */
@@ -73,10 +79,28 @@ async function draftOf(given: unknown): Promise<vscode.TextDocument | undefined>
 /** Told after a draft went to its job as a follow-up. */
 export type AfterFollowUp = (draft: vscode.Uri, job: string) => Promise<void>;
 
-async function sendComposed(deps: CommandDeps, composer: Composer, afterFollowUp: AfterFollowUp, given?: unknown): Promise<boolean> {
+/** Sends a new job's draft to the project it was started for (the writer picks when this window's is another). */
+async function sendNewJob(deps: CommandDeps, files: DraftFiles, draft: vscode.Uri, prompt: string): Promise<boolean> {
+  const scope = await projectToSend(await files.projectOf(draft), scopeFor(DraftFiles.about(draft)));
+  return scope !== undefined && (await sendToAgent(deps, [{ prompt, scope }], undefined, true)).length > 0;
+}
+
+async function sendComposed(
+  deps: CommandDeps,
+  composer: Composer,
+  files: DraftFiles,
+  afterFollowUp: AfterFollowUp,
+  given?: unknown,
+): Promise<boolean> {
   const document = await draftOf(given);
   if (document?.uri.scheme !== draftScheme) {
     void showWarning(l10n.t('Open a draft from Ask the Agent… to send it.'));
+    return false;
+  }
+  // Sent from here, the words still being typed there would be lost: it is sent where it is edited.
+  const elsewhere = files.editedElsewhere(document.uri);
+  if (elsewhere !== undefined) {
+    void showWarning(editedElsewhereText(elsewhere, 'send'));
     return false;
   }
   const composed = promptOf(document.getText());
@@ -88,7 +112,7 @@ async function sendComposed(deps: CommandDeps, composer: Composer, afterFollowUp
   // A follow-up goes to its job; a failed one says why with Retry, and its draft stays open.
   const sent = job
     ? (await vscode.commands.executeCommand<unknown>(commandIds.sendFollowUp, job, composed.prompt, document.uri)) !== undefined
-    : (await sendToAgent(deps, [{ prompt: composed.prompt, scope: scopeFor(DraftFiles.about(document.uri)) }], undefined, true)).length > 0;
+    : await sendNewJob(deps, files, document.uri, composed.prompt);
   if (!sent) return false;
   if (job) await afterFollowUp(document.uri, job);
   await composer.sent(document);
@@ -114,14 +138,24 @@ async function openUnsent(files: DraftFiles): Promise<vscode.TextEditor | undefi
   return picked && vscode.window.showTextDocument(await vscode.workspace.openTextDocument(picked.uri), { preview: false });
 }
 
-/** The composer, its drafts kept in `draftsDir`, and its commands. */
-export function registerComposeCommands(deps: CommandDeps, draftsDir: string, afterFollowUp: AfterFollowUp): vscode.Disposable[] {
-  const files = new DraftFiles(draftsDir);
+/** The composer and its commands; `release` lets the other windows edit this one's drafts at once when it goes. */
+export function registerComposeCommands(
+  deps: CommandDeps,
+  storage: Pick<StoragePaths, 'drafts' | 'draftHolds'>,
+  afterFollowUp: AfterFollowUp,
+): { disposables: vscode.Disposable[]; release: () => Promise<void> } {
+  // The other windows name this one by its folder (or workspace).
+  const holds = new DraftHolds(storage.draftHolds, thisWindowId, vscode.workspace.name ?? '', defaultHeartbeatMs / testPace());
+  const files = new DraftFiles(storage.drafts, holds);
   const composer = new Composer(files);
-  return [
+  let released: Promise<void> | undefined;
+  const release = (): Promise<void> => (released ??= holds.dispose());
+  const disposables = [
     composer,
+    new vscode.Disposable(() => void release()),
     vscode.commands.registerCommand(commandIds.askAgent, (uri?: unknown) => askAgent(composer, uri)),
-    vscode.commands.registerCommand(commandIds.sendComposed, (uri?: unknown) => sendComposed(deps, composer, afterFollowUp, uri)),
+    vscode.commands.registerCommand(commandIds.sendComposed, (uri?: unknown) => sendComposed(deps, composer, files, afterFollowUp, uri)),
     vscode.commands.registerCommand(commandIds.openUnsentDraft, () => openUnsent(files)),
   ];
+  return { disposables, release };
 }

@@ -1,10 +1,27 @@
 // Opens the composer beside the page, keeps its text saved as the writer types (so closing the
-// tab keeps the draft, without a save question), and closes and forgets it once it is sent.
+// tab keeps the draft, without a save question), and closes and forgets it once it is sent. A
+// draft another window is editing opens read-only here, and says where it is edited.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { showInfo } from '../editor/say';
 import { DraftFiles, draftScheme, type DraftTarget } from './draft-files';
 import { draftText, type DraftContext } from './prompt-draft';
 
 const saveAfterMs = 300;
+
+/**
+ * Where a draft is edited, said to the writer of another window (`where`: that window's folder, or
+ * ''), as it opens read-only here or as a Send here is refused.
+ */
+export function editedElsewhereText(where: string, on: 'open' | 'send'): string {
+  if (on === 'send')
+    return where
+      ? l10n.t('This draft is being edited in the window of “{0}”: send it from there.', where)
+      : l10n.t('This draft is being edited in another window: send it from there.');
+  return where
+    ? l10n.t('This draft is being edited in the window of “{0}”, so it is read-only here until you close it there.', where)
+    : l10n.t('This draft is being edited in another window, so it is read-only here until you close it there.');
+}
 
 export class Composer implements vscode.Disposable {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
@@ -14,6 +31,9 @@ export class Composer implements vscode.Disposable {
     this.listeners = [
       vscode.workspace.registerFileSystemProvider(draftScheme, files),
       vscode.workspace.onDidChangeTextDocument((event) => this.keep(event.document)),
+      vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
+      vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === draftScheme && void files.release(d.uri).catch(() => undefined)),
+      files.onDidSendElsewhere((uri) => void this.sentElsewhere(uri)),
     ];
     void files.prune();
   }
@@ -21,7 +41,11 @@ export class Composer implements vscode.Disposable {
   /** Opens a new draft about `target`, holding `context` and a first instruction, if any. */
   async open(title: string, target: DraftTarget, context: DraftContext | undefined, instruction = ''): Promise<vscode.TextEditor> {
     const uri = DraftFiles.address(title, target);
-    await this.files.create(uri, new TextEncoder().encode(draftText(context, instruction)));
+    await this.files.create(
+      uri,
+      new TextEncoder().encode(draftText(context, instruction)),
+      'project' in target ? target.project : undefined,
+    );
     const document = await vscode.workspace.openTextDocument(uri);
     const beside = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     // The cursor is placed as the editor opens, never after: the writer may already be typing.
@@ -44,6 +68,13 @@ export class Composer implements vscode.Disposable {
     return open && vscode.window.showTextDocument(open, { preview: false });
   }
 
+  /** A draft opened here (Open an Unsent Draft…, a restored tab): held for this window, or read-only and said why. */
+  private async opened(document: vscode.TextDocument): Promise<void> {
+    if (document.uri.scheme !== draftScheme) return;
+    const where = await this.files.hold(document.uri).catch(() => undefined);
+    if (where !== undefined) void showInfo(editedElsewhereText(where, 'open'));
+  }
+
   /** Saved a moment after each change: the draft is on disk before any tab closes. */
   private keep(document: vscode.TextDocument): void {
     if (document.uri.scheme !== draftScheme || !document.isDirty) return;
@@ -62,11 +93,24 @@ export class Composer implements vscode.Disposable {
   async sent(document: vscode.TextDocument): Promise<void> {
     clearTimeout(this.pending.get(document.uri.toString()));
     if (document.isDirty) await document.save();
+    await this.closeTabs(document.uri);
+    await this.files.delete(document.uri);
+  }
+
+  /** Another window sent a draft open (read-only) here: its tab closes here too. */
+  private async sentElsewhere(uri: vscode.Uri): Promise<void> {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open?.isDirty) return; // words typed here anyway stay on screen
+    if (await this.closeTabs(uri)) void showInfo(l10n.t('The draft “{0}” was sent from another window.', DraftFiles.titleOf(uri)));
+  }
+
+  /** Closes the draft's tabs; whether there were any. */
+  private async closeTabs(uri: vscode.Uri): Promise<boolean> {
     const tabs = vscode.window.tabGroups.all
       .flatMap((group) => group.tabs)
-      .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === document.uri.toString());
+      .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
     await vscode.window.tabGroups.close(tabs);
-    await this.files.delete(document.uri);
+    return tabs.length > 0;
   }
 
   dispose(): void {

@@ -1,27 +1,23 @@
-// The composer's documents: drafts kept on this machine (the extension's storage), so a draft
-// survives closing its tab, a reload and a window that dies. Each is a file of its own scheme, so
-// its tab reads "Ask the Agent" and the editor's Send button and Ctrl+Enter show on it alone.
-// What a draft is about rides in its address (the query): the page, for the project a new job goes
-// to, or the job a follow-up goes to.
+// The composer's documents: drafts kept on this machine (the extension's storage, see
+// draft-folder.ts), so a draft survives closing its tab, a reload and a window that dies. Each is
+// a file of its own scheme, so its tab reads "Ask the Agent" and the editor's Send button and
+// Ctrl+Enter show on it alone. What a draft is about rides in its address (the query): the page
+// a new job is about, or the job a follow-up goes to. One window at a time edits a draft (see
+// draft-holds.ts): in the others it opens read-only, and becomes editable when that window lets go.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { readText } from '../platform/machine/atomic-file';
-import { fileCaps, readShared, writeFlags } from '../platform/machine/shared-file';
+import type { ProjectScope } from '../api/project-scope';
+import { DraftFolder } from './draft-folder';
+import type { DraftHolds } from './draft-holds';
 
 export const draftScheme = 'docs-agent-compose';
 /** A page's address never starts so (it starts with its scheme): a follow-up's query does. */
 const jobPrefix = 'job=';
 
-/** What a draft is about: a page (or nothing) for a new job, or a tracked job's key for a follow-up. */
-export type DraftTarget = { page: vscode.Uri | undefined } | { job: string };
-/** Drafts untouched this long are removed (nothing kept on disk grows without end). */
-const keepDays = 30;
+/** What a draft is about: a page (or nothing) of a project for a new job, or a tracked job's key for a follow-up. */
+export type DraftTarget = { page: vscode.Uri | undefined; project: ProjectScope } | { job: string };
 
 const fileError = (uri: vscode.Uri): vscode.FileSystemError => vscode.FileSystemError.FileNotFound(uri);
-/** The file beside a draft that keeps its address. */
-const addressOf = (file: string): string => file.replace(/\.md$/, '.address');
 
 /** A draft on disk that was not sent: its address, its first line and when it last changed. */
 export interface UnsentDraft {
@@ -33,16 +29,23 @@ export interface UnsentDraft {
 export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
-  /**
-   * Drafts sent from this window, with their file's last state: a save the editor started before
-   * the send (typing stops a moment before Ctrl+Enter) can land after the file went, and must not
-   * fail in the writer's face nor bring the draft back.
-   */
-  private readonly sent = new Map<string, vscode.FileStat>();
+  private readonly sentElsewhere = new vscode.EventEmitter<vscode.Uri>();
+  /** A draft open in this window was sent from another one. */
+  readonly onDidSendElsewhere = this.sentElsewhere.event;
+  private readonly folder: DraftFolder;
+  /** The drafts this window has asked about, by id: the address its editor knows each by (for change events). */
+  private readonly addresses = new Map<string, vscode.Uri>();
+  private readonly listening: { dispose(): void };
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    dir: string,
+    private readonly holds: DraftHolds,
+  ) {
+    this.folder = new DraftFolder(dir);
+    this.listening = holds.onDidChange((id) => void this.holdChanged(id));
+  }
 
-  /** A new draft's address, naming what it is about: a page (its project is asked) or a job (the draft is its follow-up). */
+  /** A new draft's address, naming what it is about: a page (of the project kept beside it) or a job (the draft is its follow-up). */
   static address(title: string, target: DraftTarget): vscode.Uri {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const name = title.replace(/[/\\?#]/g, ' ');
@@ -65,23 +68,27 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
     return draft.query.startsWith(jobPrefix) ? draft.query.slice(jobPrefix.length) : undefined;
   }
 
-  private fileOf(uri: vscode.Uri): string {
+  private idOf(uri: vscode.Uri): string {
     const id = uri.path.split('/')[1] ?? '';
-    if (!/^[a-z0-9]+$/.test(id)) throw fileError(uri);
-    return join(this.dir, `${id}.md`);
+    if (!DraftFolder.isId(id)) throw fileError(uri);
+    return id;
   }
 
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
   }
 
+  /** Read-only while another window edits the draft; a sent draft answers with its last state (a save may still be under way). */
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (uri.path.split('/').length < 3) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
-    const sent = this.sent.get(this.fileOf(uri));
-    if (sent) return sent;
-    const found = await stat(this.fileOf(uri)).catch(() => undefined);
+    const id = this.idOf(uri);
+    const found = await this.folder.state(id);
     if (!found) throw fileError(uri);
-    return { type: vscode.FileType.File, ctime: found.ctimeMs, mtime: found.mtimeMs, size: found.size };
+    const stat = { type: vscode.FileType.File, ...found.state };
+    if (found.sent) return stat;
+    this.addresses.set(id, uri);
+    const hold = await this.holds.hold(id);
+    return hold.held ? stat : { ...stat, permissions: vscode.FilePermission.Readonly };
   }
 
   readDirectory(): [string, vscode.FileType][] {
@@ -93,61 +100,84 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    // The drafts folder is shared storage: a FIFO, a link or a huge file there is no draft.
-    const bytes = await readShared(this.fileOf(uri), fileCaps.draft).catch(() => undefined);
-    if (!bytes) throw fileError(uri);
-    return new Uint8Array(bytes); // its own memory, exactly the file's length
+    const text = await this.folder.read(this.idOf(uri));
+    if (!text) throw fileError(uri);
+    return text;
   }
 
-  /** A new draft, with its address (title, page or job) kept beside it, so Open an Unsent Draft… can offer it again. */
-  async create(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(addressOf(this.fileOf(uri)), uri.toString(), { flag: writeFlags });
-    await this.writeFile(uri, content);
+  /** A new draft, with its address (title, page or job) kept beside it, so Open an Unsent Draft… can offer it again, and its project. */
+  create(uri: vscode.Uri, content: Uint8Array, project: ProjectScope | undefined): Promise<void> {
+    return this.folder.create(this.idOf(uri), uri.toString(), content, project);
   }
 
+  /** A save that lands after the draft was sent, from any window, is dropped: it does not bring the draft back. */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    if (this.sent.has(this.fileOf(uri))) return;
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(this.fileOf(uri), content, { flag: writeFlags });
-    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    if (await this.folder.write(this.idOf(uri), content)) this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
+  /** The draft was sent: gone for every window, and free. */
   async delete(uri: vscode.Uri): Promise<void> {
-    const file = this.fileOf(uri);
-    const last = await this.stat(uri).catch(() => undefined);
-    if (last) this.sent.set(file, last);
-    await rm(file, { force: true });
-    await rm(addressOf(file), { force: true });
+    const id = this.idOf(uri);
+    await this.folder.markSent(id);
+    this.addresses.delete(id);
+    await this.holds.release(id);
     this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
+  }
+
+  /** The project a new job's draft was started for, if it knows it. */
+  projectOf(uri: vscode.Uri): Promise<ProjectScope | undefined> {
+    return this.folder.project(this.idOf(uri));
+  }
+
+  /** Holds the draft for this window (it was opened here); where it is edited when another window does. */
+  async hold(uri: vscode.Uri): Promise<string | undefined> {
+    const id = this.idOf(uri);
+    if (await this.folder.isSent(id)) return undefined;
+    this.addresses.set(id, uri);
+    const hold = await this.holds.hold(id);
+    return hold.held ? undefined : hold.where;
+  }
+
+  /** Where the draft is edited when another window holds it (as last seen); undefined when this window may edit it. */
+  editedElsewhere(uri: vscode.Uri): string | undefined {
+    return this.holds.editedElsewhere(this.idOf(uri));
+  }
+
+  /** The draft was closed in this window: another window may edit it. */
+  async release(uri: vscode.Uri): Promise<void> {
+    const id = this.idOf(uri);
+    this.addresses.delete(id);
+    await this.holds.release(id);
+  }
+
+  /** This window began or stopped holding a draft: the editor asks again (editable, read-only, or sent elsewhere and gone). */
+  private async holdChanged(id: string): Promise<void> {
+    const uri = this.addresses.get(id);
+    if (!uri) return;
+    if (!(await this.folder.isSent(id))) {
+      this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+      return;
+    }
+    this.addresses.delete(id);
+    await this.holds.release(id);
+    this.changed.fire([{ type: vscode.FileChangeType.Deleted, uri }]);
+    this.sentElsewhere.fire(uri);
   }
 
   /** The drafts not sent (nor pruned), newest first, with their first line. */
   async unsent(): Promise<UnsentDraft[]> {
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    const found = await Promise.all(
-      names
-        .filter((name) => name.endsWith('.md'))
-        .map(async (name): Promise<UnsentDraft | undefined> => {
-          const file = join(this.dir, name);
-          const [address, text, info] = await Promise.all([
-            readText(addressOf(file), fileCaps.draft).catch(() => undefined),
-            readText(file, fileCaps.draft).catch(() => undefined),
-            stat(file).catch(() => undefined),
-          ]);
-          const uri = address === undefined ? undefined : this.draftAt(address, file);
-          if (!uri || text === undefined || !info) return undefined;
-          return { uri, firstLine: text.split(/\r?\n/, 1)[0]?.trim() ?? '', changedAt: info.mtimeMs };
-        }),
-    );
-    return found.filter((draft) => draft !== undefined).sort((a, b) => b.changedAt - a.changedAt);
+    const kept = await this.folder.unsent();
+    return kept.flatMap(({ id, address, firstLine, changedAt }) => {
+      const uri = this.draftAt(address, id);
+      return uri ? [{ uri, firstLine, changedAt }] : [];
+    });
   }
 
-  /** The draft address kept for `file`, if it is one and names that very file (else the file is not offered). */
-  private draftAt(address: string, file: string): vscode.Uri | undefined {
+  /** The draft address kept for draft `id`, if it is one and names that very draft (else the draft is not offered). */
+  private draftAt(address: string, id: string): vscode.Uri | undefined {
     try {
       const uri = vscode.Uri.parse(address, true);
-      return uri.scheme === draftScheme && this.fileOf(uri) === file ? uri : undefined;
+      return uri.scheme === draftScheme && uri.path.split('/')[1] === id ? uri : undefined;
     } catch {
       return undefined;
     }
@@ -157,18 +187,14 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
     throw vscode.FileSystemError.NoPermissions(l10n.t('A draft keeps its name.'));
   }
 
-  /** Removes drafts nobody touched for a month, with their addresses. */
+  /** Removes drafts nobody touched for a month, and holds left by windows long gone. */
   async prune(now = Date.now()): Promise<void> {
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.md'))) {
-      const file = join(this.dir, name);
-      const found = await stat(file).catch(() => undefined);
-      if (found && now - found.mtimeMs > keepDays * 86_400_000)
-        await Promise.all([file, addressOf(file)].map((f) => rm(f, { force: true })));
-    }
+    await Promise.all([this.folder.prune(now), this.holds.prune(now)]);
   }
 
   dispose(): void {
+    this.listening.dispose();
     this.changed.dispose();
+    this.sentElsewhere.dispose();
   }
 }

@@ -55,6 +55,8 @@ export function storagePaths(root: string) {
     claims: join(root, 'claims'),
     /** The composer's drafts (Ask the Agent…), one file each until sent; a month unused removes one. */
     drafts: join(root, 'drafts'),
+    /** One lease per draft open in a window: the window that may edit it (the others show it read-only). */
+    draftHolds: join(root, 'draft-holds'),
     /** One file per job the writer commented on: the comment threads on its change, drafts until a review sends them. */
     reviews: join(root, 'reviews'),
     /** One file per workspace base URL warned about: that warning is shown once per machine. */
@@ -87,6 +89,7 @@ export function leftoverFolders(paths: StoragePaths): string[] {
   return [
     paths.jobs,
     paths.lease,
+    paths.draftHolds,
     paths.windows,
     dirname(paths.analyticsShared),
     dirname(paths.agentUses),
