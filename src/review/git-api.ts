@@ -53,6 +53,8 @@ export interface GitRepository {
   getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   show(ref: string, path: string): Promise<string>;
+  /** `git diff <object1> <object2>`: blobs named as git names them (`<commit>:<path from the root>`); the diff's text. */
+  diffBlobs(object1: string, object2: string): Promise<string>;
   createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
   getBranch(name: string): Promise<{ readonly name?: string; readonly commit?: string }>;
   /** Refs matching the patterns; `type` 1 is a remote-tracking branch (git.d.ts `RefType.RemoteHead`), named `<remote>/<branch>`. */

@@ -1,11 +1,11 @@
 // What the agent did after the writer's last review: its newest version against the one the review
-// was about (only the new work), and each sent comment checked against that newest version.
+// was about (only the new work), and each sent comment checked against the agent's work since.
 // No vscode import (types only): unit tests run it on real repositories.
-import { join } from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { count } from '../platform/words';
 import { docsPagesFirst, type JobChange } from './change-fetch';
-import type { GitRepository } from './git-api';
+import { fileHunks, type HunkReader } from './file-hunks';
+import type { Hunk } from './hunks';
 import type { ReviewThread, ThreadCheck } from './review-record';
 import { ReviewError } from './review-errors';
 import { threadStatus } from './review-status';
@@ -24,27 +24,34 @@ export async function changeSince(change: JobChange, reviewed: string): Promise<
   return { ...change, base: reviewed, changes };
 }
 
-async function fileAt(repository: GitRepository, commit: string, path: string): Promise<string | undefined> {
-  try {
-    return await repository.show(commit, join(repository.rootUri.fsPath, path));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Each sent thread not yet checked against `head`, with whether its lines changed there. */
+/**
+ * Each sent thread not yet checked against `head`, with whether the agent's work after the
+ * version the thread was sent on (its `head`) changed the thread's place.
+ */
 export async function checkSentThreads(
-  repository: GitRepository,
+  repository: HunkReader,
   head: string,
   threads: readonly ReviewThread[],
 ): Promise<Map<string, ThreadCheck>> {
   const checks = new Map<string, ThreadCheck>();
-  const files = new Map<string, Promise<string | undefined>>();
+  const read = new Map<string, Promise<Hunk[]>>();
+  const hunks = (from: string, to: string, path: string): Promise<Hunk[]> => {
+    if (from === to) return Promise.resolve([]);
+    const key = JSON.stringify([from, to, path]);
+    let found = read.get(key);
+    if (!found) read.set(key, (found = fileHunks(repository, from, to, path)));
+    return found;
+  };
   for (const thread of threads) {
     if (!thread.sentAt || thread.checked?.commit === head) continue;
-    let file = files.get(thread.path);
-    if (!file) files.set(thread.path, (file = fileAt(repository, head, thread.path)));
-    checks.set(thread.id, { commit: head, status: threadStatus(thread, await file) });
+    try {
+      // On the agent's side the thread's lines are those of its `head`; the old side's are of the commit compared against.
+      const since = await hunks(thread.head, head, thread.path);
+      const reviewed = thread.side === 'before' && since.length ? await hunks(thread.commit, thread.head, thread.path) : [];
+      checks.set(thread.id, { commit: head, status: threadStatus(thread, { reviewed, since }) });
+    } catch {
+      // git could not compare this file's versions: the thread stays "sent", and the new work is still shown.
+    }
   }
   return checks;
 }

@@ -1,23 +1,31 @@
-// After the agent worked on a review: whether the lines each sent thread was about changed since
-// (addressed) or still read as they did (still open). Pure: the caller reads the file at the
-// agent's new commit.
+// After the agent worked on a review: whether its new work changed the place each sent thread is
+// on (addressed) or left it alone (still open). Decided at that place through the diff's hunks,
+// never by looking for the quoted lines anywhere in the file: a `</Step>` or a blank line is on
+// many lines, and a line the change removed may still be written elsewhere. Pure: the caller reads
+// the hunks from git (file-hunks.ts).
+import { changesPlace, linesSpan, mapSpan, type Span } from './hunk-places';
+import type { Hunk } from './hunks';
 import type { ReviewThread, ThreadStatus } from './review-record';
 
-/** Whether `block` appears in `lines` as consecutive lines. */
-function holds(lines: readonly string[], block: readonly string[]): boolean {
-  for (let start = 0; start + block.length <= lines.length; start++) {
-    if (block.every((line, i) => lines[start + i] === line)) return true;
-  }
-  return false;
+/** A thread's file through the agent's versions, as hunks. */
+export interface ThreadHunks {
+  /** The change as reviewed: the version compared against to the one reviewed (read for a thread on the old side). */
+  reviewed: readonly Hunk[];
+  /** The agent's new work: the version reviewed to its newest. */
+  since: readonly Hunk[];
 }
 
 /**
- * `now` is the file at the agent's new commit (undefined when the file is gone). A thread on the
- * agent's lines is addressed once those lines no longer read as they did (changed, or gone with
- * the file); a thread on lines the change had removed, once those lines are back.
+ * Where a thread is in the version reviewed: its own lines on the agent's side; on the old side,
+ * where the change put its lines (the lines that replaced them, or the gap where they were removed).
  */
-export function threadStatus(thread: Pick<ReviewThread, 'side' | 'lines'>, now: string | undefined): ThreadStatus {
-  const there = now !== undefined && holds(now.replace(/\r\n?/g, '\n').split('\n'), thread.lines);
-  if (thread.side === 'agent') return there ? 'open' : 'addressed';
-  return there ? 'addressed' : 'open';
+export function placeInReviewed(thread: Pick<ReviewThread, 'side' | 'from' | 'to'>, reviewed: readonly Hunk[]): Span {
+  const lines = linesSpan(thread.from, thread.to);
+  return thread.side === 'agent' ? lines : mapSpan(lines, reviewed);
+}
+
+/** Addressed when a hunk of the agent's new work changed the thread's place (hunk-places.ts says what that takes), else still open. */
+export function threadStatus(thread: Pick<ReviewThread, 'side' | 'from' | 'to'>, hunks: ThreadHunks): ThreadStatus {
+  const place = placeInReviewed(thread, hunks.reviewed);
+  return hunks.since.some((hunk) => changesPlace(hunk, place)) ? 'addressed' : 'open';
 }

@@ -11,22 +11,27 @@ import { changeSince, checkSentThreads, sinceSummary } from '../../src/review/re
 import { cliRepository } from '../support/git/cli-repository';
 import { cloneWithRemote, commitFile, git } from '../support/git/scratch-remote';
 
+const lines = (texts: readonly string[]): string => texts.map((t) => `${t}\n`).join('');
+
 describe('review: what changed since your review', () => {
   let root: string;
   let clone: string;
   let reviewed: string;
+  /** The commit the agent's change is compared against (main). */
+  let base: string;
   const job = { id: 'job_1a2b', job: { prLink: null, ref: 'docs-agent/1a2b' } };
   const repository = (): GitRepository => cliRepository(clone) as unknown as GitRepository;
   const source = { remoteRef: 'refs/heads/docs-agent/1a2b', label: 'branch docs-agent/1a2b' };
-  const thread = (path: string, lines: string[], side: ReviewThread['side'] = 'agent'): ReviewThread => ({
-    id: `${path}:${lines[0]}`,
+  /** A sent thread on `lines`, from line `from`: of the agent's version reviewed, or of the old version (`commit`). */
+  const thread = (path: string, from: number, lines: string[], side: ReviewThread['side'] = 'agent', commit = reviewed): ReviewThread => ({
+    id: `${path}:${side}:${from}`,
     uri: `git:/${path}`,
     path,
     side,
-    commit: reviewed,
+    commit: side === 'agent' ? reviewed : commit,
     head: reviewed,
-    from: 1,
-    to: lines.length,
+    from,
+    to: from + lines.length - 1,
     lines,
     comments: [{ id: 'c', body: 'Say why.', at: '2026-11-27T10:00:00Z' }],
     sentAt: '2026-11-27T10:01:00Z',
@@ -45,6 +50,7 @@ describe('review: what changed since your review', () => {
       commitFile(c, 'quickstart.mdx', '# Quickstart\n\nInstall the CLI.\n', 'Quickstart');
       commitFile(c, 'webhooks.mdx', '# Webhooks\n\nAcme calls you.\n', 'Webhooks');
     }));
+    base = git(clone, 'rev-parse', 'HEAD');
     git(clone, 'checkout', '-q', '-b', 'docs-agent/1a2b');
     commitFile(clone, 'quickstart.mdx', '# Quickstart\n\nInstall the CLI.\n> Edited by the agent.\n', 'Agent: quickstart');
     reviewed = commitFile(clone, 'webhooks.mdx', '# Webhooks\n\nAcme calls you.\n> Also edited.\n', 'Agent: webhooks');
@@ -83,21 +89,78 @@ describe('review: what changed since your review', () => {
     );
   });
 
-  it('marks each sent thread addressed where its lines changed, still open where they did not, and leaves drafts alone', async () => {
+  it('marks each sent thread addressed where the agent changed its place, still open where it did not, and leaves drafts alone', async () => {
     const head = agentCommits('webhooks.mdx', '# Webhooks\n\nAcme calls you.\n> Also edited, and why it matters.\n');
-    const onChanged = thread('webhooks.mdx', ['> Also edited.']);
-    const onKept = thread('quickstart.mdx', ['> Edited by the agent.']);
-    const removedBack = thread('webhooks.mdx', ['Acme calls you.'], 'before');
-    const draft = { ...thread('quickstart.mdx', ['Install the CLI.']), id: 'draft', sentAt: undefined };
-    const checks = await checkSentThreads(repository(), head, [onChanged, onKept, removedBack, draft]);
+    const onChanged = thread('webhooks.mdx', 4, ['> Also edited.']);
+    const onKept = thread('quickstart.mdx', 4, ['> Edited by the agent.']);
+    const onOldKept = thread('webhooks.mdx', 3, ['Acme calls you.'], 'before', base);
+    const draft = { ...thread('quickstart.mdx', 3, ['Install the CLI.']), id: 'draft', sentAt: undefined };
+    const checks = await checkSentThreads(repository(), head, [onChanged, onKept, onOldKept, draft]);
     assert.deepEqual(Object.fromEntries(checks), {
       [onChanged.id]: { commit: head, status: 'addressed' },
       [onKept.id]: { commit: head, status: 'open' },
-      [removedBack.id]: { commit: head, status: 'addressed' },
+      [onOldKept.id]: { commit: head, status: 'open' },
     });
     // Checked once per version: a second look at the same version checks nothing again.
     const again = await checkSentThreads(repository(), head, [{ ...onChanged, checked: { commit: head, status: 'addressed' } }]);
     assert.equal(again.size, 0);
+  });
+
+  it('a comment on `</Step>` or on a blank line is addressed once the agent rewrote that spot, though the file has others like it', async () => {
+    const steps = [
+      '<Steps>',
+      '<Step title="Install">',
+      'Run the installer.',
+      '</Step>',
+      '',
+      '<Step title="Sign in">',
+      'Open the app and sign in.',
+      '</Step>',
+      '</Steps>',
+    ];
+    reviewed = agentCommits('steps.mdx', lines(steps));
+    const onClose = thread('steps.mdx', 4, ['</Step>']);
+    const onBlank = thread('steps.mdx', 5, ['']);
+    const onKept = thread('steps.mdx', 7, ['Open the app and sign in.']);
+    // The writer asked for one step: the agent merged them, removing the first `</Step>`, the blank line and the second opening.
+    const merged = [
+      '<Steps>',
+      '<Step title="Install and sign in">',
+      'Run the installer.',
+      'Open the app and sign in.',
+      '</Step>',
+      '</Steps>',
+    ];
+    const head = agentCommits('steps.mdx', lines(merged));
+    const checks = await checkSentThreads(repository(), head, [onClose, onBlank, onKept]);
+    assert.deepEqual(
+      [onClose, onBlank, onKept].map((t) => checks.get(t.id)?.status),
+      ['addressed', 'addressed', 'open'],
+    );
+  });
+
+  it('a comment on a removed line is still open until the agent changes its place, though the line is written elsewhere too', async () => {
+    const page = [
+      '# Webhooks',
+      '',
+      'Check the signature.',
+      'Acme calls your endpoint.',
+      '',
+      '## Retries',
+      '',
+      'Check the signature.',
+      'Acme retries three times.',
+    ];
+    const old = agentCommits('events.mdx', lines(page));
+    // As reviewed: a note on top, and the first "Check the signature." removed.
+    const asReviewed = ['Beta: this may change.', '', ...page.filter((_, i) => i !== 2)];
+    reviewed = agentCommits('events.mdx', lines(asReviewed));
+    const keep = thread('events.mdx', 3, ['Check the signature.'], 'before', old);
+    const elsewhere = asReviewed.map((l) => l.replace('# Webhooks', '# Webhooks and events'));
+    const head = agentCommits('events.mdx', lines(elsewhere));
+    assert.equal((await checkSentThreads(repository(), head, [keep])).get(keep.id)?.status, 'open', 'the agent worked elsewhere');
+    const back = agentCommits('events.mdx', lines([...elsewhere.slice(0, 4), 'Check the signature.', ...elsewhere.slice(4)]));
+    assert.equal((await checkSentThreads(repository(), back, [keep])).get(keep.id)?.status, 'addressed', 'the line is back in its place');
   });
 
   it('a thread on a file the agent then deleted is addressed', async () => {
@@ -106,16 +169,16 @@ describe('review: what changed since your review', () => {
     git(clone, 'commit', '-q', '-m', 'Agent: drop webhooks');
     const head = git(clone, 'rev-parse', 'HEAD');
     git(clone, 'checkout', '-q', 'main');
-    const checks = await checkSentThreads(repository(), head, [thread('webhooks.mdx', ['> Also edited.'])]);
+    const checks = await checkSentThreads(repository(), head, [thread('webhooks.mdx', 4, ['> Also edited.'])]);
     assert.equal([...checks.values()][0]?.status, 'addressed');
   });
 
   it('sums up in one sentence how many comments were addressed and where the open ones are', () => {
     const head = 'b'.repeat(40);
     const checked = (t: ReviewThread, status: 'addressed' | 'open'): ReviewThread => ({ ...t, checked: { commit: head, status } });
-    const a = checked({ ...thread('docs/quickstart.mdx', ['x']), from: 9, to: 9 }, 'addressed');
-    const b = checked({ ...thread('docs/guides/webhooks.mdx', ['y'], 'before'), from: 5, to: 5 }, 'open');
-    const c = checked({ ...thread('docs/index.mdx', ['z', 'w']), id: 'c', from: 3, to: 4 }, 'open');
+    const a = checked(thread('docs/quickstart.mdx', 9, ['x']), 'addressed');
+    const b = checked(thread('docs/guides/webhooks.mdx', 5, ['y'], 'before'), 'open');
+    const c = checked({ ...thread('docs/index.mdx', 3, ['z', 'w']), id: 'c' }, 'open');
     assert.equal(sinceSummary([a], head), 'The agent addressed your comment.');
     assert.equal(sinceSummary([b], head), 'Your comment is still open: docs/guides/webhooks.mdx, line 5 of the old version.');
     assert.equal(sinceSummary([a, { ...a, id: 'a2' }], head), 'The agent addressed all 2 of your comments.');

@@ -1,34 +1,75 @@
 import * as assert from 'node:assert/strict';
+import { parseHunks, wholeFileHunk } from '../../src/review/hunks';
 import { threadStatus } from '../../src/review/review-status';
+import type { ReviewThread } from '../../src/review/review-record';
+import { gitDiffOfTexts } from '../support/git/text-diff';
 
-// After the agent's next commit, each sent comment says whether its place changed (addressed) or
-// not (still open), so the writer looks only at what is left.
+const text = (...lines: string[]): string => lines.map((l) => `${l}\n`).join('');
+/** git's hunks from one version to the next. */
+const hunks = (before: string, after: string): ReturnType<typeof parseHunks> => parseHunks(gitDiffOfTexts(before, after));
+const on = (from: number, to = from, side: ReviewThread['side'] = 'agent'): Pick<ReviewThread, 'side' | 'from' | 'to'> => ({
+  side,
+  from,
+  to,
+});
+
+// After the agent's next commit, each sent comment says whether the agent changed its place
+// (addressed) or not (still open), so the writer looks only at what is left. The place is where
+// the comment is, not wherever the same words are.
 describe('whether a sent comment was addressed', () => {
-  const file = ['---', 'title: "Webhooks"', '---', '', 'Acme calls your endpoint.', '> Edited by the agent.', ''].join('\n');
+  const reviewed = text('---', 'title: "Webhooks"', '---', '', 'Acme calls your endpoint.', '> Edited by the agent.', '', 'Retries.');
+  const status = (thread: Pick<ReviewThread, 'side' | 'from' | 'to'>, after: string): string =>
+    threadStatus(thread, { reviewed: [], since: hunks(reviewed, after) });
 
-  it('a comment on the agent’s lines is still open while those lines read as they did, anywhere in the file', () => {
-    assert.equal(threadStatus({ side: 'agent', lines: ['> Edited by the agent.'] }, file), 'open');
-    const moved = `> Edited by the agent.\n${file.replace('> Edited by the agent.\n', '')}`;
-    assert.equal(threadStatus({ side: 'agent', lines: ['> Edited by the agent.'] }, moved), 'open');
-    assert.equal(threadStatus({ side: 'agent', lines: ['', 'Acme calls your endpoint.'] }, file.replace(/\n/g, '\r\n')), 'open');
+  it('a comment on the agent’s lines is still open while the agent changed nothing there, wherever else it worked', () => {
+    assert.equal(status(on(6), reviewed.replace('Retries.', 'Retries, three of them.')), 'open');
+    // Lines added above move it down; it is still the same line.
+    assert.equal(status(on(6), `Intro.\n\n${reviewed}`), 'open');
+    assert.equal(status(on(5, 6), reviewed.replace('---\n\n', '---\n')), 'open');
   });
 
-  it('is addressed once a line of them changed, or the file is gone', () => {
-    assert.equal(
-      threadStatus({ side: 'agent', lines: ['> Edited by the agent.'] }, file.replace('agent.', 'agent, and why.')),
-      'addressed',
-    );
-    assert.equal(
-      threadStatus({ side: 'agent', lines: ['Acme calls your endpoint.', '> Edited by the agent.'] }, file.replace('Acme', 'Globex')),
-      'addressed',
-    );
-    assert.equal(threadStatus({ side: 'agent', lines: ['> Edited by the agent.'] }, undefined), 'addressed');
+  it('is addressed once the agent replaced a line of it, or wrote lines right beside it', () => {
+    assert.equal(status(on(6), reviewed.replace('agent.', 'agent, and why.')), 'addressed');
+    assert.equal(status(on(5, 6), reviewed.replace('Acme', 'Globex')), 'addressed');
+    assert.equal(status(on(6), reviewed.replace('agent.\n', 'agent.\n> Because readers asked.\n')), 'addressed', 'just after');
+    assert.equal(status(on(6), reviewed.replace('> Edited', '> First this.\n> Edited')), 'addressed', 'just before');
+    assert.equal(status(on(5, 6), reviewed.replace('endpoint.\n', 'endpoint.\nIn between.\n')), 'addressed', 'between its lines');
+    assert.equal(status(on(8), reviewed.replace('endpoint.\n', 'endpoint.\nIn between.\n')), 'open', 'two lines up is elsewhere');
   });
 
-  it('a comment on lines the change removed is addressed once they are back, else still open', () => {
-    const removed = ['Keep this example.'];
-    assert.equal(threadStatus({ side: 'before', lines: removed }, file), 'open');
-    assert.equal(threadStatus({ side: 'before', lines: removed }, `${file}Keep this example.\n`), 'addressed');
-    assert.equal(threadStatus({ side: 'before', lines: removed }, undefined), 'open');
+  it('a comment on a blank line is addressed by what the agent wrote there, however git places the blank lines', () => {
+    // Inserting "Example.\n\n" after line 4 and "\nExample." before line 5 are the same change: git picks one.
+    assert.equal(status(on(4), reviewed.replace('---\n\n', '---\n\nAn example.\n\n')), 'addressed');
+    assert.equal(status(on(7), reviewed.replace('agent.\n\n', 'agent.\n\nAn example.\n\n')), 'addressed');
+    assert.equal(status(on(4), reviewed.replace('agent.\n\n', 'agent.\n\nAn example.\n\n')), 'open', 'the other blank line');
+  });
+
+  it('a comment on a file the agent then deleted is addressed', () => {
+    assert.equal(threadStatus(on(6), { reviewed: [], since: [wholeFileHunk(reviewed, undefined)] }), 'addressed');
+  });
+
+  describe('on the old side', () => {
+    // The change as reviewed removed "Keep this example." (old line 6) and replaced old line 3.
+    const old = text('# Title', '', 'Old intro.', '', 'Text.', 'Keep this example.', 'More text.', '', 'Keep this example.');
+    const asReviewed = text('# Title', '', 'New intro.', '', 'Text.', 'More text.', '', 'Keep this example.');
+    const status = (from: number, after: string): string =>
+      threadStatus(on(from, from, 'before'), { reviewed: hunks(old, asReviewed), since: hunks(asReviewed, after) });
+
+    it('a removed line is still open while its place is untouched, though the same words are elsewhere', () => {
+      assert.equal(status(6, asReviewed.replace('# Title', '# A title')), 'open');
+    });
+
+    it('a removed line is addressed once the agent wrote there: put it back, or rewrote a line beside the gap', () => {
+      assert.equal(status(6, asReviewed.replace('Text.\n', 'Text.\nKeep this example.\n')), 'addressed');
+      assert.equal(status(6, asReviewed.replace('More text.', 'More text, with the example.')), 'addressed');
+      assert.equal(status(6, asReviewed.replace('New intro.', 'Newer intro.')), 'open');
+    });
+
+    it('a replaced line is addressed once the agent changed what replaced it; a kept line, once it changed that line', () => {
+      assert.equal(status(3, asReviewed.replace('New intro.', 'Newer intro.')), 'addressed');
+      assert.equal(status(3, asReviewed.replace('Text.', 'Some text.')), 'open');
+      assert.equal(status(7, asReviewed.replace('More text.', 'Less text.')), 'addressed', 'old line 7 is line 6 as reviewed');
+      assert.equal(status(7, asReviewed.replace('Text.', 'Some text.')), 'open');
+    });
   });
 });

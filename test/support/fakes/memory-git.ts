@@ -86,4 +86,7 @@ export class MemoryGit implements GitRepository {
   show(): Promise<string> {
     return Promise.reject(new Error('not in memory'));
   }
+  diffBlobs(): Promise<string> {
+    return Promise.reject(new Error('not in memory'));
+  }
 }

@@ -7,7 +7,10 @@ import { join, relative } from 'node:path';
 import type * as vscode from 'vscode';
 import type { GitChange, GitCommit, GitRepository } from '../../../src/review/git-api';
 
-type CliGit = Pick<GitRepository, 'rootUri' | 'fetch' | 'getCommit' | 'getMergeBase' | 'getRefs' | 'log' | 'diffBetween' | 'show'>;
+type CliGit = Pick<
+  GitRepository,
+  'rootUri' | 'fetch' | 'getCommit' | 'getMergeBase' | 'getRefs' | 'log' | 'diffBetween' | 'show' | 'diffBlobs'
+>;
 
 /** `git diff --name-status` letters as the Git extension's statuses (git-api's changeStatus). */
 const statusOf: Record<string, number> = { A: 1, R: 3, M: 5, D: 6 };
@@ -58,6 +61,8 @@ export function cliRepository(cwd: string): CliGit {
     diffBetween: (base, head) => Promise.resolve(diff(base, head)),
     // The extension takes the file's absolute path, as the Git extension's `show` does.
     show: (ref, path) => Promise.resolve(git('show', `${ref}:${relative(cwd, path)}`)),
+    // As the Git extension runs it: `git diff` with the user's settings, default context lines.
+    diffBlobs: (object1, object2) => Promise.resolve(git('diff', object1, object2)),
     log: ({ range, reverse }) => Promise.resolve(commits([...(reverse ? ['--reverse', '--ancestry-path'] : []), range])),
   };
 }
