@@ -103,6 +103,15 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   );
   void openWalkthroughOnce(context.extension.id, context.globalState, keys);
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
+  return apiOf(jobs, readers, previews);
+}
+
+/** What the tests read of a running extension. */
+function apiOf(
+  jobs: ReturnType<typeof createJobsFeature>,
+  readers: ReturnType<typeof createReadersFeature>,
+  previews: ReturnType<typeof createPreviewsFeature>,
+): DocsAgentApi {
   return {
     jobsTree: jobs.provider,
     pageBadges: readers.badges,
