@@ -7,7 +7,7 @@ import { titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { reviewShowChangesAs } from '../editor/config';
 import { hasMultiFileDiff } from '../editor/editor-features';
-import { showChanges } from '../review/changes-view';
+import { type AskedFrom, askedFromHere, showChanges } from '../review/changes-view';
 import { showChangesList } from '../review/changes-list';
 import { inClone } from '../review/clone-path';
 import type { JobChange } from '../review/job-change';
@@ -22,22 +22,34 @@ import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
 import { showInfo } from '../editor/say';
 
-/** Shows a fetched change as the writer prefers: the multi-file diff, or the list of its files. */
-export async function presentChange(deps: CommandDeps, shown: ShownChanges, api: GitApi, shownChange: ShownChange): Promise<void> {
+/**
+ * Shows a fetched change as the writer prefers: the multi-file diff (where the writer asked for it,
+ * `asked`), or the list of its files. The diff's Docs Agent menu shows once it is open.
+ */
+export async function presentChange(
+  deps: CommandDeps,
+  shown: ShownChanges,
+  api: GitApi,
+  shownChange: ShownChange,
+  asked: AskedFrom,
+): Promise<void> {
   const { job, change, title } = shownChange;
+  // Known before its documents open, so each can be commented on as it opens.
   shown.add(shownChange);
   if (reviewShowChangesAs() === 'multiFileDiff' && (await hasMultiFileDiff())) {
-    await showChanges(api, change, title);
+    await showChanges(api, change, title, asked);
   } else {
     showChangesList(api, change, title, (uri) => inClone(change.repository, uri.fsPath), {
       applyFile: (file) => applyFile(deps, job, { shown: shownChange, file }),
       checkOut: () => checkOutJob(deps, job),
     });
   }
+  shown.opened(title);
 }
 
 /** Fetches and shows the job's change; every failure is one message with the action that helps. */
 export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: TrackedJob): Promise<JobChange | undefined> {
+  const asked = askedFromHere();
   try {
     const { api, change } = await fetchWithProgress(job);
     if (!change.changes.length) {
@@ -50,15 +62,21 @@ export async function reviewJob(deps: CommandDeps, shown: ShownChanges, job: Tra
       );
       return change;
     }
-    await presentChange(deps, shown, api, {
-      job,
-      change,
-      title: l10n.t({
-        message: 'Agent’s change: {0} ({1})',
-        args: [titleOf(job), change.source.label],
-        comment: ['A diff’s title: {0} is the job’s title, {1} the change’s source (“pull request #12”, “branch fix-typo”)'],
-      }),
-    });
+    await presentChange(
+      deps,
+      shown,
+      api,
+      {
+        job,
+        change,
+        title: l10n.t({
+          message: 'Agent’s change: {0} ({1})',
+          args: [titleOf(job), change.source.label],
+          comment: ['A diff’s title: {0} is the job’s title, {1} the change’s source (“pull request #12”, “branch fix-typo”)'],
+        }),
+      },
+      asked,
+    );
     return change;
   } catch (error) {
     reportReviewFailure(deps, error, job, 'showChange', () => reviewJob(deps, shown, job));

@@ -12,6 +12,7 @@ import type { CommandDeps } from './deps';
 import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import type { CommandHandlers } from './on-first-use';
+import { askedFromHere } from '../review/changes-view';
 import { presentChange } from './review-commands';
 import { reportReviewFailure } from './review-failures';
 
@@ -28,6 +29,7 @@ async function reviewSince(deps: CommandDeps, reviews: ReviewStore, shown: Shown
     );
     return;
   }
+  const asked = askedFromHere();
   try {
     const { api, change } = await fetchWithProgress(job);
     const since = await changeSince(change, reviewed);
@@ -43,7 +45,8 @@ async function reviewSince(deps: CommandDeps, reviews: ReviewStore, shown: Shown
         threads: review.threads.map((t) => ({ ...t, checked: checks.get(t.id) ?? t.checked })),
       }));
     }
-    await presentChange(deps, shown, api, { job, change: since, title: l10n.t('Changed since your review: {0}', titleOf(job)) });
+    const title = l10n.t('Changed since your review: {0}', titleOf(job));
+    await presentChange(deps, shown, api, { job, change: since, title }, asked);
     const summary = sinceSummary(reviews.get(key)?.threads ?? [], change.head);
     if (summary) void showInfo(summary);
   } catch (error) {

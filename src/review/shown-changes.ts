@@ -46,19 +46,41 @@ function gitRefOf(uri: vscode.Uri): string | undefined {
 
 export class ShownChanges implements vscode.Disposable {
   private readonly shown: ShownChange[] = [];
+  /** Titles of the changes this window opened (see updateContext). */
+  private readonly open = new Set<string>();
   private readonly listeners: vscode.Disposable[];
 
   constructor() {
-    const update = (): void =>
-      void vscode.commands.executeCommand('setContext', contextKeys.agentChangeActive, this.active() !== undefined);
+    const update = (): void => this.updateContext();
     this.listeners = [vscode.window.tabGroups.onDidChangeTabs(update), vscode.window.tabGroups.onDidChangeTabGroups(update)];
   }
 
+  /**
+   * The diff's Docs Agent menu shows on a change this window opened: not on a diff the editor
+   * restored after a reload until Review Job's Changes has opened it again, so the menu's
+   * appearing says the diff is the one just fetched.
+   */
+  private updateContext(): void {
+    const active = this.active();
+    void vscode.commands.executeCommand(
+      'setContext',
+      contextKeys.agentChangeActive,
+      active !== undefined && this.open.has(active.shown.title),
+    );
+  }
+
+  /** A change about to be shown: its documents can be commented on as they open. */
   add(shown: ShownChange): void {
     const same = this.shown.findIndex((s) => s.title === shown.title);
     if (same >= 0) this.shown.splice(same, 1);
     this.shown.push(shown);
     if (this.shown.length > kept) this.shown.shift();
+  }
+
+  /** The change titled so is open now (its diff, or the list of its files). */
+  opened(title: string): void {
+    this.open.add(title);
+    this.updateContext();
   }
 
   /** The change last shown for this job in this window, if any. */

@@ -11,21 +11,34 @@ export interface ReviewedLines {
   remark: string;
 }
 
-/** The comments on "your version" in a review follow-up, in order; none for any other prompt. */
+/**
+ * The comments on "your version" in a review follow-up, in order; none for any other prompt. Each
+ * note's lines are indented three spaces, its quoted lines between two fence lines (three or more
+ * backticks, the same run opening and closing) after the sentence that introduces them.
+ */
 export function reviewedLines(prompt: string): ReviewedLines[] {
   const found: ReviewedLines[] = [];
   let current: ReviewedLines | undefined;
+  let fence: string | undefined;
+  let inside = false;
   for (const line of prompt.split('\n')) {
     const head = /^\d+\. (.+), lines? \d+(?:–\d+)? of (your version|the version before your change):$/.exec(line);
-    if (head) {
+    if (head && !inside) {
       current = head[2] === 'your version' ? { path: head[1] ?? '', lines: [], remark: '' } : undefined;
       if (current) found.push(current);
+      fence = undefined;
       continue;
     }
-    const quoted = /^ {3}>(?: (.*))?$/.exec(line);
-    if (current && quoted) current.lines.push(quoted[1] ?? '');
-    const remark = /^ {3}Comment: (.*)$/.exec(line);
-    if (current && remark) current.remark = remark[1] ?? '';
+    const body: string | undefined = line.startsWith('   ') ? line.slice(3) : inside && line === '' ? '' : undefined;
+    if (!current || body === undefined) continue;
+    if (/^`{3,}$/.test(body) && (fence === undefined || body === fence)) {
+      inside = fence === undefined;
+      fence = inside ? body : '';
+      continue;
+    }
+    if (inside) current.lines.push(body);
+    const remark = /^Comment: (.*)$/.exec(body);
+    if (!inside && remark) current.remark = remark[1] ?? '';
   }
   return found;
 }

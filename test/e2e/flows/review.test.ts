@@ -124,7 +124,10 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.reloadWindow();
     await workbench.openDocsAgentView();
     await workbench.contextMenu(workbench.jobRow(selected), "Review Job's Changes");
+    // The editor restores the diff (and the drafts on it) by itself; the diff's Docs Agent menu
+    // shows once Review Job's Changes has fetched the change and opened it again.
     await diffTab(selected, '2 files').waitFor({ timeout: 30_000 });
+    await titleAction('Docs Agent: This Change').waitFor({ timeout: 30_000 });
     await drafts().filter({ hasText: removedRemark }).waitFor({ timeout: 30_000 });
     await drafts().filter({ hasText: agentRemark }).waitFor();
     // Exactly two, once the reopened diff has settled (it may draw its files again as it lays them out).

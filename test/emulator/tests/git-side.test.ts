@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { cloneFixture, createFixtureRemote, gitIn } from '../../support/emulator/fixture-repository';
 import { useEmulator } from '../../support/emulator/emulator-harness';
 import { fixtureSite } from '../../support/workbench/code-server';
+import { reviewInstruction, reviewText } from '../../../src/review/review-text';
 
 const JOBS = (projectId: string): string => `/v2/agent/${projectId}/job`;
 
@@ -84,19 +85,25 @@ describe('emulator: git side', () => {
   it('a review sent as a follow-up: each quoted line of the agent’s version is revised, lines of the old version are not', async () => {
     const id = await create('Tighten guides/webhooks.mdx');
     const first = await h.control.finishJob(id);
-    const review = [
-      'Change your work as my review comments below say.',
-      '',
-      'My review (2 comments):',
-      '',
-      '1. docs/guides/webhooks.mdx, line 5 of the version before your change:',
-      '   > Acme calls your endpoint when a job finishes. Verify the signature before trusting the body.',
-      '   Comment: Keep this.',
-      '',
-      `2. docs/guides/webhooks.mdx, line 7 of your version:`,
-      `   > ${first.edit?.line ?? '?'}`,
-      '   Comment: Say why a reader needs it.',
-    ].join('\n');
+    // The follow-up exactly as Send Review writes it (its quoted lines fenced as the repository's text).
+    const review = `${reviewInstruction}\n\n${reviewText([
+      {
+        path: 'docs/guides/webhooks.mdx',
+        side: 'before',
+        from: 5,
+        to: 5,
+        lines: ['Acme calls your endpoint when a job finishes. Verify the signature before trusting the body.'],
+        remark: 'Keep this.',
+      },
+      {
+        path: 'docs/guides/webhooks.mdx',
+        side: 'agent',
+        from: 7,
+        to: 7,
+        lines: [first.edit?.line ?? '?'],
+        remark: 'Say why a reader needs it.',
+      },
+    ])}`;
     await h.call('POST', `${JOBS(h.emu.projectId)}/${id}/message`, { body: { prompt: review } });
     const second = await h.control.finishJob(id);
     assert.deepEqual(second.edit?.pages, ['docs/guides/webhooks.mdx']);
