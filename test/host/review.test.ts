@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { TrackedJob } from '../../src/jobs/tracked-job';
+import { askedFromHere, showChanges, showsDiffTitled } from '../../src/review/changes-view';
 import { loadGitApi } from '../../src/review/git-api';
 import { reviewRef } from '../../src/review/fetch-command';
 import { fetchJobChange } from '../../src/review/job-change';
@@ -60,6 +61,27 @@ describe('review an agent job’s change with real git', () => {
     const api = await loadGitApi();
     const agentSide = await vscode.workspace.openTextDocument(api.toGitUri(entry.uri, change.head));
     assert.match(agentSide.getText(), new RegExp(`Edited by the docs agent \\(${job.id}\\)`));
+  });
+
+  it('opens the change again where it shows, never a second copy over the page the writer moved to; the keyboard stays there', async () => {
+    const job = await finishedJob(host, 'Tidy quickstart.mdx');
+    await vscode.commands.executeCommand('docsAgent.reviewChanges', job.id);
+    const diffGroup = vscode.window.tabGroups.activeTabGroup;
+    const asked = askedFromHere();
+    // The writer moves on while the change is fetched again: a page beside the diff, typing in it.
+    const page = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.Uri.file(folder()), 'docs', 'index.mdx'));
+    const writing = await vscode.window.showTextDocument(page, { viewColumn: vscode.ViewColumn.Beside });
+    const change = await fetchJobChange(await loadGitApi(), job);
+    const title = diffGroup.activeTab?.label.replace(/ \(\d+ files?\)$/, '') ?? '';
+    await showChanges(await loadGitApi(), change, title, asked);
+    const copies = vscode.window.tabGroups.all.flatMap((group) => group.tabs.filter((tab) => showsDiffTitled(tab, title)).map(() => group));
+    assert.deepEqual(
+      copies.map((group) => group.viewColumn),
+      [diffGroup.viewColumn],
+      'one copy, in its own group',
+    );
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), writing.document.uri.toString(), 'the page keeps the keyboard');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('a push-to-branch job: compares what arrived on main with the local main', async () => {
