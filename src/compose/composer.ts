@@ -23,6 +23,16 @@ export function editedElsewhereText(where: string, on: 'open' | 'send'): string 
     : l10n.t('This draft is being edited in another window, so it is read-only here until you close it there.');
 }
 
+/** The draft a tab shows, if it shows one. */
+function draftOf(tab: vscode.Tab): vscode.Uri[] {
+  return tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === draftScheme ? [tab.input.uri] : [];
+}
+
+/** The drafts this window's tabs show. */
+function draftTabs(): vscode.Uri[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs.flatMap(draftOf));
+}
+
 export class Composer implements vscode.Disposable {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly listeners: vscode.Disposable[];
@@ -31,10 +41,12 @@ export class Composer implements vscode.Disposable {
     this.listeners = [
       vscode.workspace.registerFileSystemProvider(draftScheme, files),
       vscode.workspace.onDidChangeTextDocument((event) => this.keep(event.document)),
-      vscode.workspace.onDidOpenTextDocument((document) => void this.opened(document)),
-      vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === draftScheme && void files.release(d.uri).catch(() => undefined)),
+      // A draft is being edited in this window while a tab here shows it: the editor keeps a
+      // closed tab's document for minutes, so its tabs say when the writer closed it, not the document.
+      vscode.window.tabGroups.onDidChangeTabs((event) => this.tabsChanged(event)),
       files.onDidSendElsewhere((uri) => void this.sentElsewhere(uri)),
     ];
+    for (const uri of draftTabs()) void this.opened(uri); // restored with the window
     void files.prune();
   }
 
@@ -69,10 +81,19 @@ export class Composer implements vscode.Disposable {
   }
 
   /** A draft opened here (Open an Unsent Draft…, a restored tab): held for this window, or read-only and said why. */
-  private async opened(document: vscode.TextDocument): Promise<void> {
-    if (document.uri.scheme !== draftScheme) return;
-    const where = await this.files.hold(document.uri).catch(() => undefined);
+  private async opened(uri: vscode.Uri): Promise<void> {
+    const where = await this.files.hold(uri).catch(() => undefined);
     if (where !== undefined) void showInfo(editedElsewhereText(where, 'open'));
+  }
+
+  /** Holds a draft whose first tab here opened; lets go of one whose last tab here closed (or moved away). */
+  private tabsChanged(event: vscode.TabChangeEvent): void {
+    const open = new Set(draftTabs().map((uri) => uri.toString()));
+    const opened = new Map(event.opened.flatMap(draftOf).map((uri) => [uri.toString(), uri]));
+    for (const uri of opened.values()) void this.opened(uri);
+    for (const uri of event.closed.flatMap(draftOf)) {
+      if (!open.has(uri.toString())) void this.files.release(uri).catch(() => undefined);
+    }
   }
 
   /** Saved a moment after each change: the draft is on disk before any tab closes. */

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checksSince, medianChecksPerJobMinute } from '../../support/emulator/check-pace';
+import { eventually } from '../../support/eventually';
+import { filesUnder } from '../../support/workbench/files';
 import { machineStorage, Workbench } from '../../support/workbench/workbench';
 
 /** Waits (with a deadline) until `count` rows of the window's tree hold `text`. */
@@ -201,6 +203,47 @@ describe('e2e: several windows, one truth', () => {
       await w.toastsQuiet();
       await w.clearNotifications();
     }
+  });
+
+  it('a draft open in one window opens read-only in another, saying where, and is editable there once the first closes it', async () => {
+    const one = second as Workbench;
+    const other = third as Workbench;
+    const words = 'Words typed in one window';
+    await one.runCommand('Docs Agent: Ask the Agent…');
+    const draftTab = one.page.locator('.tab.active', { hasText: 'Ask the Agent' });
+    await draftTab.waitFor();
+    await one.page.locator('.editor-group-container.active .monaco-editor.focused').waitFor();
+    await one.page.keyboard.type(words);
+    // Kept on disk as it is typed (the tab's "not dirty" can come before the keys land).
+    const drafts = join(machineStorage(one.server), 'drafts');
+    await eventually(
+      () => filesUnder(drafts).some((file) => file.endsWith('.md') && readFileSync(file, 'utf8').includes(words)),
+      'the typed draft on disk',
+      30_000,
+    );
+    await other.runCommand('Docs Agent: Open an Unsent Draft…');
+    await other.page.locator('.quick-input-list .monaco-list-row', { hasText: words }).click();
+    await other.notification('This draft is being edited in the window of “acme-docs”, so it is read-only here until you close it there.');
+    // Typing there changes nothing: the editor says why.
+    const line = other.page.locator('.monaco-editor .view-line', { hasText: words }).first();
+    await line.click();
+    await other.page.keyboard.press('End');
+    await other.page.keyboard.type('!');
+    await other.page.locator('.monaco-editor-overlaymessage', { hasText: 'read-only' }).waitFor();
+    // Closed in the first window, it is the other's to edit: the next key lands.
+    await one.runCommand('View: Close Editor');
+    await draftTab.waitFor({ state: 'detached' });
+    const typed = other.page.locator('.monaco-editor .view-line', { hasText: `${words}!` });
+    const deadline = Date.now() + 30_000;
+    while (!(await typed.isVisible())) {
+      if (Date.now() > deadline) throw new Error('the draft stayed read-only in the other window after the first closed it');
+      await line.click();
+      await other.page.keyboard.press('End');
+      await other.page.keyboard.type('!');
+      await typed.waitFor({ timeout: 1_000 }).catch(() => undefined);
+    }
+    await other.runCommand('View: Close Editor');
+    await other.clearNotifications();
   });
 
   it('visitors and what readers said cost their requests once: a second window and a reload read none', async () => {
