@@ -8,7 +8,7 @@ import { InvalidSettingError } from '../api/errors';
 import { scopeFor, workspaceScopes } from '../editor/config';
 import { noProjectError } from '../editor/error-text';
 import type { JobTracker } from '../jobs/job-tracker';
-import type { TrackedJob } from '../jobs/tracked-job';
+import { sameScope, type TrackedJob } from '../jobs/tracked-job';
 import { settingId, settingNames } from '../platform/manifest-ids';
 import { listOf } from '../platform/words';
 import { InputProblem } from './failure-text';
@@ -46,13 +46,23 @@ export function jobScope(input: { project?: string | undefined; folder?: string 
   return scope.projectId ? { ok: scope } : { problem: noProjectError() };
 }
 
-/** A tracked job of this workspace's projects by its ID, or a unique start of it (8 characters at least). */
-export function trackedJob(tracker: Pick<JobTracker, 'jobs'>, id: string): TrackedJob | undefined {
+/**
+ * A tracked job of this workspace's projects by its ID, or a unique start of it (8 characters at
+ * least). The view also lists jobs made at a service address that is no longer the writer's;
+ * where one of those and one of today's service answer to the ID, today's is the one meant.
+ */
+export function trackedJob(
+  tracker: Pick<JobTracker, 'jobs'>,
+  id: string,
+  current: ProjectScope[] = workspaceScopes(),
+): TrackedJob | undefined {
   const wanted = id.trim();
   const jobs = tracker.jobs();
-  const exact = jobs.find((job) => job.id === wanted);
-  if (exact || wanted.length < 8) return exact;
-  const starting = jobs.filter((job) => job.id.startsWith(wanted));
+  const here = (job: TrackedJob): boolean => current.some((scope) => sameScope(scope, job));
+  const meant = (found: TrackedJob[]): TrackedJob[] => (found.length > 1 && found.some(here) ? found.filter(here) : found);
+  const exact = meant(jobs.filter((job) => job.id === wanted));
+  if (exact.length || wanted.length < 8) return exact[0];
+  const starting = meant(jobs.filter((job) => job.id.startsWith(wanted)));
   return starting.length === 1 ? starting[0] : undefined;
 }
 

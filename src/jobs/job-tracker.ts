@@ -32,7 +32,7 @@ export interface TrackerDeps {
   pace?: number;
   /** Finished jobs older than this many days leave the view (0: never). */
   hideFinishedAfterDays?: () => number;
-  /** A base URL that is not the writer's service now: the open projects' jobs made there show too (with why they are not checked). */
+  /** A base URL that is not the writer's service now: the open projects' unfinished jobs made there show too (with why they are not checked). */
   notTheService?: (baseUrl: string) => boolean;
   /** Whether a lost answer to a follow-up may still have reached the service. */
   mayHaveArrived?: (error: unknown) => boolean;
@@ -283,8 +283,13 @@ export class JobTracker {
     }
   }
 
+  /**
+   * A job of the open projects. One made at a service address that is no longer the writer's
+   * shows while it is unfinished: its row says why it is not checked. Once finished there is
+   * nothing to check, and it stays with that address, out of the view, as before.
+   */
   private inScope(job: TrackedJob): boolean {
-    const elsewhere = this.deps.notTheService?.(job.baseUrl) ?? false;
+    const elsewhere = isPollable(job) && (this.deps.notTheService?.(job.baseUrl) ?? false);
     return this.scopes.some((scope) => sameScope(scope, job) || (elsewhere && scope.projectId === job.projectId));
   }
 

@@ -198,12 +198,24 @@ export class Workbench {
     await this.page.evaluate('document.activeElement && document.activeElement.blur()');
   }
 
-  async openPalette(): Promise<Locator> {
+  /**
+   * Opens the command palette. An editor that opens as the window settles (a welcome page, say)
+   * takes the focus and closes the palette before it shows: a person presses the keys again, and
+   * so does this.
+   */
+  async openPalette(timeoutMs = 30_000): Promise<Locator> {
     const input = this.page.locator('.quick-input-widget .quick-input-box input');
-    await this.focusWorkbench();
-    await this.page.keyboard.press('Control+Shift+P');
-    await input.waitFor({ state: 'visible' });
-    return input;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.focusWorkbench();
+      await this.page.keyboard.press('Control+Shift+P');
+      try {
+        await input.waitFor({ state: 'visible', timeout: 3_000 });
+        return input;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
   }
 
   /** A notification toast with this text, once it shows. */
