@@ -12,7 +12,7 @@ import { count, plural } from '../platform/words';
 import type { Confirmation } from './job-tool-text';
 import type { ReadSource } from './read-source';
 import { oneLine, percent } from '../readers/said-words';
-import { fencedData } from '../platform/data-fence';
+import { fencedData, fencedList } from '../platform/data-fence';
 
 const day = (date: string | null): string => (date ? date.slice(0, 10) : l10n.t('undated'));
 
@@ -181,15 +181,7 @@ function questionLine(q: UnansweredQuestion): string {
 
 /** A group's title with its count, then its first items in a fence (paths and words readers chose). */
 function group(title: string, lines: readonly string[]): string[] {
-  return lines.length
-    ? [
-        title,
-        fencedData(
-          'readers',
-          lines.map((line) => `- ${line}`),
-        ),
-      ]
-    : [title];
+  return lines.length ? [title, fencedList('readers', lines)] : [title];
 }
 
 function siteLines(s: SiteFeedback, range: string, limit: number): string[] {

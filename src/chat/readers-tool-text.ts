@@ -8,7 +8,7 @@ import { aiShare, type PageReaders, visitorsText } from '../readers/page-readers
 import type { PageRow } from '../readers/pages-model';
 import type { Counts, PathRow } from '../visitors/protocol';
 import { formatWait } from '../api/wait-text';
-import { fencedData } from '../platform/data-fence';
+import { fencedList } from '../platform/data-fence';
 import { count, plural } from '../platform/words';
 import { oneLine } from '../readers/said-words';
 import type { Confirmation } from './job-tool-text';
@@ -172,15 +172,7 @@ function section(title: string, lines: readonly string[]): string {
 
 /** A list of what readers chose (the paths they visited) under its title: in a fence the paths cannot close. */
 function fencedSection(title: string, lines: readonly string[]): string {
-  return lines.length
-    ? [
-        title,
-        fencedData(
-          'readers',
-          lines.map((line) => `- ${line}`),
-        ),
-      ].join('\n')
-    : section(title, lines);
+  return lines.length ? [title, fencedList('readers', lines)].join('\n') : section(title, lines);
 }
 
 function siteText(s: SiteAttention, range: string, limit: number, mostlyAiPercent: number): string {

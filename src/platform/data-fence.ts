@@ -42,3 +42,11 @@ export function fencedData(source: DataSource, items: readonly string[]): string
   const fence = fenceFor(lines.join('\n'));
   return [intros[source](fence), fence, ...lines, fence].join('\n');
 }
+
+/** The block as a list: each item a line starting "- ". */
+export function fencedList(source: DataSource, items: readonly string[]): string {
+  return fencedData(
+    source,
+    items.map((item) => `- ${item}`),
+  );
+}
