@@ -13,7 +13,7 @@ import { type Clock } from '../platform/clock';
 import { changedFields, concernsThisJobOnly, placeholderJob, withAnswer, withCheckError } from './job-answers';
 import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
-import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, sameScope, type TrackedJob, followedUp } from './tracked-job';
+import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, shownAmong, type TrackedJob, followedUp } from './tracked-job';
 import { CheckTimes } from './check-times';
 import { withReviewNoted } from './job-history';
 import { messageOf } from '../platform/checks';
@@ -283,14 +283,8 @@ export class JobTracker {
     }
   }
 
-  /**
-   * A job of the open projects. One made at a service address that is no longer the writer's
-   * shows while it is unfinished: its row says why it is not checked. Once finished there is
-   * nothing to check, and it stays with that address, out of the view, as before.
-   */
   private inScope(job: TrackedJob): boolean {
-    const elsewhere = isPollable(job) && (this.deps.notTheService?.(job.baseUrl) ?? false);
-    return this.scopes.some((scope) => sameScope(scope, job) || (elsewhere && scope.projectId === job.projectId));
+    return shownAmong(job, this.scopes, this.deps.notTheService);
   }
 
   private require(key: string): TrackedJob {

@@ -86,6 +86,16 @@ export function sameScope(a: ProjectScope, b: ProjectScope): boolean {
   return a.baseUrl === b.baseUrl && a.projectId === b.projectId;
 }
 
+/**
+ * Whether a job shows among the open projects' (`scopes`): one of theirs, or, while unfinished,
+ * one of their project made at an address that is no longer the writer's service (its row says
+ * why it is not checked). Once finished there is nothing to check: it stays with that address.
+ */
+export function shownAmong(job: TrackedJob, scopes: readonly ProjectScope[], notTheService?: (baseUrl: string) => boolean): boolean {
+  const elsewhere = isPollable(job) && (notTheService?.(job.baseUrl) ?? false);
+  return scopes.some((scope) => sameScope(scope, job) || (elsewhere && scope.projectId === job.projectId));
+}
+
 export function clipPrompt(prompt: string): string {
   return prompt.length > maxStoredPromptChars ? `${prompt.slice(0, maxStoredPromptChars)}…` : prompt;
 }
