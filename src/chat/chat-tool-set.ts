@@ -1,13 +1,13 @@
 // The chat tools themselves, by name: loaded the first time chat calls one (chat-tools.ts).
 import type * as vscode from 'vscode';
-import { toolNames } from '../platform/manifest-ids';
+import { type ToolName, toolNames } from '../platform/manifest-ids';
 import { type FeedbackToolDeps, ReaderFeedbackTool } from './feedback-tool';
 import { CreateJobTool, FollowUpTool, type JobToolDeps, JobStatusTool } from './job-tools';
 import { PreviewTool, type PreviewToolDeps } from './preview-tool';
 import { PageVisitorsTool, PagesNeedingAttentionTool, type ReadersToolDeps } from './readers-tools';
 
 export type ReadersDeps = ReadersToolDeps & FeedbackToolDeps;
-export type ToolName = (typeof toolNames)[keyof typeof toolNames];
+export type { ToolName };
 
 export function chatToolSet(
   jobs: JobToolDeps,

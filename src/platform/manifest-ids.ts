@@ -64,6 +64,8 @@ export const toolNames = {
   readerFeedback: 'docsAgent_readerFeedback',
 } as const;
 
+export type ToolName = (typeof toolNames)[keyof typeof toolNames];
+
 /** Context keys the `when` clauses in package.json read. */
 export const contextKeys = {
   hasApiKey: 'docsAgent.hasApiKey',

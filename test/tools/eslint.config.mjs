@@ -21,7 +21,10 @@ const layers = [
   ['readers', 'previews'],
   ['review'],
   ['compose'],
-  ['commands', 'chat'],
+  // Each tool an agent may call, defined once; its two adapters (VS Code's chat, the MCP server).
+  ['tools'],
+  ['chat', 'mcp'],
+  ['commands'],
   ['extension.ts'],
 ];
 const everything = [...layers.flat(), 'webview'];

@@ -1,0 +1,52 @@
+// One Docs Agent tool, defined once for every agent that may call it: VS Code's chat (the language
+// model tools, chat/) and any other agent through the MCP server (mcp/). A definition says what the
+// model reads about it, what it takes, whether it sends or spends anything (and so asks the writer
+// first), and does the work; the adapters only carry these to and from their protocol.
+import type { ToolName } from '../platform/manifest-ids';
+
+/** A tool's input as JSON Schema: exactly what the manifest's `languageModelTools` declares. */
+export interface InputSchema {
+  type: 'object';
+  properties: Record<string, { type: string; description: string; enum?: readonly string[] }>;
+  required?: readonly string[];
+}
+
+/** What the writer is asked before a tool sends or spends anything: plain text, shown as text. */
+export interface ConsentQuestion {
+  /** One line: what is about to happen, and where ("Start a Docs Agent job in project “acme-docs”?"). */
+  title: string;
+  /** Everything that goes (the whole prompt) and what it costs (one of the project's 100 agent uses an hour). */
+  detail: string;
+}
+
+/** Who calls, and how long they wait. */
+export interface ToolCall {
+  /** Aborted when the caller gives up (chat's Cancel, the MCP client's cancellation). */
+  signal: AbortSignal;
+  /** The agent that calls (an MCP client's name from its `initialize`); undefined for VS Code's chat. */
+  client?: string;
+  /** Folders the caller works in (an MCP client's roots), for a tool that needs a project and was given none. */
+  roots?: readonly string[];
+}
+
+/** What the model reads back; `failed` when the tool did not do what was asked (an MCP tool error). */
+export interface ToolAnswer {
+  text: string;
+  failed?: boolean;
+}
+
+export interface ToolDefinition<Input = Record<string, unknown>> {
+  name: ToolName;
+  /** What the model reads about the tool: English, as the manifest's `modelDescription`. */
+  modelDescription: string;
+  inputSchema: InputSchema;
+  /** The line a client shows while the tool runs, in the writer's language. */
+  progress(input: Input): string;
+  /**
+   * For a tool that sends or spends something: the question for the writer, or undefined when
+   * nothing would be sent (the answer then says why). Absent for a tool that only reads.
+   */
+  consent?(input: Input, call: Omit<ToolCall, 'signal'>): Promise<ConsentQuestion | undefined>;
+  /** Does it. Never throws: a failure is one sentence with what fixes it. Outside text in the answer is fenced as data. */
+  run(input: Input, call: ToolCall): Promise<ToolAnswer>;
+}
