@@ -13,6 +13,8 @@ const staysEnglish: Record<string, string> = {
   'src/commands/send-commands.ts': 'the log line of a sent job',
   'src/compose/prompt-draft.ts': 'the draft’s context for the agent, and old drafts’ hints it recognises',
   'src/jobs/job-pruning.ts': 'the log line of the daily pruning',
+  'src/mcp/mcp-server.ts': 'protocol errors for a client program, as the MCP SDK’s own',
+  'src/mcp/setup-text.ts': 'a shell command and a JSON block for another AI agent’s setup',
   'src/platform/data-fence.ts': 'the sentence before outside text in a prompt or a tool’s result: a model reads it',
   'src/platform/manifest-ids.ts': 'why a setting is the user’s alone: read by the settings test, never shown',
   'src/previews/build-log.ts': 'the build log document’s file name',

@@ -1,0 +1,143 @@
+// What an AI agent's tool call does through Docs Agent's MCP server: a tool that sends something
+// asks the writer first, naming the agent; a refusal reaches the agent as a tool error and nothing
+// runs; "for this session" lasts as long as that agent's connection. The agent's name, folders
+// (roots) and cancellation reach the tool.
+import * as assert from 'node:assert/strict';
+import { pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { call, connect, startTestServer, textOf, type TestServer } from '../support/mcp-client';
+import { eventually } from '../support/eventually';
+
+describe('MCP server: tool calls and the writer’s consent', () => {
+  const servers: TestServer[] = [];
+  const clients: Client[] = [];
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+    await Promise.allSettled(servers.splice(0).map((server) => server.running.close()));
+  });
+  async function start(): Promise<TestServer> {
+    const server = await startTestServer();
+    servers.push(server);
+    return server;
+  }
+  async function agent(server: TestServer, options?: Parameters<typeof connect>[1]): Promise<Client> {
+    const { client } = await connect(server.running.url, options);
+    clients.push(client);
+    return client;
+  }
+  const createJob = (client: Client, prompt: string): ReturnType<typeof call> => call(client, 'docsAgent_createJob', { prompt });
+
+  it('a refusal is a tool error the agent reads, and the tool never runs', async () => {
+    const server = await start();
+    const client = await agent(server);
+    server.answers.push('refuse');
+    const result = await createJob(client, 'Fix the quickstart');
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /^The writer refused this in the editor; nothing was sent\./);
+    assert.deepEqual(
+      server.seen.asks.map((ask) => ask.question),
+      [{ title: 'Start a Docs Agent job?', detail: 'Prompt: Fix the quickstart' }],
+    );
+    assert.deepEqual(server.seen.runs, []);
+  });
+
+  it('“Allow once” runs this call only: the next call asks again', async () => {
+    const server = await start();
+    const client = await agent(server);
+    server.answers.push('once', 'once');
+    assert.deepEqual(await createJob(client, 'one'), { content: [{ type: 'text', text: 'job started' }], isError: false });
+    await createJob(client, 'two');
+    assert.equal(server.seen.asks.length, 2);
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.input.prompt),
+      ['one', 'two'],
+    );
+  });
+
+  it('“Allow for this session” is not asked again in that session, and is asked again in a new one', async () => {
+    const server = await start();
+    const first = await agent(server);
+    server.answers.push('session');
+    await createJob(first, 'one');
+    await createJob(first, 'two');
+    assert.equal(server.seen.asks.length, 1);
+    const second = await agent(server);
+    server.answers.push('refuse');
+    assert.equal((await createJob(second, 'three')).isError, true);
+    assert.equal(server.seen.asks.length, 2);
+    await createJob(first, 'four');
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.input.prompt),
+      ['one', 'two', 'four'],
+    );
+  });
+
+  it('asks nothing when the tool would send nothing, nor for a tool that only reads', async () => {
+    const server = await start();
+    const client = await agent(server);
+    await createJob(client, '');
+    await call(client, 'docsAgent_pageVisitors', { page: '/a' });
+    assert.deepEqual(server.seen.asks, []);
+    assert.equal(server.seen.runs.length, 2);
+  });
+
+  it('names the agent from its initialize, in the question and in the call', async () => {
+    const server = await start();
+    server.answers.push('once', 'once');
+    await createJob(await agent(server, { name: 'claude-code', title: 'Claude Code' }), 'x');
+    await createJob(await agent(server, { name: 'cursor-vscode' }), 'y');
+    assert.deepEqual(
+      server.seen.asks.map((ask) => ask.client),
+      ['Claude Code', 'cursor-vscode'],
+    );
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.call.client),
+      ['Claude Code', 'cursor-vscode'],
+    );
+  });
+
+  it('a failed run is a tool error; an unknown tool is one too', async () => {
+    const server = await start();
+    const client = await agent(server);
+    server.answers.push('once');
+    assert.equal((await createJob(client, 'fail')).isError, true);
+    const unknown = await call(client, 'docsAgent_noSuchTool', {});
+    assert.equal(unknown.isError, true);
+    assert.match(textOf(unknown), /docsAgent_noSuchTool/);
+  });
+
+  it('gives the tool the agent’s folders (file roots) and never fails a call for want of them', async () => {
+    const server = await start();
+    const folders = [join(tmpdir(), 'docs site'), join(tmpdir(), 'другой')];
+    await call(await agent(server, { roots: () => folders.map((folder) => pathToFileURL(folder).href) }), 'docsAgent_pageVisitors', {
+      page: '/a',
+    });
+    await call(await agent(server), 'docsAgent_pageVisitors', { page: '/b' });
+    const broken = await agent(server, {
+      roots: () => {
+        throw new Error('roots are broken');
+      },
+    });
+    assert.equal((await call(broken, 'docsAgent_pageVisitors', { page: '/c' })).isError, false);
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.call.roots),
+      [folders, undefined, undefined],
+    );
+  });
+
+  it('the agent’s cancellation reaches the running tool as its abort signal', async () => {
+    const server = await start();
+    const client = await agent(server);
+    server.answers.push('once');
+    const abort = new AbortController();
+    const pending = call(client, 'docsAgent_createJob', { prompt: 'wait' }, abort.signal);
+    await eventually(() => server.seen.runs.length === 1, 'the tool to run');
+    const signal = server.seen.runs[0]?.call.signal;
+    assert.equal(signal?.aborted, false);
+    abort.abort();
+    await assert.rejects(pending);
+    await eventually(() => signal?.aborted === true, 'the tool’s signal to abort');
+  });
+});

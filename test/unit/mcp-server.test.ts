@@ -1,0 +1,193 @@
+// Docs Agent's MCP server as another AI agent on this machine reaches it (the official SDK's
+// client) and as anything else that tries to (a web page after DNS rebinding, a program without
+// the token, another computer).
+import * as assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { call, connect, raw, startTestServer, textOf, type TestServer } from '../support/mcp-client';
+
+describe('MCP server: reached from this machine only, with the token', () => {
+  const servers: TestServer[] = [];
+  const clients: Client[] = [];
+  const blockers: Server[] = [];
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+    await Promise.allSettled(servers.splice(0).map((server) => server.running.close()));
+    for (const blocker of blockers.splice(0)) blocker.close();
+  });
+  async function start(...args: Parameters<typeof startTestServer>): Promise<TestServer> {
+    const server = await startTestServer(...args);
+    servers.push(server);
+    return server;
+  }
+  async function client(url: string, options?: Parameters<typeof connect>[1]): Promise<ReturnType<typeof connect>> {
+    const connected = await connect(url, options);
+    clients.push(connected.client);
+    return connected;
+  }
+
+  it('lists each tool’s name, model description and input schema exactly as defined', async () => {
+    const server = await start();
+    const { client: agent } = await client(server.running.url);
+    const { tools } = await agent.listTools();
+    assert.deepEqual(
+      tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+      [
+        {
+          name: 'docsAgent_pageVisitors',
+          description: 'Reads how many people visited a page.',
+          inputSchema: { type: 'object', properties: { page: { type: 'string', description: 'The page path.' } }, required: ['page'] },
+        },
+        {
+          name: 'docsAgent_createJob',
+          description: 'Starts an agent job.',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              prompt: { type: 'string', description: 'What to do.' },
+              kind: { type: 'string', description: 'A kind.', enum: ['a', 'b'] },
+            },
+            required: ['prompt'],
+          },
+        },
+      ],
+    );
+    assert.equal(agent.getServerVersion()?.name, 'docs-agent');
+    assert.equal(textOf(await call(agent, 'docsAgent_pageVisitors', { page: '/quickstart' })), 'visitors of /quickstart: 12');
+  });
+
+  it('refuses a request without the token or with a wrong one (401, one sentence, nothing run)', async () => {
+    const server = await start();
+    const port = server.running.port;
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer wrong-token' },
+      { authorization: 'Basic test-token-1' },
+      { authorization: 'Bearer test-token-1x' },
+    ]) {
+      const answer = await raw(port, { headers });
+      assert.equal(answer.status, 401, JSON.stringify(headers));
+      assert.equal(answer.headers['www-authenticate'], 'Bearer');
+      assert.match((JSON.parse(answer.body) as { error: string }).error, /^The MCP token is missing or wrong: [^\n]+\.$/);
+    }
+    assert.equal((await raw(port, { headers: { authorization: 'Bearer test-token-1' } })).status, 200);
+    await assert.rejects(client(server.running.url, { token: 'wrong-token' }));
+    assert.deepEqual(server.seen.runs, []);
+  });
+
+  it('refuses a foreign Host (403) before looking at the token, as a page after DNS rebinding sends', async () => {
+    const server = await start();
+    const port = server.running.port;
+    const withToken = { authorization: 'Bearer test-token-1' };
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, `localhost.evil.example:${port}`, '127.0.0.1']) {
+      assert.equal((await raw(port, { host, headers: withToken })).status, 403, host);
+      assert.equal((await raw(port, { host })).status, 403, `${host} without a token: 403 comes first`);
+    }
+    assert.equal((await raw(port, { host: `localhost:${port}`, headers: withToken })).status, 200);
+  });
+
+  it('refuses a request from a web page (a foreign Origin, 403) even with the token', async () => {
+    const server = await start();
+    const port = server.running.port;
+    for (const origin of [
+      'https://evil.example',
+      `http://evil.example:${port}`,
+      'null',
+      `https://127.0.0.1:${port}`,
+      `http://localhost:${port + 1}`,
+    ]) {
+      const answer = await raw(port, { headers: { authorization: 'Bearer test-token-1', origin } });
+      assert.equal(answer.status, 403, origin);
+      assert.equal(answer.headers['access-control-allow-origin'], undefined);
+    }
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+      assert.equal((await raw(port, { headers: { authorization: 'Bearer test-token-1', origin } })).status, 200, origin);
+  });
+
+  it('answers no CORS preflight: a browser never gets leave to read an answer', async () => {
+    const server = await start();
+    const port = server.running.port;
+    const preflight = await raw(port, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      body: '',
+    });
+    assert.equal(preflight.status, 403);
+    assert.deepEqual(
+      Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-')),
+      [],
+    );
+  });
+
+  it('listens on 127.0.0.1 only: another address of this machine is refused', async () => {
+    const server = await start();
+    assert.match(server.running.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const others = ['::1', ...(process.platform === 'linux' ? ['127.0.0.2'] : [])];
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const address of addresses ?? []) if (!address.internal && address.family === 'IPv4') others.push(address.address);
+    for (const address of others) {
+      await assert.rejects(raw(server.running.port, { address }), /ECONNREFUSED|EADDRNOTAVAIL|ENETUNREACH/, address);
+    }
+  });
+
+  it('takes a free port when the wanted one is held, and says so', async () => {
+    const blocker = createServer();
+    blockers.push(blocker);
+    const held = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
+    );
+    const server = await start({ port: held });
+    assert.equal(server.running.wantedPortTaken, true);
+    assert.notEqual(server.running.port, held);
+    assert.equal(server.running.url, `http://127.0.0.1:${server.running.port}/mcp`);
+    const { client: agent } = await client(server.running.url);
+    assert.equal((await agent.listTools()).tools.length, 2);
+
+    blocker.close();
+    await new Promise((resolve) => blocker.once('close', resolve));
+    const second = await start({ port: held });
+    assert.deepEqual([second.running.port, second.running.wantedPortTaken], [held, false]);
+  });
+
+  it('a new token applies at once: a client with the old one is refused, one with the new one is served', async () => {
+    const server = await start();
+    const { client: old } = await client(server.running.url);
+    await call(old, 'docsAgent_pageVisitors', { page: '/a' });
+    server.token.value = 'test-token-2';
+    await assert.rejects(call(old, 'docsAgent_pageVisitors', { page: '/b' }), /The MCP token is missing or wrong/);
+    const { client: renewed } = await client(server.running.url, { token: 'test-token-2' });
+    assert.equal(textOf(await call(renewed, 'docsAgent_pageVisitors', { page: '/c' })), 'visitors of /c: 12');
+    server.token.value = undefined;
+    assert.equal((await raw(server.running.port, { headers: { authorization: 'Bearer test-token-2' } })).status, 401);
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.input.page),
+      ['/a', '/c'],
+    );
+  });
+
+  it('a session ends when its client says goodbye: its id is no longer served', async () => {
+    const server = await start();
+    const { client: agent, transport } = await client(server.running.url);
+    const id = transport.sessionId;
+    assert.ok(id);
+    await transport.terminateSession();
+    const answer = await raw(server.running.port, {
+      headers: { authorization: 'Bearer test-token-1', 'mcp-session-id': id },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    assert.equal(answer.status, 404);
+    await agent.close();
+  });
+
+  it('close() ends every session and frees the port, even with a client still connected', async () => {
+    const server = await start();
+    const { client: agent } = await client(server.running.url);
+    await agent.listTools();
+    servers.splice(servers.indexOf(server), 1);
+    await server.running.close();
+    await assert.rejects(agent.listTools());
+    const again = await start({ port: server.running.port });
+    assert.deepEqual([again.running.port, again.running.wantedPortTaken], [server.running.port, false]);
+  });
+});
