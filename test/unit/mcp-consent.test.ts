@@ -140,4 +140,18 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     await assert.rejects(pending);
     await eventually(() => signal?.aborted === true, 'the tool’s signal to abort');
   });
+
+  it('stopping the server ends a call still running: its tool is cancelled', async () => {
+    const server = await start();
+    const client = await agent(server);
+    server.answers.push('once');
+    // The SDK's client waits for its own timeout once the stream ends; closing it ends the wait.
+    const pending = call(client, 'docsAgent_createJob', { prompt: 'wait' }).catch(() => undefined);
+    await eventually(() => server.seen.runs.length === 1, 'the tool to run');
+    servers.splice(servers.indexOf(server), 1);
+    await server.running.close();
+    assert.equal(server.seen.runs[0]?.call.signal.aborted, true);
+    await client.close();
+    await pending;
+  });
 });

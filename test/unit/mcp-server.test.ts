@@ -2,7 +2,7 @@
 // client) and as anything else that tries to (a web page after DNS rebinding, a program without
 // the token, another computer).
 import * as assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:net';
+import { connect as connectSocket, createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { call, connect, raw, startTestServer, textOf, type TestServer } from '../support/mcp-client';
@@ -189,5 +189,19 @@ describe('MCP server: reached from this machine only, with the token', () => {
     await assert.rejects(agent.listTools());
     const again = await start({ port: server.running.port });
     assert.deepEqual([again.running.port, again.running.wantedPortTaken], [server.running.port, false]);
+  });
+
+  it('close() does not wait for a request still arriving (a client stuck halfway)', async () => {
+    const server = await start();
+    const port = server.running.port;
+    const socket = connectSocket(port, '127.0.0.1');
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.on('error', () => undefined);
+    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer test-token-1\r\n`);
+    socket.write('Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n{"jsonrpc"');
+    await raw(port, { headers: { authorization: 'Bearer test-token-1' } }); // the stuck request has reached the server by now
+    servers.splice(servers.indexOf(server), 1);
+    await server.running.close();
+    await ended;
   });
 });
