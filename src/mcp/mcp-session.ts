@@ -10,8 +10,10 @@ import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
+  type CallToolRequest,
   type CallToolResult,
   type RequestId,
+  type ServerNotification,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../tools/tool-definition';
@@ -57,6 +59,13 @@ async function rootsOf(server: Server, relatedRequestId: RequestId, signal: Abor
   }
 }
 
+/** What the SDK gives a request handler, as far as a tool call uses it. */
+interface CallExtra {
+  requestId: RequestId;
+  signal: AbortSignal;
+  sendNotification(notification: ServerNotification): Promise<void>;
+}
+
 export class McpSession {
   readonly server: Server;
   readonly transport: StreamableHTTPServerTransport;
@@ -76,7 +85,7 @@ export class McpSession {
     });
     this.server.onclose = () => onClosed(this);
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.map(listedTool) }));
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.call(request.params, extra.requestId, extra.signal));
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.call(request.params, extra));
     // New roots (the client opened another folder): read them again on the next call.
     this.server.setNotificationHandler(RootsListChangedNotificationSchema, () => {
       this.roots = undefined;
@@ -100,17 +109,20 @@ export class McpSession {
     return this.roots.paths;
   }
 
-  private call(
-    params: { name: string; arguments?: Record<string, unknown> },
-    requestId: RequestId,
-    signal: AbortSignal,
-  ): Promise<CallToolResult> {
+  private call(params: CallToolRequest['params'], extra: CallExtra): Promise<CallToolResult> {
+    const { requestId, signal } = extra;
+    const progressToken = params._meta?.progressToken;
     return callTool(this.options.tools, params.name, params.arguments, {
       signal,
       client: clientNameOf(this.server),
       roots: () => this.rootsFor(requestId, signal),
       allowedForSession: this.allowedForSession,
       ask: this.options.ask,
+      progress: (message) => {
+        if (progressToken === undefined) return;
+        const notification = { method: 'notifications/progress' as const, params: { progressToken, progress: 0, message } };
+        void extra.sendNotification(notification).catch(() => undefined);
+      },
       log: this.options.log,
     });
   }

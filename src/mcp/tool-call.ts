@@ -22,6 +22,8 @@ export interface CallContext {
   /** Tools the writer allowed for the rest of this session. */
   allowedForSession: Set<string>;
   ask: AskWriter;
+  /** Tells the client what runs (the definition's progress line), when it asked to hear. */
+  progress?: (message: string) => void;
   /** For a failure worth a log line (never the token, never the input). */
   log?: (line: string) => void;
 }
@@ -77,6 +79,7 @@ export async function callTool(
     const refused = await consentRefusal(definition, input, context);
     if (refused) return refused;
     if (context.signal.aborted) return toolError(l10n.t('The call was cancelled; nothing was sent.'));
+    context.progress?.(definition.progress(input));
     return answerOf(await definition.run(input, { signal: context.signal, client: context.client, roots: await context.roots() }));
   } catch (error) {
     // A definition never throws by contract; one that does still answers in one sentence.

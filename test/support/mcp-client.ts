@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startMcpServer, type McpServerOptions, type RunningMcpServer } from '../../src/mcp/mcp-server';
 import type { ConsentAnswer } from '../../src/mcp/tool-call';
@@ -107,8 +108,13 @@ export async function connect(
   return { client, transport };
 }
 
-export async function call(client: Client, name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args }, undefined, signal ? { signal } : {})) as CallToolResult;
+export async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  options: RequestOptions = {},
+): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
 }
 
 export const textOf = (result: CallToolResult): string => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');

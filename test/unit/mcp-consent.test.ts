@@ -74,6 +74,14 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     );
   });
 
+  it('tells a client that asks for progress what runs, in the tool’s own words', async () => {
+    const server = await start();
+    const client = await agent(server);
+    const heard: (string | undefined)[] = [];
+    await call(client, 'docsAgent_pageVisitors', { page: '/a' }, { onprogress: (progress) => heard.push(progress.message) });
+    assert.deepEqual(heard, ['Reading visitors']);
+  });
+
   it('asks nothing when the tool would send nothing, nor for a tool that only reads', async () => {
     const server = await start();
     const client = await agent(server);
@@ -132,7 +140,7 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     const client = await agent(server);
     server.answers.push('once');
     const abort = new AbortController();
-    const pending = call(client, 'docsAgent_createJob', { prompt: 'wait' }, abort.signal);
+    const pending = call(client, 'docsAgent_createJob', { prompt: 'wait' }, { signal: abort.signal });
     await eventually(() => server.seen.runs.length === 1, 'the tool to run');
     const signal = server.seen.runs[0]?.call.signal;
     assert.equal(signal?.aborted, false);
