@@ -101,10 +101,14 @@ class Sessions {
       (closed) => this.closed(closed),
     );
     this.starting.add(session);
-    await session.start();
-    await session.transport.handleRequest(req, res);
-    this.starting.delete(session);
-    if (session.id === undefined) await session.close();
+    try {
+      await session.start();
+      await session.transport.handleRequest(req, res);
+    } finally {
+      this.starting.delete(session);
+      // Not an `initialize` (the transport answered 400): no session was opened, nothing is kept.
+      if (session.id === undefined || !this.open.has(session.id)) await session.close();
+    }
   }
 
   private opened(session: McpSession): void {

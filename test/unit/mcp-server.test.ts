@@ -178,6 +178,13 @@ describe('MCP server: reached from this machine only, with the token', () => {
     });
     assert.equal(answer.status, 404);
     await agent.close();
+    const noSession = { authorization: 'Bearer test-token-1' };
+    const listWithout = await raw(server.running.port, {
+      headers: noSession,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+    });
+    assert.equal(listWithout.status, 400, 'anything but initialize needs a session');
+    assert.equal((await raw(server.running.port, { method: 'GET', headers: noSession, body: '' })).status, 400);
   });
 
   it('close() ends every session and frees the port, even with a client still connected', async () => {
