@@ -9,6 +9,8 @@ import { registerSendCommands } from './commands/send-commands';
 import { registerComposeCommands } from './commands/compose-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
+import { createMcpFeature } from './mcp/mcp-feature';
+import { declaredTools, toolLoader } from './tools/tool-loader';
 import { registerLaterCommands } from './commands/later-commands';
 import { createPreviewsFeature } from './previews/previews-feature';
 import { ReviewStore, reviewedJobsOf } from './review/review-store';
@@ -73,7 +75,16 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const deps = { tracker: jobs.tracker, keys, clients, log };
   const review = createReviewComments(deps, reviews);
   const compose = registerComposeCommands(deps, storage, review.afterFollowUp);
-  releaseMachine = () => Promise.all([jobs.release(), compose.release()]).then(() => undefined);
+  const tools = toolLoader(
+    {
+      jobs: { tracker: jobs.tracker, uses: jobs.uses, keys, log },
+      readers: { service: visitors.service, signals, ledger: visitors.ledger, readers: readers.readers, keys },
+      previews: { tracker: jobs.tracker, previews, log },
+    },
+    declaredTools(context.extension.packageJSON),
+  );
+  const mcp = createMcpFeature(context.globalState, storage.lease, tools, log, context.secrets, version);
+  releaseMachine = () => Promise.all([jobs.release(), compose.release(), mcp.release()]).then(() => undefined);
 
   context.subscriptions.push(
     log,
@@ -90,16 +101,13 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     ...registerJobCommands(deps),
     ...review.disposables,
     previews,
-    ...registerLaterCommands(deps, review.shown, previews, visitors.controller),
+    ...registerLaterCommands(deps, review.shown, previews, visitors.controller, mcp),
     visitors,
     readers,
     ...registerVisitorsCommands(visitors.controller),
     ...registerPagesCommands(readers.pages, readers.loadMissingReports, readers.loadMissingSignals),
-    ...registerChatTools(
-      { tracker: jobs.tracker, uses: jobs.uses, keys, log },
-      { service: visitors.service, signals, ledger: visitors.ledger, readers: readers.readers, keys },
-      { tracker: jobs.tracker, previews, log },
-    ),
+    ...registerChatTools(tools, log),
+    mcp,
   );
   void openWalkthroughOnce(context.extension.id, context.globalState, keys);
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);

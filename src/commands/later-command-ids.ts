@@ -25,6 +25,7 @@ export const previewCommandIds = [
 ] as const;
 export const mergeTrendCommandIds = [commandIds.readersAroundMerge] as const;
 export const refusedJobCommandIds = [commandIds.resolveRefusedJob] as const;
+export const mcpCommandIds = [commandIds.connectMcpAgent, commandIds.resetMcpToken] as const;
 
 export type KeyCommandId = (typeof keyCommandIds)[number];
 export type ReviewCommandId = (typeof reviewCommandIds)[number];
@@ -32,3 +33,4 @@ export type PreviewActionId = (typeof previewActionIds)[number];
 export type PreviewCommandId = (typeof previewCommandIds)[number];
 export type MergeTrendCommandId = (typeof mergeTrendCommandIds)[number];
 export type RefusedJobCommandId = (typeof refusedJobCommandIds)[number];
+export type McpCommandId = (typeof mcpCommandIds)[number];

@@ -173,6 +173,15 @@ export function pullRequestHosts(): string[] {
   return userStrings(settingNames.pullRequestHosts) ?? [];
 }
 
+/** The MCP server's port when the user chose none (package.json's default). */
+export const defaultMcpPort = 47291;
+
+/** The MCP server's settings: the user's alone, as one server on this computer serves every window of the editor. */
+export function mcpSettings(): { enabled: boolean; port: number } {
+  const port = Math.round(userNumber(settingNames.mcpPort, defaultMcpPort));
+  return { enabled: userValue(settingNames.mcpEnabled) !== false, port: port >= 1024 && port <= 65535 ? port : defaultMcpPort };
+}
+
 /** How long an answer may take before the request counts as failed (slow networks raise it). */
 export function requestTimeoutSeconds(): number {
   return Math.max(2, userNumber(settingNames.requestTimeoutSeconds, 30));

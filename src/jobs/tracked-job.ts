@@ -33,10 +33,14 @@ export interface TrackedJob extends ProjectScope {
   awaitingSince?: string;
   /** Follow-ups sent and finishes seen, oldest first (absent for a job kept by an older version). */
   history?: JobEvent[];
+  /** The AI agent that asked for the job through Docs Agent's MCP server, by the name it gave (outside text). */
+  startedBy?: string;
 }
 
 /** Enough to show and to follow up; whole 100 KB prompts would bloat storage. */
 export const maxStoredPromptChars = 4000;
+/** An agent's name is its own to choose: kept short. */
+export const maxClientNameChars = 100;
 /** Follow-up history kept per job: the record is rewritten on every change. */
 export const maxStoredFollowUps = 20;
 /** How long a lost follow-up answer keeps a finished job watched. */
@@ -116,7 +120,7 @@ export function titleOf(job: TrackedJob): string {
 }
 
 /** A new record for a job the service just answered for. A job already finished has nothing to announce. */
-export function newTrackedJob(scope: ProjectScope, job: AgentJob, prompt: string, now: string): TrackedJob {
+export function newTrackedJob(scope: ProjectScope, job: AgentJob, prompt: string, now: string, startedBy?: string): TrackedJob {
   const tracked: TrackedJob = {
     ...scope,
     id: job.id,
@@ -129,6 +133,7 @@ export function newTrackedJob(scope: ProjectScope, job: AgentJob, prompt: string
     notFound: false,
   };
   if (isTerminal(job.status)) tracked.announcedRound = 0;
+  if (startedBy) tracked.startedBy = startedBy.slice(0, maxClientNameChars);
   return tracked;
 }
 

@@ -51,6 +51,8 @@ export const commandIds = {
   fixPreviewBuild: 'docsAgent.fixPreviewBuild',
   rebuildPreview: 'docsAgent.rebuildPreview',
   readReaderSignals: 'docsAgent.readReaderSignals',
+  connectMcpAgent: 'docsAgent.connectMcpAgent',
+  resetMcpToken: 'docsAgent.resetMcpToken',
 } as const;
 
 /** The language model tools chat and agent mode call, by their names in `contributes.languageModelTools`. */
@@ -62,6 +64,8 @@ export const toolNames = {
   pagesNeedingAttention: 'docsAgent_pagesNeedingAttention',
   preview: 'docsAgent_preview',
   readerFeedback: 'docsAgent_readerFeedback',
+  listJobs: 'docsAgent_listJobs',
+  jobRecord: 'docsAgent_jobRecord',
 } as const;
 
 export type ToolName = (typeof toolNames)[keyof typeof toolNames];
@@ -122,6 +126,8 @@ export const settingNames = {
   readersSearchRequests: 'readers.searchRequests',
   readersAssistantRequests: 'readers.assistantRequests',
   reviewShowChangesAs: 'review.showChangesAs',
+  mcpEnabled: 'mcp.enabled',
+  mcpPort: 'mcp.port',
 } as const;
 
 export type SettingName = (typeof settingNames)[keyof typeof settingNames];
@@ -155,6 +161,8 @@ export const userOnlySettings: Readonly<Partial<Record<SettingName, string>>> = 
   [settingNames.pollMaxIntervalSeconds]: 'the window holding the polling lease checks every project’s jobs',
   [settingNames.requestTimeoutSeconds]: 'the polling window’s requests check every project’s jobs',
   [settingNames.confirmBeforeSending]: 'the writer’s own check before one click sends a job (a pull request, an agent use)',
+  [settingNames.mcpEnabled]: 'whether a port on this computer serves the tools, for every window of this editor',
+  [settingNames.mcpPort]: 'the one address every agent set up on this computer reaches',
 };
 
 /** A setting's full id, as Open Settings and package.json name it. */

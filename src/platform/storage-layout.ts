@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 
 /** The API key, in the editor's secret storage (never a file, a setting or global state). */
 export const apiKeySecret = 'docsAgent.apiKey';
+/** The token an MCP client sends: one per editor installation, like the key. */
+export const mcpTokenSecret = 'docsAgent.mcpToken';
 
 /** Keys inside the analytics file that every window shares (`analytics/shared.json`). */
 export const sharedKeys = {

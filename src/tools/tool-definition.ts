@@ -13,10 +13,12 @@ export interface InputSchema {
 
 /** What the writer is asked before a tool sends or spends anything: plain text, shown as text. */
 export interface ConsentQuestion {
-  /** One line: what is about to happen, and where ("Start a Docs Agent job in project “acme-docs”?"). */
+  /** One line: what is about to happen ("Start a Docs Agent job?"). */
   title: string;
-  /** Everything that goes (the whole prompt) and what it costs (one of the project's 100 agent uses an hour). */
-  detail: string;
+  /** Where it goes and what it costs (one of the project's 100 agent uses an hour), a line each. */
+  message: string;
+  /** Shown whole below the message, as written: the prompt to be sent. */
+  quoted?: string;
 }
 
 /** Who calls, and how long they wait. */

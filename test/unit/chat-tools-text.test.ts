@@ -9,10 +9,10 @@ import {
   RestrictedModeError,
 } from '../../src/api/errors';
 import type { AgentJob } from '../../src/api/types';
-import { failureText, InputProblem, tasks } from '../../src/chat/failure-text';
-import { createJobConfirmation, followUpConfirmation, jobStatusText, jobsStatusText, unknownJobText } from '../../src/chat/job-tool-text';
-import { pageFeedbackText } from '../../src/chat/feedback-tool-text';
-import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation } from '../../src/chat/readers-tool-text';
+import { failureText, InputProblem, tasks } from '../../src/tools/failure-text';
+import { createJobConfirmation, followUpConfirmation, jobStatusText, jobsStatusText, unknownJobText } from '../../src/tools/job-tool-text';
+import { pageFeedbackText } from '../../src/tools/feedback-tool-text';
+import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation } from '../../src/tools/readers-tool-text';
 import { newTrackedJob, type TrackedJob } from '../../src/jobs/tracked-job';
 
 const scope = { baseUrl: 'https://api.mintlify.com', projectId: 'acme-docs' };

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixTitles } from '../../src/chat/failure-text';
+import { fixTitles } from '../../src/tools/failure-text';
 import { actionCommands } from '../../src/editor/error-text';
 import {
   commandIds,

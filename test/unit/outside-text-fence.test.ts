@@ -8,9 +8,9 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AssistantTurn, FeedbackEntry, SearchTerm } from '../../src/api/signal-types';
-import { pageFeedbackText, siteFeedbackText } from '../../src/chat/feedback-tool-text';
-import { previewStatusText } from '../../src/chat/preview-tool-text';
-import { attentionText } from '../../src/chat/readers-tool-text';
+import { pageFeedbackText, siteFeedbackText } from '../../src/tools/feedback-tool-text';
+import { previewStatusText } from '../../src/tools/preview-tool-text';
+import { attentionText } from '../../src/tools/readers-tool-text';
 import { fenceFor } from '../../src/platform/data-fence';
 import type { TrackedPreview } from '../../src/previews/tracked-preview';
 import { fixPrompt } from '../../src/previews/tracked-preview';
@@ -173,7 +173,7 @@ const walked: Record<string, () => [string, string, keyof typeof whose][]> = {
       'repository',
     ],
   ],
-  'src/chat/feedback-tool-text.ts': () => [
+  'src/tools/feedback-tool-text.ts': () => [
     ['pageFeedbackText', pageFeedbackText(said, 'Last 30 days', 'all 3 entries', { requests: 4, used: 10 }, 10), 'readers'],
     [
       'siteFeedbackText',
@@ -194,7 +194,7 @@ const walked: Record<string, () => [string, string, keyof typeof whose][]> = {
       'readers',
     ],
   ],
-  'src/chat/readers-tool-text.ts': () => [
+  'src/tools/readers-tool-text.ts': () => [
     [
       'attentionText',
       attentionText(
@@ -216,7 +216,7 @@ const walked: Record<string, () => [string, string, keyof typeof whose][]> = {
       'readers',
     ],
   ],
-  'src/chat/preview-tool-text.ts': () => [
+  'src/tools/preview-tool-text.ts': () => [
     ['previewStatusText', previewStatusText(failed, 'branch docs-agent/fix', Date.parse(failed.endedAt ?? '')), 'buildLog'],
   ],
 };
@@ -227,7 +227,7 @@ const quoteNothingOutside: Record<string, string> = {
   'src/readers/prompt-words.ts': 'numbers and ranges only',
   'src/compose/prompt-draft.ts': 'the writer’s own selection in their own file, which they see as they send it',
   'src/commands/review-comment-commands.ts': 'puts reviewText (walked above) under the review’s instruction',
-  'src/chat/job-tool-text.ts': 'the writer’s own prompts, and the IDs, statuses and branch names the service gives',
+  'src/tools/job-tool-text.ts': 'the writer’s own prompts, and the IDs, statuses and branch names the service gives',
 };
 
 describe('outside text in prompts and chat tool results: data in a fence it cannot close', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { checksSince, medianChecksPerJobMinute } from '../../support/emulator/check-pace';
 import { eventually } from '../../support/eventually';
 import { filesUnder } from '../../support/workbench/files';
+import { leaseHandedOver, leaseOf } from '../../support/workbench/lease-handover';
 import { machineStorage, Workbench } from '../../support/workbench/workbench';
 
 /** Waits (with a deadline) until `count` rows of the window's tree hold `text`. */
@@ -12,19 +13,6 @@ async function rowsShowing(workbench: Workbench, text: string | RegExp, count: n
   while ((await workbench.jobRows().filter({ hasText: text }).count()) < count) {
     if (Date.now() > deadline) throw new Error(`fewer than ${count} rows show “${String(text)}”`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-interface Lease {
-  owner: string;
-  pid: number;
-}
-
-function leaseOf(workbench: Workbench): Lease | undefined {
-  try {
-    return JSON.parse(readFileSync(join(machineStorage(workbench.server), 'lease', 'poller.lease'), 'utf8')) as Lease;
-  } catch {
-    return undefined;
   }
 }
 
@@ -144,7 +132,7 @@ describe('e2e: several windows, one truth', () => {
 
   it('closing the polling window hands polling over to the other', async () => {
     // The first window took the lease before the second opened, so it is the poller.
-    const poller = leaseOf(first);
+    const poller = leaseOf(first, 'poller.lease');
     assert.ok(poller, 'a window holds the polling lease');
     const staying = second as Workbench;
     await first.newJob('Runs through the handover');
@@ -153,26 +141,8 @@ describe('e2e: several windows, one truth', () => {
     assert.equal(running.length, 1);
     await first.closeWindow();
     const closedAt = Date.now();
-    // Another window holds the lease within two heartbeats, and checks go on. A page closed
-    // before it could say goodbye leaves its extension host running for a reconnect (code-server
-    // keeps it for hours), still renewing the lease: after 10 s it is ended, as a window that dies.
-    const deadline = closedAt + 30_000;
-    let ended = false;
-    let lease = leaseOf(staying);
-    while (lease === undefined || lease.owner === poller.owner) {
-      if (Date.now() > deadline) throw new Error(`the lease is still ${JSON.stringify(lease)}`);
-      if (!ended && lease && Date.now() > closedAt + 10_000) {
-        ended = true;
-        try {
-          process.kill(lease.pid, 'SIGKILL');
-          console.log('      the closed window’s extension host outlived its page: ended it');
-        } catch {
-          // Already gone: the other window takes over by itself.
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      lease = leaseOf(staying);
-    }
+    // Another window holds the lease within two heartbeats, and checks go on.
+    await leaseHandedOver(staying, 'poller.lease', poller.owner, closedAt);
     console.log(`      polling handed over after ${((Date.now() - closedAt) / 1000).toFixed(1)} s`);
     await checksSince(staying, running, Date.now(), 2, 30_000);
   });

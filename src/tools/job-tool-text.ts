@@ -1,6 +1,7 @@
 // What the job tools say: the confirmations a person reads before an agent use is spent, and
 // the results a model reads. Plain text, short, the same wording every time; pure, so unit
 // tests check each one.
+import type { ConsentQuestion } from './tool-definition';
 import * as l10n from '@vscode/l10n';
 import { pullRequestLink } from '../jobs/pr-link';
 import { describePrompt, firstLine } from '../jobs/prompt-text';
@@ -9,12 +10,8 @@ import { agentUsesPerHour } from '../jobs/agent-uses';
 import { relativeTime } from '../platform/relative-time';
 import { count, listOf, plural } from '../platform/words';
 
-export interface Confirmation {
-  title: string;
-  message: string;
-  /** Shown whole below the message, as written: the prompt to be sent. */
-  quoted?: string;
-}
+/** A question asked before a tool acts. */
+export type Confirmation = ConsentQuestion;
 
 /** "97 of 100 (this machine's count; …)"; none left says what will likely happen. */
 export function usesLeftText(used: number): string {
@@ -93,6 +90,7 @@ export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readon
     l10n.t('Pull request: {0}', pullRequestText(job, allowedHosts)),
   ];
   if (job.job.ref) lines.push(l10n.t('Branch: {0}', job.job.ref));
+  if (job.startedBy) lines.push(l10n.t('Started by: {0} (an AI agent, with your consent)', job.startedBy));
   const latest = job.followUps.at(-1);
   const followUps = count(job.followUps.length);
   lines.push(

@@ -12,7 +12,7 @@ import { noProjectError } from '../editor/error-text';
 import { exists } from '../editor/workspace-text';
 import { pageAddress } from '../site/page-address';
 import { InputProblem } from './failure-text';
-import type { Target } from './tool-target';
+import type { Caller, Target } from './tool-target';
 
 export interface RangeInput {
   range?: string;
@@ -45,11 +45,18 @@ export function rangeOf(input: RangeInput): Target<RangeChoice> {
   return { ok: presetRange(preset as Preset, today) };
 }
 
-/** A workspace file by a workspace-relative or absolute path (never outside the open folders). */
-async function workspaceFile(name: string): Promise<vscode.Uri | undefined> {
+/**
+ * A workspace file by a workspace-relative or absolute path (never outside the open folders); a
+ * relative one is looked for first in the calling agent's own folders (its MCP roots).
+ */
+async function workspaceFile(name: string, roots: readonly string[]): Promise<vscode.Uri | undefined> {
   if (name.startsWith('/')) {
     const uri = vscode.Uri.file(name);
     return vscode.workspace.getWorkspaceFolder(uri) && (await exists(uri)) ? uri : undefined;
+  }
+  for (const root of roots) {
+    const uri = vscode.Uri.joinPath(vscode.Uri.file(root), name.replace(/^\.\//, ''));
+    if (vscode.workspace.getWorkspaceFolder(uri) && (await exists(uri))) return uri;
   }
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     const uri = vscode.Uri.joinPath(folder.uri, name.replace(/^\.\//, ''));
@@ -71,8 +78,8 @@ async function fileTarget(uri: vscode.Uri): Promise<Target<PageTarget>> {
   return scope.projectId ? { ok: { scope, pagePath: page.pagePath, file: page.file } } : { problem: noProjectError() };
 }
 
-/** A page path: the site whose pages list it gives the project and the file. */
-function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>): Target<PageTarget> {
+/** A page path: the site whose pages list it gives the project and the file (another agent's, only that). */
+function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>, caller: Caller): Target<PageTarget> {
   const wanted = pageAddress(pagePath.startsWith('/') ? pagePath : `/${pagePath}`);
   for (const report of readers.reports()) {
     const page = report.site.pages.find((p) => pageAddress(p.pagePath) === wanted);
@@ -80,19 +87,26 @@ function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>): Ta
     const file = page.file && vscode.workspace.asRelativePath(vscode.Uri.joinPath(report.site.root, page.file), false);
     return { ok: { scope: report.scope, pagePath: page.pagePath, file } };
   }
+  if (caller.client !== undefined)
+    return { problem: new InputProblem(l10n.t('No docs site open in the editor has the page {0}.', wanted)) };
   const [scope] = workspaceScopes();
   return scope ? { ok: { scope, pagePath: wanted, file: undefined } } : { problem: noProjectError() };
 }
 
-export async function pageTarget(input: PageInput, readers: Pick<SiteReaders, 'reports' | 'refresh'>): Promise<Target<PageTarget>> {
+/** The page a tool asks about; the open editor's only for the editor's own chat, never for another agent. */
+export async function pageTarget(
+  input: PageInput,
+  readers: Pick<SiteReaders, 'reports' | 'refresh'>,
+  caller: Caller = {},
+): Promise<Target<PageTarget>> {
   if (input.file) {
-    const uri = await workspaceFile(input.file);
+    const uri = await workspaceFile(input.file, caller.roots ?? []);
     return uri ? fileTarget(uri) : { problem: new InputProblem(l10n.t('No file “{0}” is in the open workspace folders.', input.file)) };
   }
   if (input.pagePath) {
     await readers.refresh();
-    return pathTarget(input.pagePath, readers);
+    return pathTarget(input.pagePath, readers, caller);
   }
-  const open = vscode.window.activeTextEditor?.document.uri;
+  const open = caller.client === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
   return open ? fileTarget(open) : { problem: new InputProblem(l10n.t('No docs page is open: name a file or a page path.')) };
 }

@@ -58,6 +58,10 @@ export const tasks = {
     (reason) => l10n.t('Docs Agent could not send the follow-up: {0}', reason),
     () => l10n.t('Cancelled: Docs Agent did not send the follow-up.'),
   ),
+  listJobs: task(
+    (reason) => l10n.t('Docs Agent could not list the jobs: {0}', reason),
+    () => l10n.t('Cancelled: Docs Agent did not list the jobs.'),
+  ),
   readVisitors: task(
     (reason) => l10n.t('Docs Agent could not read visitors: {0}', reason),
     () => l10n.t('Cancelled: Docs Agent did not read visitors.'),

@@ -1,0 +1,116 @@
+// Docs Agent's tools for every other AI agent: the machine's one MCP server (mcp-service.ts), its
+// token, the setup page, and Cursor's registration, which follows the address and token wherever
+// the server moves. Nothing here loads the server's code until a window starts serving.
+import * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
+import { mcpSettings } from '../editor/config';
+import { mayWorkForMachine, onDidAllowMachineWork } from '../editor/machine-duties';
+import { McpTokenStore } from '../editor/mcp-token-store';
+import { showWarning } from '../editor/say';
+import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
+import type { ToolDefinition } from '../tools/tool-definition';
+import { askInEditor } from './consent-dialog';
+import { registerWithCursor } from './cursor-registration';
+import { McpService } from './mcp-service';
+import type { PortMemo } from './port-choice';
+import { SetupDocument, setupScheme } from './setup-document';
+import type { SetupState } from './setup-page';
+
+const portMemoKey = 'docsAgent.mcp.portInUse';
+
+export interface McpFeature extends vscode.Disposable {
+  tokens: McpTokenStore;
+  service: McpService;
+  setup: SetupDocument;
+  /** What the setup page shows now. */
+  setupState(): Promise<SetupState>;
+  /** Lets another window take over at once (the window is closing). */
+  release(): Promise<void>;
+}
+
+function portMoved(wanted: number, used: number): void {
+  const show = l10n.t('Show the Setup');
+  void showWarning(
+    l10n.t(
+      'Another program uses port {0}, so Docs Agent’s tools for other AI agents are on port {1}. Agents set up with the old address need the new one.',
+      wanted,
+      used,
+    ),
+    show,
+  ).then((chosen) => chosen === show && vscode.commands.executeCommand(commandIds.connectMcpAgent));
+}
+
+function inCursor(): boolean {
+  return (vscode as unknown as { cursor?: unknown }).cursor !== undefined;
+}
+
+/** In Cursor, its agent is given the server wherever it serves, with the token of the moment. */
+function cursorRegistration(service: McpService, tokens: McpTokenStore): { follow(): void; dispose(): void } {
+  let registered: { dispose(): void } | undefined;
+  const follow = async (): Promise<void> => {
+    registered?.dispose();
+    registered = undefined;
+    const address = service.address;
+    if (address && inCursor()) registered = registerWithCursor(vscode, address.url, await tokens.get());
+  };
+  return { follow: () => void follow(), dispose: () => registered?.dispose() };
+}
+
+export function createMcpFeature(
+  globalState: vscode.Memento,
+  leaseFolder: string,
+  tools: () => Promise<readonly ToolDefinition[]>,
+  log: vscode.LogOutputChannel,
+  secrets: vscode.SecretStorage,
+  version: string,
+): McpFeature {
+  const tokens = new McpTokenStore(secrets);
+  const service = new McpService({
+    leaseFolder,
+    tokens,
+    tools,
+    ask: askInEditor,
+    version,
+    settings: mcpSettings,
+    mayServe: mayWorkForMachine,
+    portMemo: { get: () => globalState.get<PortMemo>(portMemoKey), set: (memo) => globalState.update(portMemoKey, memo) },
+    portMoved,
+    log,
+  });
+  const setupState = async (): Promise<SetupState> => {
+    const { enabled } = mcpSettings();
+    const notServing = !enabled ? 'off' : !mayWorkForMachine() ? 'restricted' : 'starting';
+    return { address: enabled ? service.address : undefined, token: await tokens.get(), notServing, inCursor: inCursor() };
+  };
+  const setup = new SetupDocument(setupState);
+  const cursor = cursorRegistration(service, tokens);
+  const changed = (): void => {
+    setup.refresh();
+    cursor.follow();
+  };
+  const port = settingId(settingNames.mcpPort);
+  const parts = vscode.Disposable.from(
+    tokens,
+    setup,
+    vscode.workspace.registerTextDocumentContentProvider(setupScheme, setup),
+    service.onDidChangeAddress(changed),
+    tokens.onDidChange(changed),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(settingId(settingNames.mcpEnabled)) || event.affectsConfiguration(port))
+        void service.reconsider(event.affectsConfiguration(port)).then(() => setup.refresh());
+    }),
+    onDidAllowMachineWork(() => void service.reconsider(false)),
+  );
+  return {
+    tokens,
+    service,
+    setup,
+    setupState,
+    release: () => service.dispose(),
+    dispose: () => {
+      cursor.dispose();
+      parts.dispose();
+      void service.dispose();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// One MCP server per editor on this computer, at an address that stays: the windows of the editor
+// elect one to serve through a lease (the polling lease's pattern), and when it closes another
+// takes over at the same port, so an agent set up once keeps working. The holder publishes the
+// address beside its lease, so every window can show the setup and register it with Cursor. A
+// window in Restricted Mode never serves (the tools send the key), nor does any when the setting
+// is off: then no port is opened at all. The server's code (and the SDK) loads only when it starts.
+import type * as vscode from 'vscode';
+import { Emitter } from '../platform/emitter';
+import { Lease } from '../platform/machine/lease';
+import { thisWindowId } from '../platform/machine/window-id';
+import { Serial } from '../platform/serial';
+import type { ToolDefinition } from '../tools/tool-definition';
+import type { McpTokenStore } from '../editor/mcp-token-store';
+import type { RunningMcpServer } from './mcp-server';
+import type { AskWriter } from './tool-call';
+import { chooseAddress, type PortMemo } from './port-choice';
+
+/** Where the server answers, as the window holding it publishes. */
+export interface McpAddress {
+  url: string;
+  port: number;
+}
+
+export interface McpServiceDeps {
+  leaseFolder: string;
+  tokens: McpTokenStore;
+  tools: () => Promise<readonly ToolDefinition[]>;
+  ask: AskWriter;
+  /** The extension's version, told to clients. */
+  version: string;
+  settings: () => { enabled: boolean; port: number };
+  /** Whether this window may serve now (not in Restricted Mode). */
+  mayServe: () => boolean;
+  /** The port last used when the setting's was taken, kept for the next window that serves. */
+  portMemo: { get(): PortMemo | undefined; set(memo: PortMemo): Thenable<void> };
+  /** Told once when the address moves off the setting's port (another program holds it). */
+  portMoved: (wanted: number, used: number) => void;
+  log: vscode.LogOutputChannel;
+}
+
+function addressOf(note: unknown): McpAddress | undefined {
+  if (typeof note !== 'object' || note === null) return undefined;
+  const { url, port } = note as Record<string, unknown>;
+  return typeof url === 'string' && typeof port === 'number' ? { url, port } : undefined;
+}
+
+export class McpService {
+  private readonly lease: Lease;
+  private server: RunningMcpServer | undefined;
+  private readonly steps = new Serial();
+  private readonly changed = new Emitter<McpAddress | undefined>();
+  /** Fires when the address any window serves at changes (or none serves). */
+  readonly onDidChangeAddress = this.changed.event;
+  private last: McpAddress | undefined;
+
+  constructor(private readonly deps: McpServiceDeps) {
+    this.lease = new Lease(deps.leaseFolder, 'mcp', {
+      owner: thisWindowId,
+      note: () => (this.server ? { url: this.server.url, port: this.server.port } : undefined),
+      mayHold: () => deps.mayServe() && deps.settings().enabled,
+    });
+    this.lease.onDidChange(() => void this.follow());
+    this.lease.onDidChangeRecord(() => this.announce());
+  }
+
+  /** The address an agent reaches now, whichever window serves it; undefined while none does. */
+  get address(): McpAddress | undefined {
+    return addressOf(this.lease.record?.note);
+  }
+
+  /** Whether this window is the one serving. */
+  get serving(): boolean {
+    return this.server !== undefined;
+  }
+
+  /** Settings or trust changed: let go, take over or restart on the new port. */
+  async reconsider(restart: boolean): Promise<void> {
+    if (restart) await this.steps.run(() => this.stop());
+    await this.lease.check();
+    await this.follow();
+  }
+
+  async dispose(): Promise<void> {
+    await this.steps.run(() => this.stop());
+    await this.lease.dispose();
+    this.changed.dispose();
+  }
+
+  private announce(): void {
+    const now = this.address;
+    if (now?.url === this.last?.url) return;
+    this.last = now;
+    this.changed.fire(now);
+  }
+
+  private follow(): Promise<void> {
+    return this.steps.run(async () => {
+      if (this.lease.held && !this.server) await this.start();
+      else if (!this.lease.held && this.server) await this.stop();
+    });
+  }
+
+  private async start(): Promise<void> {
+    const { deps } = this;
+    try {
+      await deps.tokens.get();
+      const { startMcpServer } = await import('./mcp-server');
+      const wanted = deps.settings().port;
+      const tools = await deps.tools();
+      const log = (line: string): void => deps.log.warn(line);
+      const listen = (port: number): Promise<RunningMcpServer> =>
+        startMcpServer({ port, token: () => deps.tokens.current(), ask: deps.ask, tools, version: deps.version, log });
+      const { server, memo, moved } = await chooseAddress(wanted, deps.portMemo.get(), listen);
+      this.server = server;
+      if (memo) await deps.portMemo.set(memo);
+      if (moved) deps.portMoved(wanted, server.port);
+      deps.log.info(`MCP server for other AI agents: ${server.url}`);
+      this.lease.publish();
+    } catch (error) {
+      deps.log.warn(`The MCP server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    await server.close().catch(() => undefined);
+    this.deps.log.info('MCP server stopped in this window.');
+    this.lease.publish();
+  }
+}

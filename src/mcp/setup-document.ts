@@ -1,0 +1,27 @@
+// The read-only document Connect Another AI Agent (MCP)… opens: redrawn when the address or the
+// token changes, so what the writer copies is always what the server answers to.
+import * as vscode from 'vscode';
+import { setupPage, type SetupState } from './setup-page';
+
+export const setupScheme = 'docs-agent-mcp';
+export const setupUri = vscode.Uri.from({ scheme: setupScheme, path: '/Connect an AI agent.md' });
+
+export class SetupDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: () => Promise<SetupState>) {}
+
+  async provideTextDocumentContent(): Promise<string> {
+    return setupPage(await this.state());
+  }
+
+  /** The address or token changed: an open setup page shows the new one. */
+  refresh(): void {
+    this.changed.fire(setupUri);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
