@@ -10,7 +10,7 @@ import { registerComposeCommands } from './commands/compose-commands';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
 import { createMcpFeature } from './mcp/mcp-feature';
-import { declaredTools, toolLoader } from './tools/tool-loader';
+import type { ToolDeps } from './tools/tool-set';
 import { registerLaterCommands } from './commands/later-commands';
 import { createPreviewsFeature } from './previews/previews-feature';
 import { ReviewStore, reviewedJobsOf } from './review/review-store';
@@ -75,15 +75,12 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const deps = { tracker: jobs.tracker, keys, clients, log };
   const review = createReviewComments(deps, reviews);
   const compose = registerComposeCommands(deps, storage, review.afterFollowUp);
-  const tools = toolLoader(
-    {
-      jobs: { tracker: jobs.tracker, uses: jobs.uses, keys, log },
-      readers: { service: visitors.service, signals, ledger: visitors.ledger, readers: readers.readers, keys },
-      previews: { tracker: jobs.tracker, previews, log },
-    },
-    declaredTools(context.extension.packageJSON),
-  );
-  const mcp = createMcpFeature(context.globalState, storage.lease, tools, log, context.secrets, version);
+  const tools: ToolDeps = {
+    jobs: { tracker: jobs.tracker, uses: jobs.uses, keys, log },
+    readers: { service: visitors.service, signals, ledger: visitors.ledger, readers: readers.readers, keys },
+    previews: { tracker: jobs.tracker, previews, log },
+  };
+  const mcp = createMcpFeature(context, storage.lease, tools, log, version);
   releaseMachine = () => Promise.all([jobs.release(), compose.release(), mcp.release()]).then(() => undefined);
 
   context.subscriptions.push(
@@ -106,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     readers,
     ...registerVisitorsCommands(visitors.controller),
     ...registerPagesCommands(readers.pages, readers.loadMissingReports, readers.loadMissingSignals),
-    ...registerChatTools(tools, log),
+    ...registerChatTools(tools.jobs, tools.readers, tools.previews),
     mcp,
   );
   void openWalkthroughOnce(context.extension.id, context.globalState, keys);

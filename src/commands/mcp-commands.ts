@@ -8,10 +8,16 @@ import { setupUri } from '../mcp/setup-document';
 import type { McpCommandId } from './later-command-ids';
 import { commandIds } from '../platform/manifest-ids';
 
+/** How long the setup waits for a window that is starting the server, before saying it is starting. */
+const startingMs = 5_000;
+
 async function showSetup(mcp: McpFeature): Promise<void> {
+  if ((await mcp.setupState()).notServing === 'starting') await mcp.service.served(startingMs);
   mcp.setup.refresh();
   const document = await vscode.workspace.openTextDocument(setupUri);
   await vscode.window.showTextDocument(document, { preview: false });
+  // The server may have started while the page opened: the page shows it.
+  mcp.setup.refresh();
 }
 
 async function resetToken(mcp: McpFeature): Promise<void> {

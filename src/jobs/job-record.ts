@@ -2,7 +2,7 @@
 // tombstone once the user stopped tracking it. Storage outlives versions and may be damaged,
 // so every read is checked; what cannot be read is left alone, never rewritten.
 import { parseAgentJob } from '../api/validate';
-import { maxClientNameChars, type TrackedJob } from './tracked-job';
+import type { TrackedJob } from './tracked-job';
 import { isRecord } from '../platform/checks';
 import { readHistory } from './job-history';
 import { jobRefusals } from './job-refusal';
@@ -66,9 +66,9 @@ export function readTrackedJob(record: unknown): TrackedJob | undefined {
   const refused = jobRefusals.find((r) => r === record.refused);
   if (refused && tracked.checkError) tracked.refused = refused;
   if (str(record.awaitingSince)) tracked.awaitingSince = record.awaitingSince as string;
+  if (str(record.startedBy)) tracked.startedBy = record.startedBy as string;
   const history = readHistory(record.history);
   if (history) tracked.history = history;
-  if (str(record.startedBy)) tracked.startedBy = (record.startedBy as string).slice(0, maxClientNameChars);
   return tracked;
 }
 

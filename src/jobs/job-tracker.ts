@@ -19,7 +19,7 @@ import { withReviewNoted } from './job-history';
 import { messageOf } from '../platform/checks';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
-type StartOptions = CallOptions & { startedBy?: string | undefined };
+
 export interface TrackerDeps {
   store: JobStore;
   /** The client for a scope's base URL (settings may change between calls). */
@@ -117,8 +117,8 @@ export class JobTracker {
     return this.checkedAt.get(key);
   }
 
-  /** `startedBy`: the AI agent (an MCP client) that asked for it; none for the writer's own. */
-  async create(scope: ProjectScope, prompt: string, { startedBy, ...options }: StartOptions = {}): Promise<TrackedJob> {
+  /** `startedBy`: the agent that asked for it through a tool (an MCP client), kept with the job. */
+  async create(scope: ProjectScope, prompt: string, options: CallOptions = {}, marks: { startedBy?: string } = {}): Promise<TrackedJob> {
     const job = await this.deps
       .client(scope)
       .createJob(scope.projectId, prompt, options)
@@ -129,7 +129,7 @@ export class JobTracker {
         this.deps.log?.(`Creating a job got an unreadable answer (${error.message}); tracking ${error.reportedId} by its ID.`);
         return placeholderJob(error.reportedId);
       });
-    const tracked = await this.deps.store.track(newTrackedJob(scope, job, prompt, this.now(), startedBy));
+    const tracked = await this.deps.store.track(newTrackedJob(scope, job, prompt, this.now(), marks.startedBy));
     this.wake(jobKeyOf(tracked));
     return tracked;
   }

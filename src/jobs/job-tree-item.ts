@@ -109,6 +109,10 @@ function tooltipOf(job: TrackedJob, look: Look, link: LinkVerdict | undefined, c
   const refused = link && 'refused' in link ? link.refused : undefined;
   row(l10n.t('Pull request'), job.job.prLink && (refused ? l10n.t('{0} (refused: {1})', job.job.prLink, refused) : job.job.prLink));
   row(l10n.t('Model'), job.job.model);
+  row(
+    l10n.t({ message: 'Started by', args: [], comment: ['Tooltip row: the AI agent that started the job (“Claude Code”)'] }),
+    job.startedBy,
+  );
   row(l10n.t('Created'), job.job.createdAt && dateTime(job.job.createdAt));
   row(l10n.t('Tracked since'), dateTime(job.trackedAt));
   row(

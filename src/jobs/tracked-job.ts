@@ -33,14 +33,12 @@ export interface TrackedJob extends ProjectScope {
   awaitingSince?: string;
   /** Follow-ups sent and finishes seen, oldest first (absent for a job kept by an older version). */
   history?: JobEvent[];
-  /** The AI agent that asked for the job through Docs Agent's MCP server, by the name it gave (outside text). */
+  /** The agent that started the job through a Docs Agent tool (an MCP client's name); absent for the writer's own and chat's. */
   startedBy?: string;
 }
 
 /** Enough to show and to follow up; whole 100 KB prompts would bloat storage. */
 export const maxStoredPromptChars = 4000;
-/** An agent's name is its own to choose: kept short. */
-export const maxClientNameChars = 100;
 /** Follow-up history kept per job: the record is rewritten on every change. */
 export const maxStoredFollowUps = 20;
 /** How long a lost follow-up answer keeps a finished job watched. */
@@ -133,7 +131,8 @@ export function newTrackedJob(scope: ProjectScope, job: AgentJob, prompt: string
     notFound: false,
   };
   if (isTerminal(job.status)) tracked.announcedRound = 0;
-  if (startedBy) tracked.startedBy = startedBy.slice(0, maxClientNameChars);
+  // A client's name, as its `initialize` gave it: one short line.
+  if (startedBy !== undefined) tracked.startedBy = startedBy.replace(/\s+/g, ' ').trim().slice(0, 100);
   return tracked;
 }
 

@@ -10,8 +10,7 @@ import type { ConsentAnswer } from './tool-call';
 export async function askInEditor(question: ConsentQuestion, client: string): Promise<ConsentAnswer> {
   const once = l10n.t('Allow Once');
   const session = l10n.t('Allow for This Session');
-  const quoted = question.quoted === undefined ? '' : `\n\n${question.quoted}`;
-  const detail = `${l10n.t('{0} asks:', client)}\n\n${question.message}${quoted}`;
+  const detail = `${l10n.t('{0} asks:', client)}\n\n${question.detail}`;
   const picked = await showWarning(question.title, { modal: true, detail }, once, session);
   return picked === once ? 'once' : picked === session ? 'session' : 'refuse';
 }

@@ -8,7 +8,8 @@ import { mayWorkForMachine, onDidAllowMachineWork } from '../editor/machine-duti
 import { McpTokenStore } from '../editor/mcp-token-store';
 import { showWarning } from '../editor/say';
 import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
-import type { ToolDefinition } from '../tools/tool-definition';
+import type { ToolDeps } from '../tools/tool-set';
+import { loadOnce } from '../platform/load-once';
 import { askInEditor } from './consent-dialog';
 import { registerWithCursor } from './cursor-registration';
 import { McpService } from './mcp-service';
@@ -57,14 +58,15 @@ function cursorRegistration(service: McpService, tokens: McpTokenStore): { follo
 }
 
 export function createMcpFeature(
-  globalState: vscode.Memento,
+  { globalState, secrets }: Pick<vscode.ExtensionContext, 'globalState' | 'secrets'>,
   leaseFolder: string,
-  tools: () => Promise<readonly ToolDefinition[]>,
+  toolDeps: ToolDeps,
   log: vscode.LogOutputChannel,
-  secrets: vscode.SecretStorage,
   version: string,
 ): McpFeature {
   const tokens = new McpTokenStore(secrets);
+  // The tools' code loads with the server, never at activation.
+  const tools = loadOnce(async () => Object.values((await import('../tools/tool-set')).toolDefinitions(toolDeps)));
   const service = new McpService({
     leaseFolder,
     tokens,

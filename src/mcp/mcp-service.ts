@@ -68,6 +68,20 @@ export class McpService {
     return addressOf(this.lease.record?.note);
   }
 
+  /** Resolves once some window serves (or after `timeoutMs`): a window just opened takes a moment to start it. */
+  async served(timeoutMs: number): Promise<McpAddress | undefined> {
+    if (this.address) return this.address;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(undefined), timeoutMs);
+      const listener = this.changed.event((address) => address && done(address));
+      const done = (address: McpAddress | undefined): void => {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(address);
+      };
+    });
+  }
+
   /** Whether this window is the one serving. */
   get serving(): boolean {
     return this.server !== undefined;

@@ -58,10 +58,6 @@ export const tasks = {
     (reason) => l10n.t('Docs Agent could not send the follow-up: {0}', reason),
     () => l10n.t('Cancelled: Docs Agent did not send the follow-up.'),
   ),
-  listJobs: task(
-    (reason) => l10n.t('Docs Agent could not list the jobs: {0}', reason),
-    () => l10n.t('Cancelled: Docs Agent did not list the jobs.'),
-  ),
   readVisitors: task(
     (reason) => l10n.t('Docs Agent could not read visitors: {0}', reason),
     () => l10n.t('Cancelled: Docs Agent did not read visitors.'),
@@ -86,6 +82,14 @@ export const tasks = {
   preview: task(
     (reason) => l10n.t('Docs Agent could not preview it: {0}', reason),
     () => l10n.t('Cancelled: Docs Agent did not preview it.'),
+  ),
+  listJobs: task(
+    (reason) => l10n.t('Docs Agent could not list the jobs: {0}', reason),
+    () => l10n.t('Cancelled: Docs Agent did not list the jobs.'),
+  ),
+  readRecord: task(
+    (reason) => l10n.t('Docs Agent could not read the job’s record: {0}', reason),
+    () => l10n.t('Cancelled: Docs Agent did not read the job’s record.'),
   ),
   startPreview: task(
     (reason) => l10n.t('Docs Agent could not start the preview: {0}', reason),

@@ -5,6 +5,8 @@
 // that does not fit in the hourly analytics budget is refused here (no read passes it).
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { sameScope } from '../jobs/tracked-job';
+import { toolNames } from '../platform/manifest-ids';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { readerThresholds } from '../editor/config-readers';
 import { shareText, signalsByPage } from '../readers/reader-signals';
@@ -17,14 +19,14 @@ import type { RangeChoice } from '../visitors/protocol';
 import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
 import type { ProjectScope } from '../api/project-scope';
 import { failureText, InputProblem, tasks } from './failure-text';
-import { feedbackCostConfirmation, feedbackRefusalText, pageFeedbackText, siteFeedbackText } from './feedback-tool-text';
-import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
+import { feedbackCostConfirmation, feedbackRefusalText, pageFeedbackText, type SiteFeedback, siteFeedbackText } from './feedback-tool-text';
+import { consentOf } from './job-tool-text';
+import { pageTarget, type PageInput, type RangeInput, rangeOf, sitesAsked, type SitesInput } from './page-target';
 import { readSource } from './read-source';
+import type { ToolAnswer, ToolDefinition } from './tool-definition';
+import { described } from './tool-schemas';
 import type { Caller } from './tool-target';
-import type { ToolWork } from './tool-work';
-import type { ToolAnswer } from './tool-definition';
 import { Reservation } from '../platform/reserving-ledger';
-import { toolNames } from '../platform/manifest-ids';
 
 export interface FeedbackToolDeps {
   signals: Pick<SignalsService, 'load' | 'fromCacheOnly' | 'mostRequests'>;
@@ -33,7 +35,7 @@ export interface FeedbackToolDeps {
   keys: Pick<ApiKeyStore, 'require' | 'usable'>;
 }
 
-export interface ReaderFeedbackInput extends PageInput, RangeInput {
+export interface ReaderFeedbackInput extends PageInput, RangeInput, SitesInput {
   /** The whole docs sites instead of one page. */
   site?: boolean;
   limit?: number;
@@ -46,16 +48,17 @@ interface Plan {
   range: RangeChoice;
 }
 
-/** The reads a question needs: the whole docs sites, or one page's project. */
-async function planOf(deps: FeedbackToolDeps, input: ReaderFeedbackInput, caller: Caller): Promise<Plan | { problem: unknown }> {
+const failed = (text: string): ToolAnswer => ({ text, failed: true });
+
+async function planOf(deps: FeedbackToolDeps, input: ReaderFeedbackInput, call: Caller): Promise<Plan | { problem: unknown }> {
   const range = rangeOf(input);
   if (!('ok' in range)) return range;
   if (input.site) {
-    await deps.readers.refresh();
-    const reads = deps.readers.reports().map((r) => ({ scope: r.scope, range: range.ok }));
-    return { reads, range: range.ok };
+    const sites = await sitesAsked(input, deps.readers, call);
+    if (!('ok' in sites)) return sites;
+    return { reads: sites.ok.map((r) => ({ scope: r.scope, range: range.ok })), range: range.ok };
   }
-  const target = await pageTarget(input, deps.readers, caller);
+  const target = await pageTarget(input, deps.readers, call);
   if (!('ok' in target)) return target;
   const { scope, pagePath } = target.ok;
   return { reads: [{ scope, range: range.ok }], pagePath, range: range.ok };
@@ -68,33 +71,34 @@ async function costOf(deps: FeedbackToolDeps, plan: Plan): Promise<{ most: numbe
   return { most, used: most ? await deps.ledger.committedNow() : deps.ledger.countLastHour() };
 }
 
-/** Reads what the plan needs (from kept reads when it can), within the budget; or why not. */
-async function readAll(deps: FeedbackToolDeps, plan: Plan): Promise<{ report: SignalsReport; fromCache: boolean }[] | ToolAnswer> {
+/** The reads, each from the cache when kept: or why not (over the budget, no key, a failure). */
+async function loadAll(deps: FeedbackToolDeps, plan: Plan): Promise<{ reports: Loaded[] } | { text: string }> {
   const { most, used } = await costOf(deps, plan);
-  const refusal = (): ToolAnswer => ({
-    text: failureText(tasks.readFeedback, new InputProblem(feedbackRefusalText(plan.pagePath, most, used))),
-    failed: true,
-  });
-  if (most > 0 && used + most > analyticsLimitPerHour) return refusal();
+  const refusal = { text: failureText(tasks.readFeedback, new InputProblem(feedbackRefusalText(plan.pagePath, most, used))) };
+  if (most > 0 && used + most > analyticsLimitPerHour) return refusal;
   let budget: Reservation = deps.ledger.none();
   try {
     if (most) await deps.keys.require();
     // Checked and reserved at once: another window may have taken the room since the check above.
     const taken = most ? await deps.ledger.reserve(most) : budget;
-    if (!(taken instanceof Reservation)) return refusal();
+    if (!(taken instanceof Reservation)) return refusal;
     budget = taken;
-    const reports: { report: SignalsReport; fromCache: boolean }[] = [];
+    const reports: Loaded[] = [];
     for (const read of plan.reads) reports.push(await deps.signals.load(read.scope, read.range, { budget }));
-    return reports;
+    return { reports };
   } catch (error) {
-    return { text: failureText(tasks.readFeedback, error), failed: true };
+    return { text: failureText(tasks.readFeedback, error) };
   } finally {
     await budget.release().catch(() => undefined);
   }
 }
 
-function siteFeedback(deps: FeedbackToolDeps, reports: { report: SignalsReport }[]) {
-  return deps.readers.reports().map((site, i) => {
+type Loaded = { report: SignalsReport; fromCache: boolean };
+
+/** Every open site's groups, for siteFeedbackText. */
+function sitesOf(deps: FeedbackToolDeps, plan: Plan, reports: readonly Loaded[]): SiteFeedback[] {
+  const sites = deps.readers.reports().filter((site) => plan.reads.some((read) => sameScope(read.scope, site.scope)));
+  return sites.map((site, i) => {
     const report = reports[i]?.report;
     const groups = report && signalGroups(site.site.pages, report, readerThresholds(), '');
     const file = (name: string | undefined): string | undefined =>
@@ -109,33 +113,37 @@ function siteFeedback(deps: FeedbackToolDeps, reports: { report: SignalsReport }
   });
 }
 
-export function readerFeedbackTool(deps: FeedbackToolDeps): ToolWork<ReaderFeedbackInput> {
+export function readerFeedbackTool(deps: FeedbackToolDeps): ToolDefinition<ReaderFeedbackInput> {
   return {
-    name: toolNames.readerFeedback,
-    progress: (input) =>
-      input.site
-        ? l10n.t('Reading what readers said across the docs sites')
-        : l10n.t('Reading what readers said about {0}', String(input.pagePath ?? input.file ?? l10n.t('the open page'))),
-    async consent(input, caller) {
-      const plan = await planOf(deps, input, caller);
+    ...described(toolNames.readerFeedback),
+    progress(input) {
+      const page = input.pagePath ?? input.file;
+      if (input.site) return l10n.t('Reading what readers said across the docs sites');
+      return page ? l10n.t('Reading what readers said about {0}', page) : l10n.t('Checking what to read');
+    },
+    async consent(input, call) {
+      const plan = await planOf(deps, input, call);
       if ('problem' in plan) return undefined;
       const { most, used } = await costOf(deps, plan);
       const asks = most > 0 && used + most <= analyticsLimitPerHour && (await deps.keys.usable());
-      return asks ? feedbackCostConfirmation(plan.pagePath, rangeLabel(plan.range, { withDays: true }), most, used) : undefined;
+      const label = rangeLabel(plan.range, { withDays: true });
+      return asks ? consentOf(feedbackCostConfirmation(plan.pagePath, label, most, used)) : undefined;
     },
     async run(input, call) {
       const plan = await planOf(deps, input, call);
-      if ('problem' in plan) return { text: failureText(tasks.readFeedback, plan.problem), failed: true };
-      const reports = await readAll(deps, plan);
-      if (!Array.isArray(reports)) return reports;
+      if ('problem' in plan) return failed(failureText(tasks.readFeedback, plan.problem));
+      const loaded = await loadAll(deps, plan);
+      if ('text' in loaded) return failed(loaded.text);
       const label = rangeLabel(plan.range, { withDays: true });
-      const source = readSource(reports, deps.ledger);
+      const source = readSource(loaded.reports, deps.ledger);
       const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
-      if (plan.pagePath === undefined) return { text: siteFeedbackText(siteFeedback(deps, reports), label, source, limit) };
-      const [first] = reports;
-      if (!first) return { text: l10n.t('Nothing was read.') };
-      const said = signalsByPage(first.report)(plan.pagePath);
-      return { text: pageFeedbackText(said, label, shareText(first.report), source, limit) };
+      if (plan.pagePath !== undefined) {
+        const [first] = loaded.reports;
+        if (!first) return { text: l10n.t('Nothing was read.') };
+        const said = signalsByPage(first.report)(plan.pagePath);
+        return { text: pageFeedbackText(said, label, shareText(first.report), source, limit) };
+      }
+      return { text: siteFeedbackText(sitesOf(deps, plan, loaded.reports), label, source, limit) };
     },
   };
 }

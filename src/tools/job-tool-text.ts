@@ -1,7 +1,6 @@
 // What the job tools say: the confirmations a person reads before an agent use is spent, and
 // the results a model reads. Plain text, short, the same wording every time; pure, so unit
 // tests check each one.
-import type { ConsentQuestion } from './tool-definition';
 import * as l10n from '@vscode/l10n';
 import { pullRequestLink } from '../jobs/pr-link';
 import { describePrompt, firstLine } from '../jobs/prompt-text';
@@ -9,9 +8,14 @@ import { createdAtOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { agentUsesPerHour } from '../jobs/agent-uses';
 import { relativeTime } from '../platform/relative-time';
 import { count, listOf, plural } from '../platform/words';
+import type { ConsentQuestion } from './tool-definition';
 
-/** A question asked before a tool acts. */
-export type Confirmation = ConsentQuestion;
+export interface Confirmation {
+  title: string;
+  message: string;
+  /** Shown whole below the message, as written: the prompt to be sent. */
+  quoted?: string;
+}
 
 /** "97 of 100 (this machine's count; …)"; none left says what will likely happen. */
 export function usesLeftText(used: number): string {
@@ -87,10 +91,10 @@ export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readon
     l10n.t('Project: {0}', job.projectId),
     l10n.t('Status: {0}', statusWord(job)),
     l10n.t('Started: {0} ({1})', relativeTime(started, now), started),
+    ...(job.startedBy === undefined ? [] : [l10n.t('Started by: {0}', job.startedBy)]),
     l10n.t('Pull request: {0}', pullRequestText(job, allowedHosts)),
   ];
   if (job.job.ref) lines.push(l10n.t('Branch: {0}', job.job.ref));
-  if (job.startedBy) lines.push(l10n.t('Started by: {0} (an AI agent, with your consent)', job.startedBy));
   const latest = job.followUps.at(-1);
   const followUps = count(job.followUps.length);
   lines.push(
@@ -147,4 +151,10 @@ export function followUpSentText(job: TrackedJob, now: number, allowedHosts: rea
     l10n.t('Sent the follow-up; the job is tracked and a notification says when it finishes again.'),
     jobStatusText(job, now, allowedHosts),
   ].join('\n\n');
+}
+
+/** A confirmation as the question every adapter asks: the quoted prompt ends the detail, after a blank line. */
+export function consentOf(confirmation: Confirmation): ConsentQuestion {
+  const { title, message, quoted } = confirmation;
+  return quoted === undefined ? { title, detail: message } : { title, detail: `${message}\n\n${quoted}`, quoted };
 }

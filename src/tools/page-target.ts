@@ -6,13 +6,14 @@ import type { ProjectScope } from '../api/project-scope';
 import { presetDays, presetRange, checkCustomRange, type Preset, todayUtc } from '../visitors/date-range';
 import { resolvePage } from '../visitors/page-resolver';
 import type { RangeChoice } from '../visitors/protocol';
-import type { SiteReaders } from '../readers/site-readers';
+import type { SiteReaders, SiteReport } from '../readers/site-readers';
+import { sameScope } from '../jobs/tracked-job';
 import { scopeFor, visitorsDefaultRange, workspaceScopes } from '../editor/config';
 import { noProjectError } from '../editor/error-text';
 import { exists } from '../editor/workspace-text';
 import { pageAddress } from '../site/page-address';
 import { InputProblem } from './failure-text';
-import type { Caller, Target } from './tool-target';
+import { type Caller, jobScope, type Target } from './tool-target';
 
 export interface RangeInput {
   range?: string;
@@ -45,18 +46,11 @@ export function rangeOf(input: RangeInput): Target<RangeChoice> {
   return { ok: presetRange(preset as Preset, today) };
 }
 
-/**
- * A workspace file by a workspace-relative or absolute path (never outside the open folders); a
- * relative one is looked for first in the calling agent's own folders (its MCP roots).
- */
-async function workspaceFile(name: string, roots: readonly string[]): Promise<vscode.Uri | undefined> {
+/** A workspace file by a workspace-relative or absolute path (never outside the open folders). */
+async function workspaceFile(name: string): Promise<vscode.Uri | undefined> {
   if (name.startsWith('/')) {
     const uri = vscode.Uri.file(name);
     return vscode.workspace.getWorkspaceFolder(uri) && (await exists(uri)) ? uri : undefined;
-  }
-  for (const root of roots) {
-    const uri = vscode.Uri.joinPath(vscode.Uri.file(root), name.replace(/^\.\//, ''));
-    if (vscode.workspace.getWorkspaceFolder(uri) && (await exists(uri))) return uri;
   }
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     const uri = vscode.Uri.joinPath(folder.uri, name.replace(/^\.\//, ''));
@@ -78,7 +72,7 @@ async function fileTarget(uri: vscode.Uri): Promise<Target<PageTarget>> {
   return scope.projectId ? { ok: { scope, pagePath: page.pagePath, file: page.file } } : { problem: noProjectError() };
 }
 
-/** A page path: the site whose pages list it gives the project and the file (another agent's, only that). */
+/** A page path: the site whose pages list it gives the project and the file (else the caller's project). */
 function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>, caller: Caller): Target<PageTarget> {
   const wanted = pageAddress(pagePath.startsWith('/') ? pagePath : `/${pagePath}`);
   for (const report of readers.reports()) {
@@ -87,26 +81,53 @@ function pathTarget(pagePath: string, readers: Pick<SiteReaders, 'reports'>, cal
     const file = page.file && vscode.workspace.asRelativePath(vscode.Uri.joinPath(report.site.root, page.file), false);
     return { ok: { scope: report.scope, pagePath: page.pagePath, file } };
   }
-  if (caller.client !== undefined)
-    return { problem: new InputProblem(l10n.t('No docs site open in the editor has the page {0}.', wanted)) };
+  if (caller.client !== undefined) {
+    const scope = jobScope({}, caller);
+    return 'ok' in scope ? { ok: { scope: scope.ok, pagePath: wanted, file: undefined } } : scope;
+  }
   const [scope] = workspaceScopes();
   return scope ? { ok: { scope, pagePath: wanted, file: undefined } } : { problem: noProjectError() };
 }
 
-/** The page a tool asks about; the open editor's only for the editor's own chat, never for another agent. */
+/** The page a tool asks about: VS Code's chat may mean the open editor's; an agent outside it names one. */
 export async function pageTarget(
   input: PageInput,
   readers: Pick<SiteReaders, 'reports' | 'refresh'>,
   caller: Caller = {},
 ): Promise<Target<PageTarget>> {
   if (input.file) {
-    const uri = await workspaceFile(input.file, caller.roots ?? []);
+    const uri = await workspaceFile(input.file);
     return uri ? fileTarget(uri) : { problem: new InputProblem(l10n.t('No file “{0}” is in the open workspace folders.', input.file)) };
   }
   if (input.pagePath) {
     await readers.refresh();
     return pathTarget(input.pagePath, readers, caller);
   }
-  const open = caller.client === undefined ? vscode.window.activeTextEditor?.document.uri : undefined;
+  if (caller.client !== undefined) return { problem: new InputProblem(l10n.t('name a file or a page path.')) };
+  const open = vscode.window.activeTextEditor?.document.uri;
   return open ? fileTarget(open) : { problem: new InputProblem(l10n.t('No docs page is open: name a file or a page path.')) };
+}
+
+export interface SitesInput {
+  project?: string;
+  folder?: string;
+}
+
+/**
+ * The docs sites a tool reads across: the project or folder named, else (for an agent outside
+ * VS Code) its roots' project, else every site open here.
+ */
+export async function sitesAsked(
+  input: SitesInput,
+  readers: Pick<SiteReaders, 'reports' | 'refresh'>,
+  caller: Caller,
+): Promise<Target<SiteReport[]>> {
+  const named = input.project || input.folder || caller.client !== undefined;
+  const scope = named ? jobScope(input, caller) : undefined;
+  if (scope && !('ok' in scope)) return scope;
+  await readers.refresh();
+  const sites = readers.reports().filter((site) => !scope || sameScope(site.scope, scope.ok));
+  if (scope && !sites.length)
+    return { problem: new InputProblem(l10n.t('no docs site of project {0} is open in the editor.', scope.ok.projectId)) };
+  return { ok: [...sites] };
 }

@@ -4,6 +4,7 @@
 // hourly analytics budget (no read passes it).
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { toolNames } from '../platform/manifest-ids';
 import { rangeLabel } from '../visitors/date-range';
 import { readersByPage, readersWithoutPage } from '../readers/page-readers';
 import { pagesGroups } from '../readers/pages-model';
@@ -16,13 +17,20 @@ import type { LoadResult, VisitorsService } from '../visitors/visitors-service';
 import type { ApiKeyStore } from '../editor/api-key-store';
 import { visitorsMostlyAiPercent } from '../editor/config';
 import { failureText, type Task, tasks } from './failure-text';
-import type { Confirmation } from './job-tool-text';
-import { readSource } from './read-source';
-import { pageTarget, type PageInput, type RangeInput, rangeOf } from './page-target';
-import { attentionText, budgetRefusalText, pageVisitorsText, readCostConfirmation, type VisitorsRead } from './readers-tool-text';
-import type { ToolWork } from './tool-work';
 import type { Caller } from './tool-target';
-import { toolNames } from '../platform/manifest-ids';
+import { consentOf } from './job-tool-text';
+import { readSource } from './read-source';
+import { pageTarget, type PageInput, type RangeInput, rangeOf, sitesAsked, type SitesInput } from './page-target';
+import {
+  attentionText,
+  budgetRefusalText,
+  pageVisitorsText,
+  readCostConfirmation,
+  type SiteAttention,
+  type VisitorsRead,
+} from './readers-tool-text';
+import type { ConsentQuestion, ToolAnswer, ToolDefinition } from './tool-definition';
+import { described } from './tool-schemas';
 
 export interface ReadersToolDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
@@ -52,10 +60,10 @@ async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<Co
 }
 
 /** Asks before a read (never before a free answer, nor for one that will be refused or cannot be made). */
-async function readConfirmation(deps: ReadersToolDeps, reads: readonly Read[], what: VisitorsRead): Promise<Confirmation | undefined> {
+async function readConsent(deps: ReadersToolDeps, reads: readonly Read[], what: VisitorsRead): Promise<ConsentQuestion | undefined> {
   const cost = await costOf(deps, reads);
   if (!cost.requests || cost.over || !(await deps.keys.usable())) return undefined;
-  return readCostConfirmation(what, cost.label, cost.requests, cost.used);
+  return consentOf(readCostConfirmation(what, cost.label, cost.requests, cost.used));
 }
 
 /** What failed, when a read of `what` did. */
@@ -96,27 +104,30 @@ function siteName(root: vscode.Uri): string {
   return relative === root.fsPath || relative === '' ? (vscode.workspace.getWorkspaceFolder(root)?.name ?? root.fsPath) : relative;
 }
 
+const failed = (text: string): ToolAnswer => ({ text, failed: true });
+
 export interface PageVisitorsInput extends PageInput, RangeInput {}
 
-export function pageVisitorsTool(deps: ReadersToolDeps): ToolWork<PageVisitorsInput> {
-  const targets = async (input: PageVisitorsInput, caller: Caller) =>
-    [await pageTarget(input, deps.readers, caller), rangeOf(input)] as const;
+export function pageVisitorsTool(deps: ReadersToolDeps): ToolDefinition<PageVisitorsInput> {
   return {
-    name: toolNames.pageVisitors,
-    progress: (input) => l10n.t('Reading visitors of {0}', String(input.pagePath ?? input.file ?? '')),
-    async consent(input, caller) {
-      const [target, range] = await targets(input, caller);
+    ...described(toolNames.pageVisitors),
+    progress: (input) => {
+      const page = input.pagePath ?? input.file;
+      return page ? l10n.t('Reading visitors of {0}', page) : l10n.t('Checking the page');
+    },
+    async consent(input, call) {
+      const [target, range] = [await pageTarget(input, deps.readers, call), rangeOf(input)];
       if (!('ok' in target) || !('ok' in range)) return undefined;
-      return readConfirmation(deps, [{ scope: target.ok.scope, range: range.ok }], { page: target.ok.pagePath });
+      return readConsent(deps, [{ scope: target.ok.scope, range: range.ok }], { page: target.ok.pagePath });
     },
     async run(input, call) {
-      const [target, range] = await targets(input, call);
-      if (!('ok' in target)) return { text: failureText(tasks.readVisitors, target.problem), failed: true };
-      if (!('ok' in range)) return { text: failureText(tasks.readVisitors, range.problem), failed: true };
+      const [target, range] = [await pageTarget(input, deps.readers, call), rangeOf(input)];
+      if (!('ok' in target)) return failed(failureText(tasks.readVisitors, target.problem));
+      if (!('ok' in range)) return failed(failureText(tasks.readVisitors, range.problem));
       const { scope, pagePath, file } = target.ok;
       const loaded = await loadAll(deps, [{ scope, range: range.ok }], { page: pagePath }, call.signal);
       const [result] = loaded.results ?? [];
-      if (!result) return { text: loaded.text ?? '', failed: true };
+      if (!result) return failed(loaded.text ?? '');
       const readers = readersByPage([{ pagePath }], result.report.rows).get(pagePath);
       if (!readers) return { text: l10n.t('No visitors of {0} were read.', pagePath) };
       const label = rangeLabel(range.ok, { withDays: true });
@@ -126,71 +137,82 @@ export function pageVisitorsTool(deps: ReadersToolDeps): ToolWork<PageVisitorsIn
   };
 }
 
-export interface AttentionInput {
+export interface AttentionInput extends SitesInput {
   range?: string;
   limit?: number;
 }
 
-async function attentionReads(
+/** What each site's pages read as, for attentionText. */
+function attentionOf(
+  sites: readonly SiteReport[],
+  results: readonly LoadResult[],
+  mostlyAiPercent: number,
   deps: ReadersToolDeps,
-  input: AttentionInput,
-): Promise<{ sites: SiteReport[]; range: RangeChoice } | { problem: unknown }> {
-  const range = rangeOf({ ...(input.range ? { range: input.range } : {}) });
-  if (!('ok' in range)) return range;
-  await deps.readers.refresh();
-  return { sites: [...deps.readers.reports()], range: range.ok };
-}
-
-function attentionOf(site: SiteReport, rows: LoadResult['report']['rows'], mostlyAiPercent: number) {
-  const inWorkspace = (file: string | undefined): string | undefined =>
-    file && vscode.workspace.asRelativePath(vscode.Uri.joinPath(site.site.root, file), false);
-  const readers = readersByPage(site.site.pages, rows);
-  const groups = pagesGroups(site.site.pages, readers, readersWithoutPage(rows, site.site.pages, site.site.redirects), {
-    sort: 'visitors',
-    filter: '',
-    mostlyAiPercent,
+): SiteAttention[] {
+  const source = readSource(results, deps.ledger);
+  return sites.map((s, i) => {
+    const rows = results[i]?.report.rows ?? [];
+    const inWorkspace = (file: string | undefined): string | undefined =>
+      file && vscode.workspace.asRelativePath(vscode.Uri.joinPath(s.site.root, file), false);
+    const readers = readersByPage(s.site.pages, rows);
+    const groups = pagesGroups(s.site.pages, readers, readersWithoutPage(rows, s.site.pages, s.site.redirects), {
+      sort: 'visitors',
+      filter: '',
+      mostlyAiPercent,
+    });
+    const local = <T extends { file: string | undefined }>(row: T): T => ({ ...row, file: inWorkspace(row.file) });
+    return {
+      site: siteName(s.site.root),
+      projectId: s.scope.projectId,
+      siteTotals: results[i]?.report.totals ?? { human: 0, ai: 0, total: 0 },
+      pages: groups.all.map(local),
+      mostlyAi: groups.mostlyAi.map(local),
+      withoutPage: groups.withoutPage,
+      source,
+    };
   });
-  const local = <T extends { file: string | undefined }>(row: T): T => ({ ...row, file: inWorkspace(row.file) });
-  return { pages: groups.all.map(local), mostlyAi: groups.mostlyAi.map(local), withoutPage: groups.withoutPage };
 }
 
-export function pagesNeedingAttentionTool(deps: ReadersToolDeps): ToolWork<AttentionInput> {
+export function pagesNeedingAttentionTool(deps: ReadersToolDeps): ToolDefinition<AttentionInput> {
+  const reads = async (
+    input: AttentionInput,
+    call: Caller,
+  ): Promise<{ sites: SiteReport[]; range: RangeChoice } | { problem: unknown }> => {
+    const range = rangeOf({ ...(input.range ? { range: input.range } : {}) });
+    if (!('ok' in range)) return range;
+    const sites = await sitesAsked(input, deps.readers, call);
+    return 'ok' in sites ? { sites: sites.ok, range: range.ok } : sites;
+  };
   return {
-    name: toolNames.pagesNeedingAttention,
+    ...described(toolNames.pagesNeedingAttention),
     progress: () => l10n.t('Finding the pages that need attention'),
-    async consent(input) {
-      const reads = await attentionReads(deps, input);
-      if ('problem' in reads) return undefined;
-      return readConfirmation(
+    async consent(input, call) {
+      const asked = await reads(input, call);
+      if ('problem' in asked) return undefined;
+      const what = { sites: asked.sites.length };
+      return readConsent(
         deps,
-        reads.sites.map((s) => ({ scope: s.scope, range: reads.range })),
-        { sites: reads.sites.length },
+        asked.sites.map((s) => ({ scope: s.scope, range: asked.range })),
+        what,
       );
     },
     async run(input, call) {
-      const reads = await attentionReads(deps, input);
-      if ('problem' in reads) return { text: failureText(tasks.findAttention, reads.problem), failed: true };
-      const { sites, range } = reads;
+      const asked = await reads(input, call);
+      if ('problem' in asked) return failed(failureText(tasks.findAttention, asked.problem));
+      const { sites, range } = asked;
       const mostlyAiPercent = visitorsMostlyAiPercent();
-      const label = rangeLabel(range, { withDays: true });
-      if (!sites.length) return { text: attentionText([], label, 0, mostlyAiPercent) };
+      if (!sites.length) return { text: attentionText([], rangeLabel(range, { withDays: true }), 0, mostlyAiPercent) };
+      const what = { sites: sites.length };
       const loaded = await loadAll(
         deps,
         sites.map((s) => ({ scope: s.scope, range })),
-        { sites: sites.length },
+        what,
         call.signal,
       );
-      if (!loaded.results) return { text: loaded.text ?? '', failed: true };
+      if (!loaded.results) return failed(loaded.text ?? '');
       const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));
-      const source = readSource(loaded.results, deps.ledger);
-      const attention = sites.map((s, i) => ({
-        site: siteName(s.site.root),
-        projectId: s.scope.projectId,
-        siteTotals: loaded.results[i]?.report.totals ?? { human: 0, ai: 0, total: 0 },
-        ...attentionOf(s, loaded.results[i]?.report.rows ?? [], mostlyAiPercent),
-        source,
-      }));
-      return { text: attentionText(attention, label, limit, mostlyAiPercent) };
+      const attention = attentionOf(sites, loaded.results, mostlyAiPercent, deps);
+      return { text: attentionText(attention, rangeLabel(range, { withDays: true }), limit, mostlyAiPercent) };
     },
   };
 }

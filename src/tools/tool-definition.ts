@@ -7,17 +7,20 @@ import type { ToolName } from '../platform/manifest-ids';
 /** A tool's input as JSON Schema: exactly what the manifest's `languageModelTools` declares. */
 export interface InputSchema {
   type: 'object';
-  properties: Record<string, { type: string; description: string; enum?: readonly string[] }>;
+  properties: Record<string, { type: string; description: string; enum?: readonly string[]; minimum?: number; maximum?: number }>;
   required?: readonly string[];
 }
 
 /** What the writer is asked before a tool sends or spends anything: plain text, shown as text. */
 export interface ConsentQuestion {
-  /** One line: what is about to happen ("Start a Docs Agent job?"). */
+  /** One line: what is about to happen, and where ("Start a Docs Agent job in project “acme-docs”?"). */
   title: string;
-  /** Where it goes and what it costs (one of the project's 100 agent uses an hour), a line each. */
-  message: string;
-  /** Shown whole below the message, as written: the prompt to be sent. */
+  /** Everything that goes (the whole prompt) and what it costs (one of the project's 100 agent uses an hour). */
+  detail: string;
+  /**
+   * The end of `detail` quoted as written (the prompt to be sent), for an adapter that can set it
+   * apart (chat shows it in a code block); `detail` holds it already, after a blank line.
+   */
   quoted?: string;
 }
 

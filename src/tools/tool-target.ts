@@ -5,79 +5,66 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { InvalidSettingError } from '../api/errors';
-import { isAbsolute } from 'node:path';
-import { scopeFor, userBaseUrl, workspaceScopes } from '../editor/config';
+import { scopeFor, workspaceScopes } from '../editor/config';
 import { noProjectError } from '../editor/error-text';
 import type { JobTracker } from '../jobs/job-tracker';
 import { sameScope, type TrackedJob } from '../jobs/tracked-job';
 import { settingId, settingNames } from '../platform/manifest-ids';
 import { listOf } from '../platform/words';
 import { InputProblem } from './failure-text';
-import { projectIdOfFolder } from './folder-project';
+import type { ToolCall } from './tool-definition';
 
 export type Target<T> = { ok: T } | { problem: unknown };
 
-/** Who calls a tool: VS Code's chat (no client), or another agent through MCP (its name and folders). */
-export interface Caller {
-  client?: string;
-  roots?: readonly string[];
-}
-
-/** A workspace folder by its name or its path. */
+/** A workspace folder by its name or its path (an MCP root may come as a file: URI). */
 function folderNamed(name: string): vscode.WorkspaceFolder | undefined {
   const folders = vscode.workspace.workspaceFolders ?? [];
-  return folders.find((f) => f.name === name) ?? folders.find((f) => f.uri.fsPath === name || f.uri.path === name);
+  const path = name.startsWith('file:') ? vscode.Uri.parse(name).fsPath : name;
+  return folders.find((f) => f.name === name) ?? folders.find((f) => f.uri.fsPath === path || f.uri.path === path);
 }
 
-/** The project a folder works on: this window's settings for it, or, outside this window, its own settings file's. */
-async function folderScope(name: string): Promise<Target<ProjectScope>> {
-  const open = folderNamed(name) ?? (isAbsolute(name) ? vscode.workspace.getWorkspaceFolder(vscode.Uri.file(name)) : undefined);
-  if (open) {
-    const scope = scopeFor(isAbsolute(name) ? vscode.Uri.file(name) : open.uri);
-    return scope.projectId ? { ok: scope } : { problem: noProjectError() };
+/** Where a tool's project comes from when its input names none: the caller's (an MCP client's roots), else the open editor's. */
+export type Caller = Pick<ToolCall, 'client' | 'roots'>;
+
+/** The sentence for an agent outside VS Code that named no project: it has no open editor to fall back on. */
+export const nameTheProject = (): InputProblem =>
+  new InputProblem(l10n.t('no project was named; pass “project” (its project ID) or “folder” (the docs folder).'));
+
+/** The first project among an MCP client's roots, each found as a folder argument is. */
+function rootsScope(roots: readonly string[]): Target<ProjectScope> {
+  for (const root of roots) {
+    const folder = folderNamed(root);
+    const scope = folder && scopeFor(folder.uri);
+    if (scope?.projectId) return { ok: scope };
   }
-  if (!isAbsolute(name)) return { problem: new InputProblem(l10n.t('No workspace folder is named “{0}”.', name)) };
-  const projectId = await projectIdOfFolder(name);
-  // Outside this window, the user's own service address: a folder's file cannot choose where the key goes.
-  return projectId ? { ok: { baseUrl: userBaseUrl(), projectId } } : { problem: noProjectError() };
-}
-
-/** Projects the writer works on: this workspace's, and those of the jobs followed on this machine. */
-function knownScopes(jobs: readonly ProjectScope[]): ProjectScope[] {
-  const service = userBaseUrl();
-  return [...workspaceScopes(), ...jobs.filter((job) => job.baseUrl === service)];
-}
-
-function projectScope(project: string, jobs: readonly ProjectScope[]): Target<ProjectScope> {
-  const scopes = knownScopes(jobs);
-  const scope = scopes.find((s) => s.projectId === project);
-  if (scope) return { ok: { baseUrl: scope.baseUrl, projectId: scope.projectId } };
-  const ids = [...new Set(scopes.map((s) => s.projectId))];
-  const message = ids.length
-    ? l10n.t('Project “{0}” is not set up in this workspace: the projects here are {1}.', project, listOf(ids))
-    : l10n.t('Project “{0}” is not set up in this workspace: none is set here.', project);
-  return { problem: new InvalidSettingError(message, settingId(settingNames.projectId)) };
+  return { problem: nameTheProject() };
 }
 
 /**
- * The project for a new job: a folder's, a named one the writer works on, else the open editor's.
- * Another agent (an MCP client) never gets "whichever window serves it": its own folders (roots)
- * are asked, or it is told to say which project.
+ * The project for a new job: a folder's, a named one of this workspace's, else the open editor's
+ * (VS Code's chat) or the MCP client's roots (never the window's editor: it is not the agent's).
  */
-export async function jobScope(
-  input: { project?: string | undefined; folder?: string | undefined },
-  caller: Caller = {},
-  jobs: readonly ProjectScope[] = [],
-): Promise<Target<ProjectScope>> {
-  if (input.folder) return folderScope(input.folder);
-  if (input.project) return projectScope(input.project, jobs);
-  if (caller.client !== undefined) {
-    for (const root of caller.roots ?? []) {
-      const scope = await folderScope(root);
-      if ('ok' in scope) return scope;
-    }
-    return { problem: new InputProblem(l10n.t('Say which project: give `folder` (the docs folder) or `project` (its project ID).')) };
+export function jobScope(input: { project?: string | undefined; folder?: string | undefined }, caller: Caller = {}): Target<ProjectScope> {
+  if (input.folder) {
+    const folder = folderNamed(input.folder);
+    if (!folder) return { problem: new InputProblem(l10n.t('No workspace folder is named “{0}”.', input.folder)) };
+    const scope = scopeFor(folder.uri);
+    return scope.projectId ? { ok: scope } : { problem: noProjectError() };
   }
+  if (input.project) {
+    const scopes = workspaceScopes();
+    const scope = scopes.find((s) => s.projectId === input.project);
+    if (scope) return { ok: scope };
+    const message = scopes.length
+      ? l10n.t(
+          'Project “{0}” is not set up in this workspace: the projects here are {1}.',
+          input.project,
+          listOf(scopes.map((s) => s.projectId)),
+        )
+      : l10n.t('Project “{0}” is not set up in this workspace: none is set here.', input.project);
+    return { problem: new InvalidSettingError(message, settingId(settingNames.projectId)) };
+  }
+  if (caller.client !== undefined) return rootsScope(caller.roots ?? []);
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
   return scope.projectId ? { ok: scope } : { problem: noProjectError() };
 }

@@ -44,7 +44,7 @@ export function testTools(seen: Seen): ToolDefinition[] {
     consent: (input) =>
       Promise.resolve(
         typeof input.prompt === 'string' && input.prompt
-          ? { title: 'Start a Docs Agent job?', message: 'Project: acme-docs', quoted: input.prompt }
+          ? { title: 'Start a Docs Agent job?', detail: `Prompt: ${input.prompt}` }
           : undefined,
       ),
     async run(input, call) {

@@ -2,6 +2,7 @@ import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
 import { notFoundAfter } from '../../src/jobs/not-found-streaks';
 import { jobKeyOf } from '../../src/jobs/tracked-job';
+import { recordEntriesOf } from '../../src/jobs/job-record-entries';
 import { lostAnswerNote } from '../../src/editor/error-text';
 import { type ApiFixture, startApiFixture } from '../support/emulator/api-fixture';
 import { FakeClock } from '../support/fakes/fake-clock';
@@ -53,6 +54,24 @@ describe('job tracker against the emulator', () => {
     await reloaded.announcer.settled();
     assert.deepEqual(reloaded.announced, []);
     assert.equal(reloaded.tracker.jobs()[0]?.job.status, 'completed');
+  });
+
+  it('remembers which agent started a job, through its checks and in every window, and says so in its record', async () => {
+    const folder = machineFolder();
+    const first = await windowOn(folder);
+    const job = await first.tracker.create(scope, 'Add an FAQ', {}, { startedBy: 'Claude\nCode' });
+    const writers = await first.tracker.create(scope, 'Reword the intro');
+    await api.control.finishJob(job.id);
+    await first.tracker.refresh(jobKeyOf(job));
+    const other = await windowOn(folder);
+    const seen = other.tracker.jobs().find((j) => j.id === job.id);
+    assert.ok(seen);
+    assert.equal(seen.job.status, 'completed', 'the other window reads the record as checked');
+    assert.equal(seen.startedBy, 'Claude Code', 'one line, kept with the job');
+    assert.equal(recordEntriesOf(seen).at(0)?.label, 'Started by Claude Code: Add an FAQ');
+    const own = other.tracker.jobs().find((j) => j.id === writers.id);
+    assert.equal(own?.startedBy, undefined);
+    assert.equal(own && recordEntriesOf(own).at(0)?.label, 'You asked: Reword the intro');
   });
 
   it('redraws the tree for a check that changed nothing once a minute at most, and for a change at once', async () => {

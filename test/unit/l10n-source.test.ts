@@ -26,6 +26,8 @@ const staysEnglish: Record<string, string> = {
   'src/review/fetch-command.ts': 'a git command for a shell',
   'src/review/job-merge.ts': 'a merge kind’s id, never shown',
   'src/review/review-text.ts': 'the review sent to the agent',
+  'src/tools/job-tool-schemas.ts': 'what a model reads of the job tools, word for word the manifest’s modelDescription',
+  'src/tools/reader-tool-schemas.ts': 'what a model reads of the readers tools, word for word the manifest’s modelDescription',
   'src/visitors/date-range.ts': 'a programming error, never shown',
   'src/visitors/visitors-panel.ts': 'the panel’s HTML markup',
 };

@@ -38,7 +38,7 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     assert.match(textOf(result), /^The writer refused this in the editor; nothing was sent\./);
     assert.deepEqual(
       server.seen.asks.map((ask) => ask.question),
-      [{ title: 'Start a Docs Agent job?', message: 'Project: acme-docs', quoted: 'Fix the quickstart' }],
+      [{ title: 'Start a Docs Agent job?', detail: 'Prompt: Fix the quickstart' }],
     );
     assert.deepEqual(server.seen.runs, []);
   });
