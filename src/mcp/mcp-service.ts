@@ -95,9 +95,13 @@ export class McpService {
   }
 
   async dispose(): Promise<void> {
-    await this.steps.run(() => this.stop());
-    await this.lease.dispose();
-    this.changed.dispose();
+    try {
+      await this.steps.run(() => this.stop());
+    } finally {
+      // Whatever happened, let go: another window takes over at once.
+      await this.lease.dispose();
+      this.changed.dispose();
+    }
   }
 
   private announce(): void {
@@ -112,6 +116,14 @@ export class McpService {
       if (this.lease.held && !this.server) await this.start();
       else if (!this.lease.held && this.server) await this.stop();
     });
+  }
+
+  private safeLog(line: string): void {
+    try {
+      this.deps.log.info(line);
+    } catch {
+      // Nothing to tell it to.
+    }
   }
 
   private async start(): Promise<void> {
@@ -140,7 +152,8 @@ export class McpService {
     this.server = undefined;
     if (!server) return;
     await server.close().catch(() => undefined);
-    this.deps.log.info('MCP server stopped in this window.');
     this.lease.publish();
+    // A closing window's log may be gone already.
+    this.safeLog('MCP server stopped in this window.');
   }
 }
