@@ -18,7 +18,7 @@ export interface SetupState {
 function notServingText(reason: NotServing | undefined): string {
   switch (reason) {
     case 'off':
-      return l10n.t('The MCP server is off (the setting Docs Agent › MCP: Enabled). Turn it on, then run this command again.');
+      return l10n.t('The MCP server is off: the setting docsAgent.mcp.enabled is off. Turn it on, then run this command again.');
     case 'restricted':
       return l10n.t(
         'This window is in Restricted Mode, and no other window of this editor serves the tools. Trust this folder, or open a trusted one, then run this command again.',

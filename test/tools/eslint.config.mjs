@@ -1,5 +1,5 @@
 // The lint: typescript-eslint's type-checked rules, import cycles, and the one-way folder rule.
-//   src/platform  <- src/api | src/site  <- src/editor  <- src/jobs | src/visitors  <- src/readers | src/previews  <- src/review  <- src/compose  <- src/commands | src/chat  <- src/extension.ts
+//   src/platform  <- src/api | src/site  <- src/editor  <- src/jobs | src/visitors  <- src/readers | src/previews  <- src/review  <- src/compose  <- src/tools  <- src/chat | src/mcp  <- src/commands  <- src/extension.ts
 // Each folder imports only from folders to its left (folders of one layer not from each other).
 // platform, api and webview are pure: no `vscode` import, so plain Node (or the webview's
 // browser sandbox) runs them. The webview takes only the visitors model and platform helpers.
