@@ -5,6 +5,7 @@
 import { cpus } from 'node:os';
 import { analyticsBench } from './analytics-bench';
 import { budgetBench } from './budget-bench';
+import { mcpBench } from './mcp-bench';
 import { historyBench } from './history-bench';
 import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   const signals = await runBench('8 what readers said (module)', signalsBench);
   const history = await runBench('5d a year of job history in the store (module)', () => historyBench());
   const budget = await runBench('9 the hourly budget, processes racing near its end (module)', budgetBench);
+  const mcp = await runBench('10 the MCP server: round trips through the SDK client (module)', mcpBench);
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
   const machine = await runBench('5 several windows on one machine', machineBench);
   const editors = await runBench('7 the floor (VS Code 1.99) beside the current editor', editorsBench);
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
     readers,
     signals,
     budget,
+    mcp,
     editors,
   };
   console.log(JSON.stringify(report));
@@ -172,6 +175,10 @@ async function main(): Promise<void> {
         `${f.reads.whole} / ${f.reads.partial} / ${f.reads.refused} / ${f.reads.failed}`,
         `held left ${f.heldLeft}, uncounted ${f.uncounted} (0, 0)`,
       ],
+    ]),
+    ...rowsOf(mcp, '10 MCP', (f) => [
+      ['10 MCP tools/list round trip, mean / p95', `${ms(f.listTools.mean)} / ${ms(f.listTools.p95)}`, 'p95 <= 20 ms'],
+      ['10 MCP cached read round trip, mean / p95', `${ms(f.cachedRead.mean)} / ${ms(f.cachedRead.p95)}`, 'p95 <= 20 ms'],
     ]),
     ...rowsOf(editors, '7 editors', (f) => [
       [
