@@ -14,7 +14,7 @@ const startingMs = 5_000;
 async function showSetup(mcp: McpFeature): Promise<void> {
   if ((await mcp.setupState()).notServing === 'starting') await mcp.service.served(startingMs);
   mcp.setup.refresh();
-  const document = await vscode.workspace.openTextDocument(setupUri);
+  const document = await vscode.workspace.openTextDocument(setupUri());
   await vscode.window.showTextDocument(document, { preview: false });
   // The server may have started while the page opened: the page shows it.
   mcp.setup.refresh();

@@ -12,6 +12,8 @@ import { showErrorText, showInfo } from '../editor/say';
 /** `reviewed`: the writer sent this job a review, so what they want next is the agent's new work. */
 export async function announceFinishedJob(job: TrackedJob, reviewed = false): Promise<void> {
   const title = titleOf(job);
+  // A job an AI agent asked for says which, after the sentence of its finish.
+  const by = job.startedBy ? ` ${l10n.t('An AI agent started it: {0}.', job.startedBy)}` : '';
   const since = l10n.t('Review What Changed Since Your Review');
   const verdict = pullRequestLink(job.job, pullRequestHosts());
   switch (job.job.status) {
@@ -21,9 +23,9 @@ export async function announceFinishedJob(job: TrackedJob, reviewed = false): Pr
         // no pull request does not mean no change.
         const incoming = reviewed ? since : l10n.t('Show Incoming Changes');
         const picked = await showInfo(
-          verdict
+          (verdict
             ? l10n.t('Agent job “{0}” completed, but its pull request link is refused: {1}. It is not opened.', title, verdict.refused)
-            : l10n.t('Agent job “{0}” completed, no pull request.', title),
+            : l10n.t('Agent job “{0}” completed, no pull request.', title)) + by,
           ...(job.job.ref ? [incoming] : []),
         );
         if (picked === incoming)
@@ -34,7 +36,7 @@ export async function announceFinishedJob(job: TrackedJob, reviewed = false): Pr
       const review = reviewed ? since : l10n.t('Review Changes');
       const preview = l10n.t({ message: 'Preview', args: [], comment: ['Button: shows a preview deployment of the job’s change'] });
       const open = l10n.t('Open Pull Request');
-      const picked = await showInfo(l10n.t('Agent job “{0}” completed with a pull request.', title), review, preview, open);
+      const picked = await showInfo(l10n.t('Agent job “{0}” completed with a pull request.', title) + by, review, preview, open);
       if (picked === review) await vscode.commands.executeCommand(reviewed ? commandIds.reviewSinceReview : commandIds.reviewChanges, job);
       if (picked === preview) await vscode.commands.executeCommand(commandIds.previewChange, job);
       if (picked === open) await vscode.env.openExternal(vscode.Uri.parse(link, true));
@@ -43,15 +45,15 @@ export async function announceFinishedJob(job: TrackedJob, reviewed = false): Pr
     case 'failed': {
       const followUp = l10n.t('Send Follow-up');
       // An error, as the tree's icon for a failed job is.
-      const picked = await showErrorText(l10n.t('Agent job “{0}” failed.', title), followUp);
+      const picked = await showErrorText(l10n.t('Agent job “{0}” failed.', title) + by, followUp);
       if (picked === followUp) await vscode.commands.executeCommand(commandIds.sendFollowUp, job);
       return;
     }
     case 'archived':
-      await showInfo(l10n.t('Agent job “{0}” is now archived.', title));
+      await showInfo(l10n.t('Agent job “{0}” is now archived.', title) + by);
       return;
     default:
       // The status as the service sent it (only finished jobs are announced, so rarely seen).
-      await showInfo(l10n.t('Agent job “{0}” is now {1}.', title, job.job.rawStatus));
+      await showInfo(l10n.t('Agent job “{0}” is now {1}.', title, job.job.rawStatus) + by);
   }
 }

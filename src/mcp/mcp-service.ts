@@ -118,14 +118,6 @@ export class McpService {
     });
   }
 
-  private safeLog(line: string): void {
-    try {
-      this.deps.log.info(line);
-    } catch {
-      // Nothing to tell it to.
-    }
-  }
-
   private async start(): Promise<void> {
     const { deps } = this;
     try {
@@ -153,7 +145,10 @@ export class McpService {
     if (!server) return;
     await server.close().catch(() => undefined);
     this.lease.publish();
-    // A closing window's log may be gone already.
-    this.safeLog('MCP server stopped in this window.');
+    try {
+      this.deps.log.info('MCP server stopped in this window.');
+    } catch {
+      // A closing window's log may be gone already.
+    }
   }
 }

@@ -1,10 +1,14 @@
 // The read-only document Connect Another AI Agent (MCP)… opens: redrawn when the address or the
 // token changes, so what the writer copies is always what the server answers to.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { setupPage, type SetupState } from './setup-page';
 
 export const setupScheme = 'docs-agent-mcp';
-export const setupUri = vscode.Uri.from({ scheme: setupScheme, path: '/Connect an AI agent.md' });
+/** The page's address: its name is the tab's title, in the writer's language. */
+export function setupUri(): vscode.Uri {
+  return vscode.Uri.from({ scheme: setupScheme, path: `/${l10n.t('Connect an AI agent')}.md` });
+}
 
 export class SetupDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -18,7 +22,7 @@ export class SetupDocument implements vscode.TextDocumentContentProvider, vscode
 
   /** The address or token changed: an open setup page shows the new one. */
   refresh(): void {
-    this.changed.fire(setupUri);
+    this.changed.fire(setupUri());
   }
 
   dispose(): void {

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestRecord } from '../../emulator/types';
+import { leaseOf } from '../../support/workbench/lease-handover';
 import { machineStorage, Workbench } from '../../support/workbench/workbench';
 
 // One person's journey, step by step: each test starts where the previous one left off.
@@ -151,19 +152,14 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
     assert.equal(await getsOf(jobId), sentToOld);
   });
 
-  it('a second window in Restricted Mode never holds the polling lease and says so in its own view only; the first polls on through its reload', async () => {
+  it('a second window in Restricted Mode never holds the polling lease (nor serves the MCP tools) and says so in its own view only; the first polls on through its reload', async () => {
     const storage = machineStorage(workbench.server);
     const windows = (): string[] =>
       readdirSync(join(storage, 'windows'))
         .filter((n) => n.endsWith('.json'))
         .map((n) => n.slice(0, -5));
-    const leaseOwner = (): string | undefined => {
-      try {
-        return (JSON.parse(readFileSync(join(storage, 'lease', 'poller.lease'), 'utf8')) as { owner?: string }).owner;
-      } catch {
-        return undefined; // none, or being written
-      }
-    };
+    // None, or being written: undefined.
+    const leaseOwner = (name = 'poller.lease'): string | undefined => leaseOf(workbench, name)?.owner;
     await workbench.newJob('Checked through the reload');
     await workbench.jobRow('Checked through the reload').waitFor({ timeout: 30_000 });
     const running = (await workbench.control.jobs()).find((j) => j.prompts[0] === 'Checked through the reload');
@@ -193,7 +189,11 @@ describe('e2e: agent jobs, from a selection to the pull request', () => {
     const owners = new Set<string>();
     let sampling = true;
     const sampled = (async () => {
-      for (; sampling; await new Promise((resolve) => setTimeout(resolve, 50))) owners.add(leaseOwner() ?? '');
+      for (; sampling; await new Promise((resolve) => setTimeout(resolve, 50))) {
+        owners.add(leaseOwner() ?? '');
+        // Nor the MCP server's, whose tools send the key.
+        owners.add(leaseOwner('mcp.lease') ?? '');
+      }
     })();
     try {
       await workbench.reloadWindow();

@@ -46,7 +46,10 @@ describe('e2e: Docs Agent’s tools for another AI agent (MCP)', () => {
   let token = '';
 
   before(async () => {
-    workbench = await Workbench.open({ withKey: true, userSettings: { 'docsAgent.mcp.port': 47391 } });
+    workbench = await Workbench.open({
+      withKey: true,
+      userSettings: { 'docsAgent.mcp.port': 47391, 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
+    });
   });
   afterEach(async function () {
     if (this.currentTest?.state !== 'failed') return;
@@ -103,6 +106,11 @@ describe('e2e: Docs Agent’s tools for another AI agent (MCP)', () => {
     assert.equal(posts.length, 1);
     await workbench.openDocsAgentView();
     await workbench.jobRow(prompt).waitFor({ timeout: 30_000 });
+    // Its finish is announced like any other's, saying which agent asked for it.
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === prompt);
+    assert.ok(job, 'the emulator has the job');
+    await workbench.control.finishJob(job.id);
+    await workbench.notification(/completed with a pull request\. An AI agent started it: Writer’s Terminal Agent\./, 60_000);
   });
 
   it('refused in the editor: the agent reads a tool error, and nothing is sent', async () => {
