@@ -48,7 +48,7 @@ describe('e2e: Docs Agent’s tools for another AI agent (MCP)', () => {
   before(async () => {
     workbench = await Workbench.open({
       withKey: true,
-      userSettings: { 'docsAgent.mcp.port': 47391, 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
+      userSettings: { 'docsAgent.jobs.maxCheckIntervalSeconds': 5 },
     });
   });
   afterEach(async function () {

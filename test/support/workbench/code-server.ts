@@ -133,7 +133,10 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');
   if (options.workspaceTrust) args.push('--trust');
-  if (options.userSettings) args.push('--user-settings', JSON.stringify(options.userSettings));
+  // Each editor its own MCP port: editors started side by side (the run's parallel parts) never
+  // meet on the default one, where all but one would move and say so.
+  const userSettings = { 'docsAgent.mcp.port': await freePort(), ...options.userSettings };
+  args.push('--user-settings', JSON.stringify(userSettings));
   if (options.installExtension) args.push('--install-extension', options.installExtension);
   if (options.installVsix) args.push('--install-vsix', options.installVsix);
   if (options.locale) args.push('--locale', options.locale);
