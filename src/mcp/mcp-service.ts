@@ -82,11 +82,6 @@ export class McpService {
     });
   }
 
-  /** Whether this window is the one serving. */
-  get serving(): boolean {
-    return this.server !== undefined;
-  }
-
   /** Settings or trust changed: let go, take over or restart on the new port. */
   async reconsider(restart: boolean): Promise<void> {
     if (restart) await this.steps.run(() => this.stop());
