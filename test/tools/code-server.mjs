@@ -34,6 +34,9 @@ const userSettings = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
   'security.workspace.trust.enabled': false,
+  // Docs Agent's MCP server listens on a local port; code-server would offer each one a
+  // forwarded address in a notification that can take the keyboard from a test.
+  'remote.autoForwardPorts': false,
   // Git on, as writers have it (the workspace is a clone), but never reaching out by itself.
   'git.autofetch': false,
   'git.openRepositoryInParentFolders': 'never',
