@@ -6,7 +6,7 @@
 // Restricted Mode, which checks nothing) never takes it, so it never keeps the others waiting.
 import { rm } from 'node:fs/promises';
 import { Serial } from '../serial';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Emitter } from '../emitter';
 import { readJson, writeAtomic } from './atomic-file';
 import { fileCaps } from './shared-file';
@@ -85,7 +85,9 @@ export class Lease {
     this.file = join(folder, `${name}.lease`);
     this.heartbeatMs = options.heartbeatMs ?? defaultHeartbeatMs;
     this.expiryMs = options.expiryMs ?? 2 * this.heartbeatMs;
-    this.watcher = new FolderWatch(folder, () => void this.tick(false), { rescanMs: 0 });
+    // Other leases share the folder (polling, the MCP server): only this one's file wakes this one.
+    const own = basename(this.file);
+    this.watcher = new FolderWatch(folder, (names) => (names === undefined || names.has(own)) && void this.tick(false), { rescanMs: 0 });
     void this.tick(true);
   }
 
