@@ -61,7 +61,7 @@ describe('hunk state: taking the agent’s change one hunk at a time', () => {
     const above = (text: string): string =>
       text.replace('# Install\n\n', '# Install\n\nBefore you start, close the editor.\nThen read on.\n\n');
     const applied = toggle(hunks, above(base), 2);
-    assert.equal(applied, above(base.replace('\nThat is all.\n', '')));
+    assert.equal(applied, above(base.replace('That is all.\n', '')));
     assert.deepEqual(states(hunks, applied), ['notApplied', 'notApplied', 'applied']);
   });
 
