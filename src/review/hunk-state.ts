@@ -64,28 +64,32 @@ interface Texts {
   pieces: readonly Piece[];
   /** The working text's differences from the base. */
   differences: readonly Difference[];
+  /** Per base line: whether it is sure (sureLines). */
+  sure: readonly boolean[];
 }
 
 /**
- * The stretch of the base around `span` up to the nearest sure lines: lines that appear once in the
- * base and once in the working text and that neither the writer nor a hunk changed. Any diff aligns
- * those two alike; between them, repeated lines may be aligned more than one way.
+ * Which base lines are sure: they appear once in the base and once in the working text, and
+ * neither the writer nor a hunk changed them. Any diff aligns those two alike; between them,
+ * repeated lines may be aligned more than one way.
  */
-function stretchAround(span: Span, texts: Texts): Span {
+function sureLines(base: readonly string[], working: readonly string[], changes: readonly Span[]): boolean[] {
   const counts = (lines: readonly string[]): Map<string, number> => {
     const seen = new Map<string, number>();
     for (const line of lines) seen.set(line, (seen.get(line) ?? 0) + 1);
     return seen;
   };
-  const [inBase, inWorking] = [counts(texts.base), counts(texts.working)];
-  const changes = [...texts.differences, ...texts.pieces.map((p) => p.reach)];
-  const sure = (line: number): boolean => {
-    const text = texts.base[line];
-    return inBase.get(text) === 1 && inWorking.get(text) === 1 && !changes.some((d) => d.begin <= line && line < d.end);
-  };
+  const [inBase, inWorking] = [counts(base), counts(working)];
+  const changed = new Array<boolean>(base.length).fill(false);
+  for (const d of changes) changed.fill(true, d.begin, d.end);
+  return base.map((text, line) => inBase.get(text) === 1 && inWorking.get(text) === 1 && !changed[line]);
+}
+
+/** The stretch of the base around `span` up to the nearest sure lines. */
+function stretchAround(span: Span, texts: Texts): Span {
   let [begin, end] = [span.begin, span.end];
-  while (begin > 0 && !sure(begin - 1)) begin--;
-  while (end < texts.base.length && !sure(end)) end++;
+  while (begin > 0 && !texts.sure[begin - 1]) begin--;
+  while (end < texts.base.length && !texts.sure[end]) end++;
   return { begin, end };
 }
 
@@ -179,7 +183,7 @@ function readPiece(index: number, texts: Texts): HunkReading {
  */
 function confirmed(reading: HunkReading, texts: Texts): boolean {
   if (!reading.toggle) return false;
-  const after = comparedLines(withEdit(texts.working.join(''), reading.toggle));
+  const after = withLineEdit(texts.working, reading.toggle);
   const [toHead, toBase] = [distance(texts.head, after) - texts.toHead, distance(texts.base, after) - texts.toBase];
   return reading.state === 'notApplied' ? toHead < 0 && toBase > 0 : toHead > 0 && toBase < 0;
 }
@@ -190,22 +194,20 @@ function confirmed(reading: HunkReading, texts: Texts): boolean {
  */
 export function readHunks(hunks: readonly Hunk[], baseText: string, headText: string, workingText: string): HunkReading[] {
   const [base, head, working] = [baseText, headText, workingText].map(comparedLines) as [string[], string[], string[]];
-  const texts: Texts = {
-    base,
-    head,
-    working,
-    toHead: distance(head, working),
-    toBase: distance(base, working),
-    pieces: piecesOf(hunks, base, head),
-    differences: differencesOf(base, working),
-  };
+  const pieces = piecesOf(hunks, base, head);
+  const differences = differencesOf(base, working);
+  const sure = sureLines(base, working, [...differences, ...pieces.map((p) => p.reach)]);
+  const texts: Texts = { base, head, working, toHead: distance(head, working), toBase: distance(base, working), pieces, differences, sure };
   return texts.pieces.map((_, index) => readPiece(index, texts));
+}
+
+function withLineEdit(lines: readonly string[], edit: LineEdit): string[] {
+  return [...lines.slice(0, edit.begin), ...edit.lines, ...lines.slice(edit.end)];
 }
 
 /** The working text with `edit` made. */
 export function withEdit(workingText: string, edit: LineEdit): string {
-  const lines = comparedLines(workingText);
-  return [...lines.slice(0, edit.begin), ...edit.lines, ...lines.slice(edit.end)].join('');
+  return withLineEdit(comparedLines(workingText), edit).join('');
 }
 
 /**
