@@ -12,6 +12,8 @@ import type { ReviewStore } from '../review/review-store';
 import { registerOnFirstUse } from './on-first-use';
 import { reviewInstruction, reviewText } from '../review/review-text';
 import { ShownChanges } from '../review/shown-changes';
+import { HunkMarks } from '../review/hunk-marks';
+import { hunkCommands } from './hunk-commands';
 import type { AfterFollowUp, DraftRequest } from './compose-commands';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
@@ -78,12 +80,14 @@ export function createReviewComments(
   // Kept as long as a composer draft: a month untouched.
   void reviews.ready.then(() => reviews.pruneUntouchedSince(new Date(Date.now() - keptDays * 86_400_000)));
   const comments = new ReviewComments(reviews, shown);
+  const marks = new HunkMarks(shown);
   const afterFollowUp: AfterFollowUp = async (draft, job) => {
     const comments = await markSent(reviews, job, draft.toString());
     // The job's record says the follow-up was this review.
     if (comments) await deps.tracker.noteReview(job, comments);
   };
-  return { disposables: [shown, comments, ...registerCommands(deps, { reviews, comments, shown })], afterFollowUp, shown };
+  const disposables = [shown, comments, marks, ...registerCommands(deps, { reviews, comments, shown }), ...hunkCommands(deps, marks)];
+  return { disposables, afterFollowUp, shown };
 }
 
 function registerCommands(deps: CommandDeps, parts: ReviewParts): vscode.Disposable[] {

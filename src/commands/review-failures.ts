@@ -15,6 +15,8 @@ export type Doing =
   | 'checkOut'
   | 'undoApply'
   | 'applyFile'
+  | 'applyHunk'
+  | 'unapplyHunk'
   | 'findPreviewBranch'
   | 'showChange'
   | 'showReadersAroundMerge'
@@ -26,6 +28,8 @@ const logged: Record<Doing, string> = {
   checkOut: 'Check out the change',
   undoApply: 'Undo the applied file',
   applyFile: 'Apply the file',
+  applyHunk: 'Apply one change',
+  unapplyHunk: 'Unapply one change',
   findPreviewBranch: 'Find the branch to preview',
   showChange: 'Show the change',
   showReadersAroundMerge: 'Show readers around the merge',
@@ -43,6 +47,10 @@ function couldNot(doing: Doing, why: string): string {
       return l10n.t('Could not undo the applied file: {0}', why);
     case 'applyFile':
       return l10n.t('Could not apply the file: {0}', why);
+    case 'applyHunk':
+      return l10n.t('Could not apply this change: {0}', why);
+    case 'unapplyHunk':
+      return l10n.t('Could not unapply this change: {0}', why);
     case 'findPreviewBranch':
       return l10n.t('Could not find the branch to preview: {0}', why);
     case 'showChange':

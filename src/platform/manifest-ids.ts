@@ -20,6 +20,8 @@ export const commandIds = {
   checkOutChange: 'docsAgent.checkOutChange',
   readersAroundMerge: 'docsAgent.readersAroundMerge',
   applyChangeFile: 'docsAgent.applyChangeFile',
+  applyHunk: 'docsAgent.applyHunk',
+  unapplyHunk: 'docsAgent.unapplyHunk',
   sendReview: 'docsAgent.sendReview',
   reviewSinceReview: 'docsAgent.reviewSinceReview',
   resolveReviewThread: 'docsAgent.resolveReviewThread',
@@ -81,6 +83,8 @@ export const contextKeys = {
   connected: 'docsAgent.connected',
   /** The active editor tab shows an agent's change this window fetched. */
   agentChangeActive: 'docsAgent.agentChangeActive',
+  /** Whether the hunk at the cursor in an agent's change is in the working file: `applied`, `notApplied`, `changedByYou`, or empty. */
+  hunkAtCursor: 'docsAgent.hunkAtCursor',
   /** Some preview deployment is followed on this machine. */
   hasPreviews: 'docsAgent.hasPreviews',
   /** Every open project's plan refused previews (403): the preview commands hide until the key changes. */

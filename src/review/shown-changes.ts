@@ -23,6 +23,8 @@ export interface ChangePlace {
   path: string;
   side: 'agent' | 'before';
   commit: string;
+  /** The change's entry for the file. */
+  file: GitChange;
 }
 
 export interface ActiveChange {
@@ -96,7 +98,7 @@ export class ShownChanges implements vscode.Disposable {
       const side = ref === shown.change.head ? 'agent' : ref === shown.change.base ? 'before' : undefined;
       if (!side) continue;
       const file = shown.change.changes.find((c) => (side === 'agent' ? changedFileOf(c) : c.originalUri).path === uri.path);
-      if (file) return { shown, path: inClone(shown.change.repository, uri.fsPath), side, commit: ref };
+      if (file) return { shown, path: inClone(shown.change.repository, uri.fsPath), side, commit: ref, file };
     }
     return undefined;
   }

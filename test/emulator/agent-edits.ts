@@ -2,7 +2,8 @@
 // from its instructions: its line added at the end (the default), its line in place of the page's
 // first paragraph (`[reword]`, so the diff has a removed line), and, for a review the writer sent
 // as a follow-up, each quoted line of its own version revised (lines of the old version are not
-// brought back). Pure text: git-side.ts commits what these return.
+// brought back); `[hunks]`: three separate hunks in the page (its first paragraph reworded, a
+// paragraph added after the second, one at the end) and a new page beside it. Pure text: git-side.ts commits what these return.
 
 /** A comment of a review follow-up (review-text.ts's format) on lines of the agent's version. */
 export interface ReviewedLines {
@@ -75,4 +76,19 @@ export function withAgentLine(before: string, added: string, reword: boolean): s
   if (first < 0) return `${text}\n${added}\n`;
   lines.splice(first, 1, added);
   return lines.join('\n');
+}
+
+/** `[hunks]`: the first paragraph line reworded, a tip after the second one, and a line at the end: three hunks. */
+export function withThreeHunks(before: string, added: string, jobId: string): string {
+  const lines = withAgentLine(before, added, true).split('\n');
+  const bodyStart = lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0;
+  const paragraphs = lines.map((line, i) => (i >= bodyStart && line.trim() !== '' && !line.startsWith('#') ? i : -1)).filter((i) => i >= 0);
+  const second = paragraphs[1];
+  if (second !== undefined) lines.splice(second + 1, 0, '', `> Tip from the docs agent (${jobId}): keep this page open while you work.`);
+  return `${lines.join('\n').replace(/\n*$/, '\n')}\n> Last line from the docs agent (${jobId}).\n`;
+}
+
+/** `[hunks]`: the page the agent adds beside the edited one. */
+export function checklistPage(jobId: string): string {
+  return `---\ntitle: "Checklist"\n---\n\nA checklist the docs agent (${jobId}) wrote.\n`;
 }

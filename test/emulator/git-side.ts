@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reviewedLines, reviseReviewed, revisedLine, withAgentLine } from './agent-edits';
+import { checklistPage, reviewedLines, reviseReviewed, revisedLine, withAgentLine, withThreeHunks } from './agent-edits';
 
 /** The page a job edits when its prompt names none (paths relative to the repository's root). */
 export const defaultEditedPage = 'docs/quickstart.mdx';
@@ -66,8 +66,11 @@ export class GitSide {
     const line = reviewed.length ? revisedLine(jobId, reviewed[0]?.remark ?? '') : agentLine(jobId, prompt);
     // `[broken-link]`: the agent also links a page that does not exist, so a preview build fails.
     const added = /\[broken-link\]/i.test(prompt) ? `${line}\n\n${BROKEN_LINK_LINE}` : line;
-    const edited = (before: string, page: string): string =>
-      reviewed.length ? reviseReviewed(before, page, jobId, reviewed) : withAgentLine(before, added, /\[reword\]/i.test(prompt));
+    const hunks = /\[hunks\]/i.test(prompt);
+    const edited = (before: string, page: string): string => {
+      if (reviewed.length) return reviseReviewed(before, page, jobId, reviewed);
+      return hunks ? withThreeHunks(before, added, jobId) : withAgentLine(before, added, /\[reword\]/i.test(prompt));
+    };
     const temp = mkdtempSync(join(tmpdir(), 'emulator-index-'));
     const env = { GIT_INDEX_FILE: join(temp, 'index') };
     try {
@@ -76,6 +79,11 @@ export class GitSide {
         const before = this.git(['show', `${base}:${page}`]);
         const blob = this.git(['hash-object', '-w', '--stdin'], env, edited(before, page)).trim();
         this.git(['update-index', '--cacheinfo', `100644,${blob},${page}`], env);
+      }
+      if (hunks) {
+        const page = (pages[0] ?? defaultEditedPage).replace(/(\.mdx?)$/, '-checklist$1');
+        const blob = this.git(['hash-object', '-w', '--stdin'], env, checklistPage(jobId)).trim();
+        this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${page}`], env);
       }
       const tree = this.git(['write-tree'], env).trim();
       const parent = this.git(['rev-parse', base]).trim();

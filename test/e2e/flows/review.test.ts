@@ -240,9 +240,8 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
   it('a push-to-branch job says “no pull request” and Show Incoming Changes shows what arrived on main', async () => {
     await workbench.clearNotifications();
     await workbench.newJob('[push] Reword index.mdx');
-    // The second job made (the follow-up and the review went to the first as messages).
-    await workbench.control.waitForRequests(2, 30_000, (r) => r.method === 'POST' && r.path.endsWith('/job'));
-    const pushed = (await workbench.control.jobs()).find((j) => j.id !== jobId);
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes('[push] Reword'));
+    const pushed = (await workbench.control.jobs()).find((j) => j.prompts[0] === '[push] Reword index.mdx');
     assert.ok(pushed);
     await workbench.control.finishJob(pushed.id);
     const toast = await workbench.notification('completed, no pull request');

@@ -1,0 +1,89 @@
+// Apply This Change and Unapply This Change: one hunk of the agent's change, the one at the
+// cursor (the key, the editor's menu, the diff's title menu) or at a line number (its menu), into
+// or out of the working file. Where the writer changed the hunk's lines, nothing is forced: a
+// sentence says so and opens both versions side by side.
+import * as l10n from '@vscode/l10n';
+import * as vscode from 'vscode';
+import { commandIds } from '../platform/manifest-ids';
+import { isRecord } from '../platform/checks';
+import type { HunkAt } from '../review/change-hunks';
+import { loadGitApi } from '../review/git-api';
+import type { HunkMarks } from '../review/hunk-marks';
+import { writeHunk } from '../review/hunk-write';
+import type { CommandDeps } from './deps';
+import { reportReviewFailure } from './review-failures';
+import { showInfo, showWarning } from '../editor/say';
+
+type Want = 'apply' | 'unapply';
+
+/** Where the command was asked for: the line number menu names its line; anything else means the cursor. */
+async function targetOf(marks: HunkMarks, arg: unknown): Promise<{ uri: vscode.Uri; at: HunkAt | undefined } | undefined> {
+  if (isRecord(arg) && arg.uri instanceof vscode.Uri && typeof arg.lineNumber === 'number') {
+    return { uri: arg.uri, at: await marks.hunkAt(arg.uri, arg.lineNumber) };
+  }
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !marks.changeOf(editor.document.uri)) return undefined;
+  return { uri: editor.document.uri, at: await marks.atCursor() };
+}
+
+/** The agent's version of the file beside the writer's, for a hunk that cannot be applied as it is. */
+async function openBothVersions(marks: HunkMarks, uri: vscode.Uri, at: HunkAt): Promise<void> {
+  const shown = marks.changeOf(uri);
+  if (!shown) return;
+  const agents = (await loadGitApi()).toGitUri(at.uri, shown.change.head);
+  await vscode.commands.executeCommand('vscode.diff', agents, at.uri, l10n.t('{0}: the agent’s version ↔ yours', at.path));
+}
+
+async function refuse(marks: HunkMarks, uri: vscode.Uri, at: HunkAt, want: Want): Promise<void> {
+  if (at.reading.state === 'changedByYou') {
+    const open = l10n.t('Open Both Versions');
+    const said =
+      want === 'apply'
+        ? l10n.t(
+            'You changed the lines of {0} that this change replaces, so it was not applied. Compare both versions and copy what you want.',
+            at.path,
+          )
+        : l10n.t(
+            'You changed the lines this change wrote in {0}, so it was not unapplied. Compare both versions and copy what you want.',
+            at.path,
+          );
+    if ((await showWarning(said, open)) === open) await openBothVersions(marks, uri, at);
+    return;
+  }
+  void showInfo(
+    at.reading.state === 'applied' ? l10n.t('This change is already in {0}.', at.path) : l10n.t('This change is not in {0}.', at.path),
+  );
+}
+
+async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: unknown): Promise<HunkAt | undefined> {
+  const target = await targetOf(marks, arg);
+  if (!target?.at) {
+    void showInfo(l10n.t('Put the cursor in one of the agent’s changes in its diff (Review Job’s Changes), then try again.'));
+    return undefined;
+  }
+  const { uri, at } = target;
+  const wanted = want === 'apply' ? 'notApplied' : 'applied';
+  if (at.reading.state !== wanted || !at.write) {
+    await refuse(marks, uri, at, want);
+    return undefined;
+  }
+  const shown = marks.changeOf(uri);
+  if (!shown) return undefined;
+  try {
+    await writeHunk(at.write, shown.change.repository.rootUri.fsPath, at.path);
+    await marks.refresh();
+    const done = want === 'apply' ? l10n.t('Applied this change to {0}.', at.path) : l10n.t('Unapplied this change from {0}.', at.path);
+    vscode.window.setStatusBarMessage(`${done} ${await marks.summaryOf(shown)}.`, 8000);
+    return at;
+  } catch (error) {
+    reportReviewFailure(deps, error, shown.job, want === 'apply' ? 'applyHunk' : 'unapplyHunk', () => toggleHunk(deps, marks, want, arg));
+    return undefined;
+  }
+}
+
+export function hunkCommands(deps: CommandDeps, marks: HunkMarks): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(commandIds.applyHunk, (arg: unknown) => toggleHunk(deps, marks, 'apply', arg)),
+    vscode.commands.registerCommand(commandIds.unapplyHunk, (arg: unknown) => toggleHunk(deps, marks, 'unapply', arg)),
+  ];
+}

@@ -1,0 +1,143 @@
+// The agent's change hunk by hunk, against the writer's files: each file's hunks (git's, from the
+// commit the agent started from to its own), whether each is in the working file now (read from
+// its text, unsaved edits included: hunk-state.ts), and the edit that applies or unapplies one.
+// An added, deleted or renamed file is one hunk, taken or left whole.
+import * as vscode from 'vscode';
+import { currentText } from '../editor/workspace-text';
+import { changedFileOf, renamedFrom } from './apply-file';
+import { inClone } from './clone-path';
+import { fileAt, fileHunks } from './file-hunks';
+import { changeStatus, type GitChange } from './git-api';
+import { hunkAtLine, readHunks, type HunkReading, type LineEdit } from './hunk-state';
+import { wholeFileHunk as oneHunkOf, type Hunk } from './hunks';
+import type { JobChange } from './job-change';
+import { comparedLines } from './line-diff';
+
+/** What a hunk's apply or unapply writes: lines of one file, or whole files (text undefined: no file). */
+export type HunkWrite =
+  { kind: 'lines'; uri: vscode.Uri; edit: LineEdit } | { kind: 'files'; files: { uri: vscode.Uri; text: string | undefined }[] };
+
+export interface HunkAt {
+  /** The working file the hunk goes into (the new name of a renamed file). */
+  uri: vscode.Uri;
+  /** Its path in the repository. */
+  path: string;
+  hunk: Hunk;
+  index: number;
+  /** How many hunks the file has. */
+  of: number;
+  reading: HunkReading;
+  write?: HunkWrite;
+}
+
+/** One file of the change as hunks: both versions and git's hunks between them. */
+interface FileChange {
+  file: GitChange;
+  before: string | undefined;
+  after: string | undefined;
+  hunks: Hunk[];
+}
+
+const sameText = (a: string | undefined, b: string | undefined): boolean =>
+  a !== undefined && b !== undefined && comparedLines(a).join('') === comparedLines(b).join('');
+
+/**
+ * An added, deleted or renamed file, one hunk: in when the working tree holds what the agent left
+ * (its file, the old one gone), out when it holds what was there before; anything else is the
+ * writer's. Its write puts the other state's files in place.
+ */
+function wholeFileHunk(
+  change: FileChange,
+  uri: vscode.Uri,
+  from: vscode.Uri | undefined,
+  old: string | undefined,
+  now: string | undefined,
+): Omit<HunkAt, 'path' | 'index' | 'of' | 'hunk'> {
+  const oldText = from ? old : now;
+  const agentSide = (!from || old === undefined) && (change.after === undefined ? now === undefined : sameText(now, change.after));
+  const oldSide = (!from || now === undefined) && (change.before === undefined ? oldText === undefined : sameText(oldText, change.before));
+  const files = (before: string | undefined, after: string | undefined): HunkWrite => ({
+    kind: 'files',
+    files: from
+      ? [
+          { uri: from, text: before },
+          { uri, text: after },
+        ]
+      : [{ uri, text: after ?? before }],
+  });
+  if (agentSide) return { uri, reading: { state: 'applied' }, write: files(change.before, undefined) };
+  if (oldSide) return { uri, reading: { state: 'notApplied' }, write: files(undefined, change.after) };
+  return { uri, reading: { state: 'changedByYou' } };
+}
+
+export class ChangeHunks {
+  private readonly files = new Map<string, Promise<FileChange>>();
+
+  constructor(readonly change: JobChange) {}
+
+  private relative(uri: vscode.Uri): string {
+    return inClone(this.change.repository, uri.fsPath);
+  }
+
+  /** The file's versions and hunks, read once per change (both commits never change). */
+  private load(file: GitChange): Promise<FileChange> {
+    const key = changedFileOf(file).toString();
+    let loaded = this.files.get(key);
+    if (!loaded) {
+      loaded = this.read(file);
+      this.files.set(key, loaded);
+      loaded.catch(() => this.files.delete(key));
+    }
+    return loaded;
+  }
+
+  private async read(file: GitChange): Promise<FileChange> {
+    const { repository, base, head } = this.change;
+    const [oldPath, newPath] = [this.relative(file.originalUri), this.relative(changedFileOf(file))];
+    const before = file.status === changeStatus.added ? undefined : await fileAt(repository, base, oldPath);
+    const after = file.status === changeStatus.deleted ? undefined : await fileAt(repository, head, newPath);
+    const whole = file.status !== changeStatus.modified || renamedFrom(file) !== undefined;
+    const hunks = whole ? [oneHunkOf(before, after)] : await fileHunks(repository, base, head, newPath);
+    return { file, before, after, hunks };
+  }
+
+  /** Every hunk of the file, read against the working tree now. */
+  async readFile(file: GitChange): Promise<HunkAt[]> {
+    const change = await this.load(file);
+    const uri = changedFileOf(file);
+    const path = this.relative(uri);
+    const now = await currentText(uri);
+    const from = renamedFrom(file);
+    const [hunk] = change.hunks;
+    if (change.file.status !== changeStatus.modified || from) {
+      const old = from ? await currentText(from) : undefined;
+      return hunk ? [{ ...wholeFileHunk(change, uri, from, old, now), path, hunk, index: 0, of: 1 }] : [];
+    }
+    const readings: HunkReading[] =
+      now === undefined || change.before === undefined || change.after === undefined
+        ? change.hunks.map(() => ({ state: 'changedByYou' }))
+        : readHunks(change.hunks, change.before, change.after, now);
+    return change.hunks.map((hunk, index) => {
+      const reading = readings[index] ?? { state: 'changedByYou' };
+      const write: HunkWrite | undefined = reading.toggle && { kind: 'lines', uri, edit: reading.toggle };
+      return { uri, path, hunk, index, of: change.hunks.length, reading, ...(write ? { write } : {}) };
+    });
+  }
+
+  /** The hunk at a line of one side of the file's diff (1-based), read against the working tree now. */
+  async hunkAt(file: GitChange, side: 'agent' | 'before', line: number): Promise<HunkAt | undefined> {
+    const all = await this.readFile(file);
+    if (file.status !== changeStatus.modified || renamedFrom(file)) return all[0];
+    const index = hunkAtLine(
+      all.map((h) => h.hunk),
+      side,
+      line,
+    );
+    return index === undefined ? undefined : all[index];
+  }
+
+  /** Every hunk of the change, file by file. */
+  async readAll(): Promise<HunkAt[]> {
+    return (await Promise.all(this.change.changes.map((file) => this.readFile(file)))).flat();
+  }
+}

@@ -1,0 +1,148 @@
+// What the change's diff says about the hunks, kept current as the writer moves and types: which
+// hunk the cursor is in and whether it is in the working file (a context key the menus and the
+// key read), a mark on each hunk that is in, and how many are in over the whole change (the
+// status bar, while the change's diff is the active tab). Read from the working text every time:
+// nothing is stored.
+import * as l10n from '@vscode/l10n';
+import * as vscode from 'vscode';
+import { contextKeys } from '../platform/manifest-ids';
+import { count, plural } from '../platform/words';
+import { ChangeHunks, type HunkAt } from './change-hunks';
+import { newSpanOf, oldSpanOf } from './hunk-places';
+import type { ShownChange, ShownChanges } from './shown-changes';
+
+/** How long typing may go on before the marks are read again. */
+const settleMs = 300;
+
+/** "3 of 7 changes in your files (2 files)": how much of the change the working tree holds. */
+export function appliedSummary(hunks: readonly HunkAt[]): string {
+  const applied = hunks.filter((h) => h.reading.state === 'applied');
+  const files = new Set(applied.map((h) => h.path)).size;
+  const [n, total] = [applied.length, hunks.length];
+  return plural(
+    files,
+    l10n.t({
+      message: 'Applied {0} of {1} changes in {2} file',
+      args: [count(n), count(total), count(files)],
+      comment: ['How much of the agent’s change is in the writer’s files'],
+    }),
+    l10n.t({
+      message: 'Applied {0} of {1} changes in {2} files',
+      args: [count(n), count(total), count(files)],
+      comment: ['How much of the agent’s change is in the writer’s files'],
+    }),
+  );
+}
+
+export class HunkMarks implements vscode.Disposable {
+  private readonly hunks = new Map<string, ChangeHunks>();
+  private readonly status = vscode.window.createStatusBarItem('docsAgent.appliedChanges', vscode.StatusBarAlignment.Left, 50);
+  private readonly mark = vscode.window.createTextEditorDecorationType({
+    after: { contentText: `  ✓ ${l10n.t('in your file')}`, color: new vscode.ThemeColor('editorCodeLens.foreground') },
+  });
+  private readonly listeners: vscode.Disposable[];
+  private timer: NodeJS.Timeout | undefined;
+  private round = 0;
+
+  constructor(private readonly shown: ShownChanges) {
+    this.status.name = l10n.t('Docs Agent: changes applied');
+    const soon = (): void => this.refreshSoon();
+    this.listeners = [
+      vscode.window.onDidChangeTextEditorSelection(() => void this.refresh()),
+      vscode.window.onDidChangeActiveTextEditor(() => void this.refresh()),
+      vscode.window.onDidChangeVisibleTextEditors(soon),
+      vscode.window.tabGroups.onDidChangeTabs(soon),
+      vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.scheme === 'file' && soon()),
+      vscode.workspace.onDidCreateFiles(soon),
+      vscode.workspace.onDidDeleteFiles(soon),
+    ];
+  }
+
+  /** The hunks of a shown change (both commits read once). */
+  hunksOf(shown: ShownChange): ChangeHunks {
+    const key = `${shown.title}\n${shown.change.head}`;
+    let hunks = this.hunks.get(key);
+    if (!hunks || hunks.change !== shown.change) {
+      hunks = new ChangeHunks(shown.change);
+      this.hunks.set(key, hunks);
+    }
+    return hunks;
+  }
+
+  refreshSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), settleMs);
+  }
+
+  /** Reads the hunks again for what is on screen; a newer read wins over an older one still going. */
+  async refresh(): Promise<void> {
+    const round = ++this.round;
+    const current = (): boolean => round === this.round;
+    try {
+      const [atCursor, marks, summary] = await Promise.all([this.atCursor(), this.marks(), this.summary()]);
+      if (!current()) return;
+      void vscode.commands.executeCommand('setContext', contextKeys.hunkAtCursor, atCursor?.reading.state ?? '');
+      for (const [editor, ranges] of marks) editor.setDecorations(this.mark, ranges);
+      if (summary === undefined) this.status.hide();
+      else {
+        this.status.text = `$(check) ${summary}`;
+        this.status.accessibilityInformation = { label: summary };
+        this.status.show();
+      }
+    } catch {
+      // A change whose commits are gone (pruned, refetched): its marks stay as they were.
+    }
+  }
+
+  /** The hunk under the active editor's cursor. */
+  async atCursor(): Promise<HunkAt | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    return editor ? this.hunkAt(editor.document.uri, editor.selection.active.line + 1) : undefined;
+  }
+
+  /** The hunk at a line (1-based) of a document of a shown change's diff, read against the working tree now. */
+  async hunkAt(uri: vscode.Uri, line: number): Promise<HunkAt | undefined> {
+    const place = this.shown.placeOf(uri);
+    return place && this.hunksOf(place.shown).hunkAt(place.file, place.side, line);
+  }
+
+  /** The shown change a document of a diff belongs to. */
+  changeOf(uri: vscode.Uri): ShownChange | undefined {
+    return this.shown.placeOf(uri)?.shown;
+  }
+
+  /** How much of a shown change the working tree holds. */
+  async summaryOf(shown: ShownChange): Promise<string> {
+    return appliedSummary(await this.hunksOf(shown).readAll());
+  }
+
+  private async marks(): Promise<[vscode.TextEditor, vscode.Range[]][]> {
+    const editors = vscode.window.visibleTextEditors.map((editor) => ({ editor, place: this.shown.placeOf(editor.document.uri) }));
+    return Promise.all(
+      editors.map(async ({ editor, place }): Promise<[vscode.TextEditor, vscode.Range[]]> => {
+        if (!place) return [editor, []];
+        const hunks = await this.hunksOf(place.shown).readFile(place.file);
+        const lines = hunks
+          .filter((h) => h.reading.state === 'applied')
+          .map((h) => (place.side === 'agent' ? newSpanOf(h.hunk) : oldSpanOf(h.hunk)))
+          .map((span) =>
+            Math.min(Math.max(span.begin === span.end ? span.begin - 1 : span.begin, 0), Math.max(editor.document.lineCount - 1, 0)),
+          );
+        return [editor, lines.map((line) => editor.document.lineAt(line).range)];
+      }),
+    );
+  }
+
+  /** How much of the active tab's change the working tree holds, or undefined when no change is on screen. */
+  private async summary(): Promise<string | undefined> {
+    const active = this.shown.active();
+    return active && this.summaryOf(active.shown);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const listener of this.listeners) listener.dispose();
+    this.status.dispose();
+    this.mark.dispose();
+  }
+}

@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { eventually } from '../../support/eventually';
+import { Workbench } from '../../support/workbench/workbench';
+
+// Taking the agent's change one hunk at a time, in the real workbench with real git: a job whose
+// change has three hunks in one page and a new page; the writer has an unsaved edit of their own.
+// Each test starts where the previous one left off.
+describe('e2e: taking the agent’s change hunk by hunk', () => {
+  let workbench: Workbench;
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: workbench.folder, encoding: 'utf8' });
+  const changedFiles = (): string[] =>
+    git('status', '--porcelain', '--untracked-files=no')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(3));
+  const page = (path: string): string => readFileSync(join(workbench.folder, path), 'utf8');
+  /** The multi-file diff's tab, once it is open with this many files. */
+  const diffTab = (title: string, files: string): Locator =>
+    workbench.page.locator('.tab', { hasText: `Agent’s change: ${title}` }).filter({ hasText: `(${files})` });
+
+  before(async () => {
+    workbench = await Workbench.open({
+      withKey: true,
+      userSettings: {
+        'docsAgent.jobs.confirmBeforeSending': false,
+        'docsAgent.jobs.maxCheckIntervalSeconds': 5,
+        // The desktop editor's default (the browser-hosted one saves a second after each edit): the
+        // writer's edit stays unsaved until they save it.
+        'files.autoSave': 'off',
+      },
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await workbench.screenshotFailure(this.currentTest.fullTitle());
+  });
+  after(() => workbench?.close());
+
+  const hunksPrompt = '[hunks] Tidy guides/authentication.mdx';
+  const authPath = 'docs/guides/authentication.mdx';
+  /** The status bar's count of the change's hunks in the writer's files. */
+  const applied = (text: string): Locator => workbench.page.locator('.statusbar-item[id$="docsAgent.appliedChanges"]', { hasText: text });
+  /** Clicks the agent's line holding `text` on the diff's right side, which puts the cursor there. */
+  async function cursorOn(text: string): Promise<Locator> {
+    const line = workbench.page.locator('.monaco-editor.modified-in-monaco-diff-editor .view-line', { hasText: text }).first();
+    await line.scrollIntoViewIfNeeded();
+    await line.click();
+    return line;
+  }
+
+  it('Apply This Change takes one hunk of the agent’s change into the page, beside the writer’s unsaved edit', async () => {
+    const original = page(authPath);
+    await workbench.openDocsAgentView();
+    await workbench.clearNotifications();
+    await workbench.newJob(hunksPrompt);
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes('[hunks]'));
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === hunksPrompt);
+    assert.ok(job, 'the job was sent');
+    await workbench.control.finishJob(job.id);
+    await workbench.jobIcon(hunksPrompt, 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+    // The writer's own edit in the page's last paragraph, not saved.
+    await workbench.selectLine(authPath, 'Rotate keys from the dashboard');
+    await workbench.page.keyboard.press('End');
+    await workbench.page.keyboard.type(' Ask your admin.');
+    await workbench.contextMenu(workbench.jobRow(hunksPrompt), "Review Job's Changes");
+    await diffTab(hunksPrompt, '2 files').waitFor({ timeout: 30_000 });
+    await applied('Applied 0 of 4 changes in 0 files').waitFor({ timeout: 30_000 });
+    // The second of the page's three hunks (the new file is the fourth), by its key.
+    await cursorOn('Tip from the docs agent');
+    await workbench.page.keyboard.press('Control+Shift+Enter');
+    await applied('Applied 1 of 4 changes in 1 file').waitFor();
+    // The fetch's progress toast closes as the diff opens: picture the diff without it.
+    await workbench.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
+    await workbench.screenshot('hunk-applied');
+    assert.equal(page(authPath), original, 'the page had unsaved edits: it stays unsaved');
+    await workbench.page.locator('.tab', { hasText: 'authentication.mdx' }).filter({ hasNotText: 'Agent’s change' }).first().click();
+    await workbench.page.keyboard.press('Control+S');
+    const tip = `> Tip from the docs agent (${job.id}): keep this page open while you work.`;
+    const expected = original
+      .replace('public repository.\n\n', `public repository.\n\n${tip}\n\n`)
+      .replace('every 90 days.', 'every 90 days. Ask your admin.');
+    await eventually(() => page(authPath) === expected, 'the saved page: the base, the tip and the writer’s edit', 15_000);
+    assert.deepEqual(changedFiles(), [authPath], 'nothing else in the working tree changed');
+    assert.equal(git('status', '--porcelain', '--', 'docs/guides/authentication-checklist.mdx'), '', 'the new page was not added');
+  });
+
+  it('after a reload the diff still says what is applied; Unapply This Change puts the page back', async () => {
+    await workbench.reloadWindow();
+    await workbench.openDocsAgentView();
+    await workbench.contextMenu(workbench.jobRow(hunksPrompt), "Review Job's Changes");
+    await diffTab(hunksPrompt, '2 files').waitFor({ timeout: 30_000 });
+    await applied('Applied 1 of 4 changes in 1 file').waitFor({ timeout: 30_000 });
+    const line = await cursorOn('Tip from the docs agent');
+    await workbench.contextMenu(line, 'Unapply This Change');
+    await applied('Applied 0 of 4 changes in 0 files').waitFor();
+    await eventually(() => !page(authPath).includes('Tip from the docs agent'), 'the page without the tip', 15_000);
+    assert.match(page(authPath), /every 90 days\. Ask your admin\.\n$/, 'the writer’s edit stays');
+  });
+
+  it('a hunk whose lines the writer changed is not applied: a sentence says so', async () => {
+    await workbench.selectLine(authPath, 'Every request carries an API key');
+    await workbench.page.keyboard.type('Every request needs a key.');
+    await diffTab(hunksPrompt, '2 files').click();
+    await cursorOn('[hunks] Tidy guides');
+    await workbench.page.keyboard.press('Control+Shift+Enter');
+    await workbench.notification(
+      'You changed the lines of docs/guides/authentication.mdx that this change replaces, so it was not applied.',
+    );
+    // Back as it was for the steps after.
+    await workbench.page.locator('.tab', { hasText: 'authentication.mdx' }).filter({ hasNotText: 'Agent’s change' }).first().click();
+    await workbench.runCommand('File: Revert File');
+    git('checkout', '--', authPath);
+    await workbench.clearNotifications();
+  });
+});
