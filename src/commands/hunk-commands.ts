@@ -14,7 +14,8 @@ import type { CommandDeps } from './deps';
 import { reportReviewFailure } from './review-failures';
 import { showInfo, showWarning } from '../editor/say';
 
-type Want = 'apply' | 'unapply';
+/** `toggle`: whichever the hunk at the cursor needs (the one key does both). */
+type Want = 'apply' | 'unapply' | 'toggle';
 
 /** Where the command was asked for: the line number menu names its line; anything else means the cursor. */
 async function targetOf(marks: HunkMarks, arg: unknown): Promise<{ uri: vscode.Uri; at: HunkAt | undefined } | undefined> {
@@ -34,7 +35,7 @@ async function openBothVersions(marks: HunkMarks, uri: vscode.Uri, at: HunkAt): 
   await vscode.commands.executeCommand('vscode.diff', agents, at.uri, l10n.t('{0}: the agent’s version ↔ yours', at.path));
 }
 
-async function refuse(marks: HunkMarks, uri: vscode.Uri, at: HunkAt, want: Want): Promise<void> {
+async function refuse(marks: HunkMarks, uri: vscode.Uri, at: HunkAt, want: Exclude<Want, 'toggle'>): Promise<void> {
   if (at.reading.state === 'changedByYou') {
     const open = l10n.t('Open Both Versions');
     const said =
@@ -62,9 +63,9 @@ async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: 
     return undefined;
   }
   const { uri, at } = target;
-  const wanted = want === 'apply' ? 'notApplied' : 'applied';
-  if (at.reading.state !== wanted || !at.write) {
-    await refuse(marks, uri, at, want);
+  const does = want === 'toggle' ? (at.reading.state === 'applied' ? 'unapply' : 'apply') : want;
+  if (at.reading.state !== (does === 'apply' ? 'notApplied' : 'applied') || !at.write) {
+    await refuse(marks, uri, at, does);
     return undefined;
   }
   const shown = marks.changeOf(uri);
@@ -72,11 +73,11 @@ async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: 
   try {
     await writeHunk(at.write, shown.change.repository.rootUri.fsPath, at.path);
     await marks.refresh();
-    const done = want === 'apply' ? l10n.t('Applied this change to {0}.', at.path) : l10n.t('Unapplied this change from {0}.', at.path);
+    const done = does === 'apply' ? l10n.t('Applied this change to {0}.', at.path) : l10n.t('Unapplied this change from {0}.', at.path);
     vscode.window.setStatusBarMessage(`${done} ${await marks.summaryOf(shown)}.`, 8000);
     return at;
   } catch (error) {
-    reportReviewFailure(deps, error, shown.job, want === 'apply' ? 'applyHunk' : 'unapplyHunk', () => toggleHunk(deps, marks, want, arg));
+    reportReviewFailure(deps, error, shown.job, does === 'apply' ? 'applyHunk' : 'unapplyHunk', () => toggleHunk(deps, marks, want, arg));
     return undefined;
   }
 }
@@ -85,5 +86,6 @@ export function hunkCommands(deps: CommandDeps, marks: HunkMarks): vscode.Dispos
   return [
     vscode.commands.registerCommand(commandIds.applyHunk, (arg: unknown) => toggleHunk(deps, marks, 'apply', arg)),
     vscode.commands.registerCommand(commandIds.unapplyHunk, (arg: unknown) => toggleHunk(deps, marks, 'unapply', arg)),
+    vscode.commands.registerCommand(commandIds.toggleHunk, (arg: unknown) => toggleHunk(deps, marks, 'toggle', arg)),
   ];
 }

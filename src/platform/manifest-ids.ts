@@ -22,6 +22,7 @@ export const commandIds = {
   applyChangeFile: 'docsAgent.applyChangeFile',
   applyHunk: 'docsAgent.applyHunk',
   unapplyHunk: 'docsAgent.unapplyHunk',
+  toggleHunk: 'docsAgent.toggleHunk',
   sendReview: 'docsAgent.sendReview',
   reviewSinceReview: 'docsAgent.reviewSinceReview',
   resolveReviewThread: 'docsAgent.resolveReviewThread',
