@@ -4,13 +4,14 @@
 // composer; the threads are marked sent once that draft goes.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { jobKeyOf, titleOf } from '../jobs/tracked-job';
+import { jobKeyOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import { draftThreads, markSent, noteOf, notePending, whyNotSendable } from '../review/review-drafts';
 import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
 import type { ReviewStore } from '../review/review-store';
 import { registerOnFirstUse } from './on-first-use';
-import { reviewInstruction, reviewText } from '../review/review-text';
+import { reviewInstruction, reviewText, takenText } from '../review/review-text';
+import { takenChanges } from '../review/change-hunks';
 import { ShownChanges } from '../review/shown-changes';
 import { HunkMarks } from '../review/hunk-marks';
 import { hunkCommands } from './hunk-commands';
@@ -25,6 +26,7 @@ export interface ReviewParts {
   reviews: ReviewStore;
   comments: ReviewComments;
   shown: ShownChanges;
+  marks: HunkMarks;
 }
 
 /** The job a Send Review is about: the thread's, the change on screen's, or the one picked among jobs with draft comments. */
@@ -48,6 +50,21 @@ async function reviewedJob(
   return job && jobKeyOf(job);
 }
 
+/** What the review says about the hunks the writer took, read from the working tree (the change last shown for the job). */
+async function takenFrom({ shown, marks }: ReviewParts, job: TrackedJob): Promise<string> {
+  const change = shown.latestFor(job);
+  return change
+    ? takenText(
+        takenChanges(
+          await marks
+            .hunksOf(change)
+            .readAll()
+            .catch(() => []),
+        ),
+      )
+    : '';
+}
+
 async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, selection: unknown): Promise<vscode.TextEditor | undefined> {
   const job = await reviewedJob(deps, parts, arg, selection);
   if (!job) return undefined;
@@ -60,7 +77,7 @@ async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, s
   }
   if (!tracked) return undefined;
   // Sent to the agent: stays English.
-  const text = `${reviewInstruction}\n\n${reviewText(threads.map(noteOf))}`;
+  const text = [reviewInstruction, reviewText(threads.map(noteOf)), await takenFrom(parts, tracked)].filter(Boolean).join('\n\n');
   const request: DraftRequest = { review: job, title: l10n.t('Review of “{0}”', titleOf(tracked)), text };
   const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>(commandIds.askAgent, request);
   if (editor) await notePending(parts.reviews, job, editor.document.uri.toString(), threads);
@@ -86,7 +103,13 @@ export function createReviewComments(
     // The job's record says the follow-up was this review.
     if (comments) await deps.tracker.noteReview(job, comments);
   };
-  const disposables = [shown, comments, marks, ...registerCommands(deps, { reviews, comments, shown }), ...hunkCommands(deps, marks)];
+  const disposables = [
+    shown,
+    comments,
+    marks,
+    ...registerCommands(deps, { reviews, comments, shown, marks }),
+    ...hunkCommands(deps, marks),
+  ];
   return { disposables, afterFollowUp, shown };
 }
 

@@ -12,6 +12,7 @@ import { hunkAtLine, readHunks, type HunkReading, type LineEdit } from './hunk-s
 import { wholeFileHunk as oneHunkOf, type Hunk } from './hunks';
 import type { JobChange } from './job-change';
 import { comparedLines } from './line-diff';
+import type { TakenChange } from './review-text';
 
 /** What a hunk's apply or unapply writes: lines of one file, or whole files (text undefined: no file). */
 export type HunkWrite =
@@ -28,6 +29,8 @@ export interface HunkAt {
   of: number;
   reading: HunkReading;
   write?: HunkWrite;
+  /** Set for the one hunk of an added, deleted or renamed file. */
+  whole?: TakenChange['whole'];
 }
 
 /** One file of the change as hunks: both versions and git's hunks between them. */
@@ -111,7 +114,8 @@ export class ChangeHunks {
     const [hunk] = change.hunks;
     if (change.file.status !== changeStatus.modified || from) {
       const old = from ? await currentText(from) : undefined;
-      return hunk ? [{ ...wholeFileHunk(change, uri, from, old, now), path, hunk, index: 0, of: 1 }] : [];
+      const whole = from ? 'renamed' : change.after === undefined ? 'deleted' : 'added';
+      return hunk ? [{ ...wholeFileHunk(change, uri, from, old, now), path, hunk, index: 0, of: 1, whole }] : [];
     }
     const readings: HunkReading[] =
       now === undefined || change.before === undefined || change.after === undefined
@@ -140,4 +144,11 @@ export class ChangeHunks {
   async readAll(): Promise<HunkAt[]> {
     return (await Promise.all(this.change.changes.map((file) => this.readFile(file)))).flat();
   }
+}
+
+/** The hunks the working tree holds, as a review names them to the agent. */
+export function takenChanges(hunks: readonly HunkAt[]): TakenChange[] {
+  return hunks
+    .filter((h) => h.reading.state === 'applied')
+    .map(({ path, hunk, whole }) => (whole ? { path, whole } : { path, from: hunk.newStart, to: hunk.newStart + hunk.newCount - 1 }));
 }

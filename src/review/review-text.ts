@@ -62,3 +62,36 @@ export function reviewText(notes: readonly ReviewNote[]): string {
   const count = notes.length === 1 ? '1 comment' : `${notes.length} comments`;
   return [`My review (${count}):`, '', [...notes].sort(byPlace).map(noteText).join('\n\n')].join('\n');
 }
+
+/** A hunk of the agent's change the writer took into their copy: lines of its version (none: a removal after line `from`), or a whole file. */
+export interface TakenChange {
+  path: string;
+  from?: number;
+  to?: number;
+  whole?: 'added' | 'deleted' | 'renamed';
+}
+
+// Sent to the agent: stays English.
+const wholeWords: Record<NonNullable<TakenChange['whole']>, string> = {
+  added: 'the new file',
+  deleted: 'its removal',
+  renamed: 'its new name',
+};
+
+// Sent to the agent: stays English.
+function takenPlace({ path, from = 0, to = 0, whole }: TakenChange): string {
+  if (whole) return `${path} (${wholeWords[whole]})`;
+  if (to < from) return `${path}, the lines you removed after line ${from} of your version`;
+  return `${path}, ${from === to ? `line ${from}` : `lines ${from}–${to}`} of your version`;
+}
+
+// Sent to the agent: stays English.
+/** What a review says about the changes the writer already took, so the agent neither redoes nor undoes them; empty when none. */
+export function takenText(taken: readonly TakenChange[]): string {
+  if (!taken.length) return '';
+  const places = [...taken].sort((a, b) => (a.path === b.path ? (a.from ?? 0) - (b.from ?? 0) : a.path < b.path ? -1 : 1)).map(takenPlace);
+  return [
+    'I already took these changes of yours into my copy. Keep them as they are in your version:',
+    ...places.map((p) => `- ${p}`),
+  ].join('\n');
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { type ReviewNote, reviewText } from '../../src/review/review-text';
+import { type ReviewNote, reviewText, takenText } from '../../src/review/review-text';
 
 // A review sent to the agent: it must find each place it is told about (file, lines, which side)
 // and read the lines and the writer's remark exactly as written.
@@ -73,5 +73,25 @@ describe('a review as one follow-up', () => {
     const text = reviewText([note({ lines: [] })]);
     assert.match(text, /^My review \(1 comment\):/);
     assert.match(text, /line 12 of your version:\n {3}\(an empty line\)\n/);
+  });
+
+  it('names the changes the writer already took: lines of the agent’s version, a removal, a whole file; nothing when none', () => {
+    const text = takenText([
+      { path: 'docs/b.mdx', whole: 'added' },
+      { path: 'docs/a.mdx', from: 9, to: 10 },
+      { path: 'docs/a.mdx', from: 4, to: 3 },
+      { path: 'docs/a.mdx', from: 2, to: 2 },
+    ]);
+    assert.equal(
+      text,
+      [
+        'I already took these changes of yours into my copy. Keep them as they are in your version:',
+        '- docs/a.mdx, line 2 of your version',
+        '- docs/a.mdx, the lines you removed after line 4 of your version',
+        '- docs/a.mdx, lines 9–10 of your version',
+        '- docs/b.mdx (the new file)',
+      ].join('\n'),
+    );
+    assert.equal(takenText([]), '');
   });
 });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { eventually } from '../../support/eventually';
+import { commentOnDiffLine } from '../../support/workbench/diff-comments';
 import { Workbench } from '../../support/workbench/workbench';
 
 // Taking the agent's change one hunk at a time, in the real workbench with real git: a job whose
@@ -115,5 +116,26 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
     await workbench.runCommand('File: Revert File');
     git('checkout', '--', authPath);
     await workbench.clearNotifications();
+  });
+
+  it('Send Review’s follow-up names the changes already taken, so the agent keeps them', async () => {
+    await diffTab(hunksPrompt, '2 files').click();
+    await cursorOn('Tip from the docs agent');
+    await workbench.page.keyboard.press('Control+Shift+Enter');
+    await applied('Applied 1 of 4 changes in 1 file').waitFor();
+    const thread = await commentOnDiffLine(workbench, 'modified', 'Last line from the docs agent', 'Say what the reader does next.');
+    await thread.locator('.action-label[aria-label="Send Review to the Agent…"]').click();
+    const before = (await workbench.control.requests()).length;
+    const draft = await workbench.composeAndSend('Review of', '');
+    await draft.waitFor({ state: 'detached' });
+    const sent = (await workbench.control.requests()).slice(before).filter((r) => r.method === 'POST' && r.path.endsWith('/message'));
+    assert.equal(sent.length, 1, 'one follow-up');
+    const prompt = String((sent[0]?.body as { prompt?: unknown } | undefined)?.prompt);
+    assert.ok(
+      prompt.includes(
+        'I already took these changes of yours into my copy. Keep them as they are in your version:\n- docs/guides/authentication.mdx, lines 9–10 of your version',
+      ),
+      prompt,
+    );
   });
 });

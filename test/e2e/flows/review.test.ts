@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { eventually } from '../../support/eventually';
 import { addDays, todayUtc } from '../../../src/visitors/date-range';
+import { commentOnDiffLine } from '../../support/workbench/diff-comments';
 import { Workbench } from '../../support/workbench/workbench';
 
 // One writer's journey through the agent's change, step by step in the real workbench with real
@@ -82,25 +83,8 @@ describe('e2e: reviewing the agent’s change in the editor', () => {
     await workbench.screenshot('review-diff');
   });
 
-  /** Clicks the gutter's + beside the line holding `text` on one side of the diff (a glyph shows as the mouse comes by), and comments. */
-  async function comment(side: 'original' | 'modified', text: string, remark: string): Promise<Locator> {
-    const editor = workbench.page
-      .locator(`.monaco-editor.${side}-in-monaco-diff-editor`, { has: workbench.page.locator('.view-line', { hasText: text }) })
-      .first();
-    const line = editor.locator('.view-line', { hasText: text }).first();
-    await line.scrollIntoViewIfNeeded();
-    const box = await line.boundingBox();
-    assert.ok(box);
-    await workbench.page.mouse.move(box.x - 12, box.y + box.height / 2);
-    await editor.locator('.comment-range-glyph.line-hover').click();
-    const widget = workbench.page.locator('.review-widget', { has: workbench.page.locator('.comment-form') }).last();
-    await widget.locator('.monaco-editor.focused').waitFor();
-    await workbench.page.keyboard.type(remark);
-    await widget.locator('.monaco-button', { hasText: 'Add Comment' }).click();
-    const thread = workbench.page.locator('.review-widget', { hasText: remark });
-    await thread.getByText('Draft: sent with your review').waitFor();
-    return thread;
-  }
+  const comment = (side: 'original' | 'modified', text: string, remark: string): Promise<Locator> =>
+    commentOnDiffLine(workbench, side, text, remark);
   const drafts = (): Locator => workbench.page.locator('.review-widget', { hasText: 'Draft: sent with your review' });
   const removedRemark = 'Keep the signature check: readers skip it otherwise.';
   const agentRemark = 'Say why a reader needs the CLI first.';
