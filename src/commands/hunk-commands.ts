@@ -8,7 +8,9 @@ import { commandIds } from '../platform/manifest-ids';
 import { isRecord } from '../platform/checks';
 import type { HunkAt } from '../review/change-hunks';
 import { loadGitApi } from '../review/git-api';
-import type { HunkMarks } from '../review/hunk-marks';
+import { appliedSummary, type HunkMarks } from '../review/hunk-marks';
+import { withTaken } from '../jobs/job-history';
+import { jobKeyOf } from '../jobs/tracked-job';
 import { writeHunk } from '../review/hunk-write';
 import type { CommandDeps } from './deps';
 import { reportReviewFailure } from './review-failures';
@@ -74,7 +76,12 @@ async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: 
     await writeHunk(at.write, shown.change.repository.rootUri.fsPath, at.path);
     await marks.refresh();
     const done = does === 'apply' ? l10n.t('Applied this change to {0}.', at.path) : l10n.t('Unapplied this change from {0}.', at.path);
-    vscode.window.setStatusBarMessage(`${done} ${await marks.summaryOf(shown)}.`, 8000);
+    const counts = await marks.countsOf(shown);
+    vscode.window.setStatusBarMessage(`${done} ${appliedSummary(counts)}.`, 8000);
+    // The job's record says it too.
+    await deps.tracker.noteInHistory(jobKeyOf(shown.job), (history) =>
+      withTaken(history, { kind: 'taken', at: new Date().toISOString(), ...counts }),
+    );
     return at;
   } catch (error) {
     reportReviewFailure(deps, error, shown.job, does === 'apply' ? 'applyHunk' : 'unapplyHunk', () => toggleHunk(deps, marks, want, arg));

@@ -9,6 +9,7 @@ import { commandIds } from '../platform/manifest-ids';
 import { draftThreads, markSent, noteOf, notePending, whyNotSendable } from '../review/review-drafts';
 import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
 import type { ReviewStore } from '../review/review-store';
+import { withReviewNoted } from '../jobs/job-history';
 import { registerOnFirstUse } from './on-first-use';
 import { reviewInstruction, reviewText, takenText } from '../review/review-text';
 import { takenChanges } from '../review/change-hunks';
@@ -101,7 +102,7 @@ export function createReviewComments(
   const afterFollowUp: AfterFollowUp = async (draft, job) => {
     const comments = await markSent(reviews, job, draft.toString());
     // The job's record says the follow-up was this review.
-    if (comments) await deps.tracker.noteReview(job, comments);
+    if (comments) await deps.tracker.noteInHistory(job, (history) => withReviewNoted(history, comments));
   };
   const disposables = [
     shown,

@@ -5,7 +5,18 @@ import type { AgentJob } from '../api/types';
 import { isRecord } from '../platform/checks';
 
 export type JobEvent =
-  { kind: 'followUp'; at: string; text: string; review?: number } | { kind: 'finished'; at: string; status: string; prLink?: string };
+  | { kind: 'followUp'; at: string; text: string; review?: number }
+  | { kind: 'finished'; at: string; status: string; prLink?: string }
+  | TakenEvent;
+
+/** How much of the agent's change the writer's files held after they last applied or unapplied a hunk of it. */
+export interface TakenEvent {
+  kind: 'taken';
+  at: string;
+  applied: number;
+  total: number;
+  files: number;
+}
 
 /** Enough for a job's record; the job file is rewritten on every change. */
 export const maxStoredEvents = 40;
@@ -27,6 +38,12 @@ export function finishEvent(before: AgentJob, after: AgentJob, at: string, termi
   return { kind: 'finished', at, status: after.rawStatus, ...(after.prLink ? { prLink: after.prLink } : {}) };
 }
 
+/** The history with `event` last: in place of a count taken before it with nothing between (one line per stretch of applying). */
+export function withTaken(history: readonly JobEvent[] | undefined, event: TakenEvent): JobEvent[] {
+  const before = history?.at(-1)?.kind === 'taken' ? history.slice(0, -1) : (history ?? []);
+  return withEvent(before, event);
+}
+
 /** The last follow-up noted as a review of `comments` comments. */
 export function withReviewNoted(history: readonly JobEvent[] | undefined, comments: number): JobEvent[] | undefined {
   if (!history) return undefined;
@@ -42,6 +59,11 @@ function readEvent(value: unknown): JobEvent | undefined {
     const event: JobEvent = { kind: 'followUp', at: value.at, text: value.text };
     if (Number.isSafeInteger(value.review) && (value.review as number) > 0) event.review = value.review as number;
     return event;
+  }
+  if (value.kind === 'taken') {
+    const [applied, total, files] = [value.applied, value.total, value.files];
+    const counts = [applied, total, files].every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+    return counts ? { kind: 'taken', at: value.at, applied: applied as number, total: total as number, files: files as number } : undefined;
   }
   if (value.kind === 'finished' && typeof value.status === 'string') {
     const event: JobEvent = { kind: 'finished', at: value.at, status: value.status };

@@ -3,7 +3,7 @@
 // its pull request. The API keeps no messages, so this is what this machine sent and saw
 // (job-history.ts). The tree's rows (job-record-items.ts) and the job record tool read it. No vscode import.
 import * as l10n from '@vscode/l10n';
-import type { JobEvent } from './job-history';
+import type { JobEvent, TakenEvent } from './job-history';
 import { firstLine } from './prompt-text';
 import { createdAtOf, type TrackedJob } from './tracked-job';
 import { count, plural } from '../platform/words';
@@ -38,11 +38,30 @@ function finishLabel(event: Extract<JobEvent, { kind: 'finished' }>): string {
   }
 }
 
+/** "You have applied 3 of 7 changes (2 files)": the count after the writer's last apply or unapply. */
+function takenLabel({ applied, total, files }: TakenEvent): string {
+  const args = [count(applied), count(total), count(files)];
+  return plural(
+    files,
+    l10n.t({
+      message: 'You have applied {0} of {1} changes ({2} file)',
+      args,
+      comment: ['How much of the agent’s change is in the writer’s files, after they applied or unapplied one change'],
+    }),
+    l10n.t({
+      message: 'You have applied {0} of {1} changes ({2} files)',
+      args,
+      comment: ['How much of the agent’s change is in the writer’s files, after they applied or unapplied one change'],
+    }),
+  );
+}
+
 function eventEntry(event: JobEvent): RecordEntry {
   if (event.kind === 'finished') {
     const icon = event.status === 'completed' ? 'check' : event.status === 'failed' ? 'error' : 'circle-outline';
     return { label: finishLabel(event), icon, at: event.at, ...(event.prLink ? { text: event.prLink } : {}) };
   }
+  if (event.kind === 'taken') return { label: takenLabel(event), icon: 'check-all', at: event.at };
   if (event.review) {
     const n = event.review;
     const label = plural(n, l10n.t('You sent a review: {0} comment', count(n)), l10n.t('You sent a review: {0} comments', count(n)));

@@ -15,7 +15,7 @@ import { NotFoundStreaks } from './not-found-streaks';
 import type { JobStore } from './job-store';
 import { isHidden, isPollable, jobKey, jobKeyOf, newTrackedJob, shownAmong, type TrackedJob, followedUp } from './tracked-job';
 import { CheckTimes } from './check-times';
-import { withReviewNoted } from './job-history';
+import type { JobEvent } from './job-history';
 import { messageOf } from '../platform/checks';
 
 export type JobsClient = Pick<DocsApiClient, 'createJob' | 'getJob' | 'sendFollowUp'>;
@@ -155,9 +155,9 @@ export class JobTracker {
     return updated ?? current;
   }
 
-  /** Notes the job's last follow-up as a review of `comments` comments, for its record. */
-  noteReview = (key: string, comments: number): Promise<unknown> =>
-    this.deps.store.updateJob(key, (saved) => ({ ...saved, history: withReviewNoted(saved.history, comments) }));
+  /** Rewrites the job's record of what happened here: a follow-up noted as a review, how much of its change the writer took. */
+  noteInHistory = (key: string, change: (history: readonly JobEvent[] | undefined) => JobEvent[] | undefined): Promise<unknown> =>
+    this.deps.store.updateJob(key, (saved) => ({ ...saved, history: change(saved.history) }));
 
   /** Starts tracking a job made elsewhere (the API cannot list jobs, so the id is all we have). */
   async trackById(scope: ProjectScope, id: string, options: CallOptions = {}): Promise<TrackedJob> {

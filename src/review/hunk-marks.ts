@@ -14,21 +14,31 @@ import type { ShownChange, ShownChanges } from './shown-changes';
 /** How long typing may go on before the marks are read again. */
 const settleMs = 300;
 
-/** "3 of 7 changes in your files (2 files)": how much of the change the working tree holds. */
-export function appliedSummary(hunks: readonly HunkAt[]): string {
+/** How much of a change the working tree holds: hunks applied, of how many, in how many files. */
+export interface AppliedCounts {
+  applied: number;
+  total: number;
+  files: number;
+}
+
+export function appliedCounts(hunks: readonly HunkAt[]): AppliedCounts {
   const applied = hunks.filter((h) => h.reading.state === 'applied');
-  const files = new Set(applied.map((h) => h.path)).size;
-  const [n, total] = [applied.length, hunks.length];
+  return { applied: applied.length, total: hunks.length, files: new Set(applied.map((h) => h.path)).size };
+}
+
+/** "Applied 3 of 7 changes in 2 files". */
+export function appliedSummary({ applied, total, files }: AppliedCounts): string {
+  const args = [count(applied), count(total), count(files)];
   return plural(
     files,
     l10n.t({
       message: 'Applied {0} of {1} changes in {2} file',
-      args: [count(n), count(total), count(files)],
+      args,
       comment: ['How much of the agent’s change is in the writer’s files'],
     }),
     l10n.t({
       message: 'Applied {0} of {1} changes in {2} files',
-      args: [count(n), count(total), count(files)],
+      args,
       comment: ['How much of the agent’s change is in the writer’s files'],
     }),
   );
@@ -112,8 +122,8 @@ export class HunkMarks implements vscode.Disposable {
   }
 
   /** How much of a shown change the working tree holds. */
-  async summaryOf(shown: ShownChange): Promise<string> {
-    return appliedSummary(await this.hunksOf(shown).readAll());
+  async countsOf(shown: ShownChange): Promise<AppliedCounts> {
+    return appliedCounts(await this.hunksOf(shown).readAll());
   }
 
   private async marks(): Promise<[vscode.TextEditor, vscode.Range[]][]> {
@@ -136,7 +146,7 @@ export class HunkMarks implements vscode.Disposable {
   /** How much of the active tab's change the working tree holds, or undefined when no change is on screen. */
   private async summary(): Promise<string | undefined> {
     const active = this.shown.active();
-    return active && this.summaryOf(active.shown);
+    return active && appliedSummary(await this.countsOf(active.shown));
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 // A job's record as it is kept: what an older or damaged file holds is read as far as it can be,
 // and never costs the job itself.
 import * as assert from 'node:assert/strict';
-import { finishEvent, maxStoredEvents, readHistory, withEvent, withReviewNoted } from '../../src/jobs/job-history';
+import { finishEvent, maxStoredEvents, readHistory, withEvent, withReviewNoted, withTaken } from '../../src/jobs/job-history';
 import type { AgentJob } from '../../src/api/types';
 
 describe('a job’s record', () => {
@@ -60,5 +60,17 @@ describe('a job’s record', () => {
         { kind: 'followUp', at, text: 'y' },
       ],
     );
+  });
+
+  it('keeps one count of the hunks taken per stretch of applying, and reads it back', () => {
+    const taken = (applied: number, at: string) => ({ kind: 'taken' as const, at, applied, total: 4, files: applied ? 1 : 0 });
+    const followUp = { kind: 'followUp' as const, at: '2026-11-28T10:00:00.000Z', text: 'More' };
+    let history = withTaken([followUp], taken(1, '2026-11-28T10:01:00.000Z'));
+    history = withTaken(history, taken(2, '2026-11-28T10:02:00.000Z'));
+    assert.deepEqual(history, [followUp, taken(2, '2026-11-28T10:02:00.000Z')], 'the newer count stands for the older');
+    const later = withTaken(withEvent(history, followUp), taken(0, '2026-11-28T10:03:00.000Z'));
+    assert.equal(later.filter((e) => e.kind === 'taken').length, 2, 'a follow-up between keeps both');
+    assert.deepEqual(readHistory(JSON.parse(JSON.stringify(later))), later);
+    assert.deepEqual(readHistory([{ ...taken(1, '2026-11-28T10:01:00.000Z'), applied: -1 }]), [], 'a damaged count is left out');
   });
 });

@@ -1,6 +1,7 @@
 import type { ProjectScope } from '../../src/api/project-scope';
 import * as assert from 'node:assert/strict';
 import { notFoundAfter } from '../../src/jobs/not-found-streaks';
+import { withReviewNoted } from '../../src/jobs/job-history';
 import { jobKeyOf } from '../../src/jobs/tracked-job';
 import { recordEntriesOf } from '../../src/jobs/job-record-entries';
 import { lostAnswerNote } from '../../src/editor/error-text';
@@ -159,13 +160,17 @@ describe('job tracker against the emulator', () => {
     await tracker.refresh(key);
     await tracker.refresh(key);
     await tracker.followUp(key, 'Change your work as my review comments below say.\n\nMy review (2 comments):');
-    await tracker.noteReview(key, 2);
+    await tracker.noteInHistory(key, (history) => withReviewNoted(history, 2));
     await api.control.finishJob(job.id);
     await tracker.refresh(key);
     const reloaded = await windowOn(folder);
     const history = reloaded.tracker.get(key)?.history ?? [];
     const said = history.map((e) =>
-      e.kind === 'finished' ? `finished ${e.status} ${e.prLink ?? 'no link'}` : `follow-up, review of ${e.review ?? 0}`,
+      e.kind === 'finished'
+        ? `finished ${e.status} ${e.prLink ?? 'no link'}`
+        : e.kind === 'followUp'
+          ? `follow-up, review of ${e.review ?? 0}`
+          : `taken ${e.applied} of ${e.total}`,
     );
     const pr = finished.prLink ?? '';
     assert.ok(pr, 'a pull request');

@@ -92,6 +92,11 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
   it('after a reload the diff still says what is applied; Unapply This Change puts the page back', async () => {
     await workbench.reloadWindow();
     await workbench.openDocsAgentView();
+    // The job's record says what was taken.
+    const twistie = workbench.jobRow(hunksPrompt).locator('.monaco-tl-twistie');
+    await twistie.click();
+    await workbench.jobRows().filter({ hasText: 'You have applied 1 of 4 changes (1 file)' }).waitFor();
+    await twistie.click();
     await workbench.contextMenu(workbench.jobRow(hunksPrompt), "Review Job's Changes");
     await diffTab(hunksPrompt, '2 files').waitFor({ timeout: 30_000 });
     await applied('Applied 1 of 4 changes in 1 file').waitFor({ timeout: 30_000 });
