@@ -9,6 +9,7 @@ import { contextKeys } from '../platform/manifest-ids';
 import { count, plural } from '../platform/words';
 import { ChangeHunks, type HunkAt } from './change-hunks';
 import { newSpanOf, oldSpanOf } from './hunk-places';
+import type { JobChange } from './job-change';
 import type { ShownChange, ShownChanges } from './shown-changes';
 
 /** How long typing may go on before the marks are read again. */
@@ -45,7 +46,10 @@ export function appliedSummary({ applied, total, files }: AppliedCounts): string
 }
 
 export class HunkMarks implements vscode.Disposable {
-  private readonly hunks = new Map<string, ChangeHunks>();
+  /** Kept as long as the change is: a change no longer shown takes its hunks with it. */
+  private readonly hunks = new WeakMap<JobChange, ChangeHunks>();
+  /** The cursor's hunk state last told the menus. */
+  private atCursorState: string | undefined;
   private readonly status = vscode.window.createStatusBarItem('docsAgent.appliedChanges', vscode.StatusBarAlignment.Left, 50);
   private readonly mark = vscode.window.createTextEditorDecorationType({
     after: { contentText: `  ✓ ${l10n.t('in your file')}`, color: new vscode.ThemeColor('editorCodeLens.foreground') },
@@ -70,11 +74,10 @@ export class HunkMarks implements vscode.Disposable {
 
   /** The hunks of a shown change (both commits read once). */
   hunksOf(shown: ShownChange): ChangeHunks {
-    const key = `${shown.title}\n${shown.change.head}`;
-    let hunks = this.hunks.get(key);
-    if (!hunks || hunks.change !== shown.change) {
+    let hunks = this.hunks.get(shown.change);
+    if (!hunks) {
       hunks = new ChangeHunks(shown.change);
-      this.hunks.set(key, hunks);
+      this.hunks.set(shown.change, hunks);
     }
     return hunks;
   }
@@ -91,7 +94,9 @@ export class HunkMarks implements vscode.Disposable {
     try {
       const [atCursor, marks, summary] = await Promise.all([this.atCursor(), this.marks(), this.summary()]);
       if (!current()) return;
-      void vscode.commands.executeCommand('setContext', contextKeys.hunkAtCursor, atCursor?.reading.state ?? '');
+      const state = atCursor?.reading.state ?? '';
+      if (state !== this.atCursorState) void vscode.commands.executeCommand('setContext', contextKeys.hunkAtCursor, state);
+      this.atCursorState = state;
       for (const [editor, ranges] of marks) editor.setDecorations(this.mark, ranges);
       if (summary === undefined) this.status.hide();
       else {
@@ -126,19 +131,23 @@ export class HunkMarks implements vscode.Disposable {
     return appliedCounts(await this.hunksOf(shown).readAll());
   }
 
-  private async marks(): Promise<[vscode.TextEditor, vscode.Range[]][]> {
-    const editors = vscode.window.visibleTextEditors.map((editor) => ({ editor, place: this.shown.placeOf(editor.document.uri) }));
+  /** The applied hunks' first lines in each visible document of a shown change, on its side of the diff. */
+  private async marks(): Promise<[vscode.TextEditor, vscode.DecorationOptions[]][]> {
+    const hoverMessage = l10n.t('This change is in your file.');
+    const editors = vscode.window.visibleTextEditors.flatMap((editor) => {
+      const place = this.shown.placeOf(editor.document.uri);
+      return place ? [{ editor, place }] : [];
+    });
     return Promise.all(
-      editors.map(async ({ editor, place }): Promise<[vscode.TextEditor, vscode.Range[]]> => {
-        if (!place) return [editor, []];
+      editors.map(async ({ editor, place }): Promise<[vscode.TextEditor, vscode.DecorationOptions[]]> => {
         const hunks = await this.hunksOf(place.shown).readFile(place.file);
+        const last = Math.max(editor.document.lineCount - 1, 0);
         const lines = hunks
           .filter((h) => h.reading.state === 'applied')
           .map((h) => (place.side === 'agent' ? newSpanOf(h.hunk) : oldSpanOf(h.hunk)))
-          .map((span) =>
-            Math.min(Math.max(span.begin === span.end ? span.begin - 1 : span.begin, 0), Math.max(editor.document.lineCount - 1, 0)),
-          );
-        return [editor, lines.map((line) => editor.document.lineAt(line).range)];
+          // A hunk with no lines on this side is marked on the line before it.
+          .map((span) => Math.min(Math.max(span.begin === span.end ? span.begin - 1 : span.begin, 0), last));
+        return [editor, lines.map((line) => ({ range: editor.document.lineAt(line).range, hoverMessage }))];
       }),
     );
   }
