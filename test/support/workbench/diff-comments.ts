@@ -16,9 +16,10 @@ export async function commentOnDiffLine(
     .first();
   const line = editor.locator('.view-line', { hasText: text }).first();
   await line.scrollIntoViewIfNeeded();
-  const box = await line.boundingBox();
-  assert.ok(box);
-  await workbench.page.mouse.move(box.x - 12, box.y + box.height / 2);
+  // The gutter is left of the text area (a line scrolled sideways starts further left than it).
+  const [box, area] = await Promise.all([line.boundingBox(), editor.locator('.editor-scrollable').first().boundingBox()]);
+  assert.ok(box && area);
+  await workbench.page.mouse.move(area.x - 12, box.y + box.height / 2);
   await editor.locator('.comment-range-glyph.line-hover').click();
   const widget = workbench.page.locator('.review-widget', { has: workbench.page.locator('.comment-form') }).last();
   await widget.locator('.monaco-editor.focused').waitFor();
