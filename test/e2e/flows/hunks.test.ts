@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { eventually } from '../../support/eventually';
@@ -142,5 +142,19 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
       ),
       prompt,
     );
+  });
+
+  it('a new page is one change: the key adds the agent’s file, and takes it away again', async () => {
+    const checklist = 'docs/guides/authentication-checklist.mdx';
+    await diffTab(hunksPrompt, '2 files').click();
+    await cursorOn('A checklist the docs agent');
+    await workbench.page.keyboard.press('Control+Shift+Enter');
+    await applied('Applied 2 of 4 changes in 2 files').waitFor();
+    await eventually(() => existsSync(join(workbench.folder, checklist)), 'the new page in the working tree', 15_000);
+    assert.match(page(checklist), /^---\ntitle: "Checklist"\n---\n\nA checklist the docs agent \(job_\w+\) wrote\.\n$/);
+    await cursorOn('A checklist the docs agent');
+    await workbench.page.keyboard.press('Control+Shift+Enter');
+    await applied('Applied 1 of 4 changes in 1 file').waitFor();
+    await eventually(() => !existsSync(join(workbench.folder, checklist)), 'the new page gone again', 15_000);
   });
 });
