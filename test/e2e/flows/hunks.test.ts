@@ -47,7 +47,8 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
   /** Clicks the agent's line holding `text` on the diff's right side, which puts the cursor there. */
   async function cursorOn(text: string): Promise<Locator> {
     const line = workbench.page.locator('.monaco-editor.modified-in-monaco-diff-editor .view-line', { hasText: text }).first();
-    await line.scrollIntoViewIfNeeded();
+    // A click scrolls the line into view, and finds it again if the diff draws it anew meanwhile
+    // (a diff opened again after a reload does, on a busy machine).
     await line.click();
     return line;
   }
