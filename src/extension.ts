@@ -32,6 +32,7 @@ import { keepUserSettingsMoved } from './editor/settings-migration';
 import { openWalkthroughOnce } from './editor/walkthrough';
 import { commandIds } from './platform/manifest-ids';
 import { storagePaths } from './platform/storage-layout';
+import { StartupTimes } from './platform/startup-times';
 import { useLanguage } from './platform/words';
 
 /** What other extensions (and the host test suites) can read. */
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   useLanguage(vscode.env.language, vscode.l10n.bundle); // first: every later sentence is in the writer's language
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
+  const startup = new StartupTimes(started, (line) => log.info(line));
   context.subscriptions.push(logSkippedFilesTo((line) => log.warn(line))); // before any store reads the shared folder
   const keys = new ApiKeyStore(context.secrets);
   const storage = storagePaths(context.globalStorageUri.fsPath);
@@ -64,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   const clients = new ClientProvider(keys, `mintlify-docs-agent/${version} (VS Code ${vscode.version})`, guard);
   // Before the jobs: a job the writer sent a review leads its finish with what changed since.
   const reviews = new ReviewStore(storage.reviews);
-  const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log }, reviewedJobsOf(reviews));
+  const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log }, { reviewed: reviewedJobsOf(reviews), startup });
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
   const { signals, votes } = createSignalReads(storage, visitors, clients);
   const readers = createReadersFeature(
@@ -80,11 +82,12 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     readers: { service: visitors.service, signals, ledger: visitors.ledger, readers: readers.readers, keys },
     previews: { tracker: jobs.tracker, previews, log },
   };
-  const mcp = createMcpFeature(context, storage.lease, tools, log, version);
+  const mcp = createMcpFeature(context, storage.lease, tools, log, version, startup.settled);
   releaseMachine = () => Promise.all([jobs.release(), compose.release(), mcp.release()]).then(() => undefined);
 
   context.subscriptions.push(
     log,
+    startup,
     keepUserSettingsMoved(log),
     guard,
     workspaceBaseUrls,
@@ -108,6 +111,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   );
   void openWalkthroughOnce(context.extension.id, context.globalState, keys);
   log.info(`Docs Agent ${version} is active (activation took ${(performance.now() - started).toFixed(1)} ms).`);
+  startup.mark('activated');
   return apiOf(jobs, readers, previews);
 }
 

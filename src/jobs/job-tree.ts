@@ -11,6 +11,7 @@ import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
 import type { ReviewedJobs } from './reviewed-jobs';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rowsShown } from './rows-shown';
+import { answeringOnceRead } from './first-answer';
 import { runningJobsText } from './job-status-bar';
 import { mayWorkForMachine, onDidAllowMachineWork } from '../editor/machine-duties';
 
@@ -108,9 +109,15 @@ function restrictedMessage(): string {
 }
 
 /** Creates the view and keeps its badge, message and relative ages current. */
-export function createJobsView(tracker: JobTracker, reviewed: ReviewedJobs): vscode.Disposable & { provider: JobTreeProvider } {
+export function createJobsView(
+  tracker: JobTracker,
+  reviewed: ReviewedJobs,
+  /** Settles once the jobs are read from disk; `answered` hears each top-level answer after it. */
+  start: { read: Promise<unknown>; answered: () => void },
+): vscode.Disposable & { provider: JobTreeProvider } {
   const provider = new JobTreeProvider(tracker, reviewed);
-  const view = vscode.window.createTreeView(jobsViewId, { treeDataProvider: provider, canSelectMany: true });
+  const treeDataProvider = answeringOnceRead(provider, start.read, start.answered);
+  const view = vscode.window.createTreeView(jobsViewId, { treeDataProvider, canSelectMany: true });
   let ageTimer: ReturnType<typeof setTimeout> | undefined;
 
   const update = (): void => {

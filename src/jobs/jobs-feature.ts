@@ -30,6 +30,7 @@ import { connectTracker } from './job-wiring';
 import { systemClock } from '../platform/clock';
 import { SharedMemento } from '../platform/machine/shared-memento';
 import { testPace } from '../platform/test-pace';
+import type { StartupTimes } from '../platform/startup-times';
 import { AgentUses, countingAgentUses } from './agent-uses';
 import { jobKeyOf, type TrackedJob } from './tracked-job';
 import { noReviewedJobs, type ReviewedJobs } from './reviewed-jobs';
@@ -103,12 +104,17 @@ function jobPruning(storage: StoragePaths, store: JobStore, claims: Claims, log:
   return dailyPrune(storage.lastPrune, input, log, mayWorkForMachine);
 }
 
+/** The view's first answer waits for the jobs on disk; both moments go in the window's start-up line. */
+function windowStart(store: JobStore, startup: StartupTimes | undefined): { read: Promise<unknown>; answered: () => void } {
+  return { read: store.ready.then(() => startup?.mark('jobsRead')), answered: () => startup?.mark('firstAnswer') };
+}
+
 export function createJobsFeature(
   globalState: vscode.Memento,
   storage: StoragePaths,
   { keys, clients, log }: FeatureServices,
-  /** The jobs the writer sent a review: their finish leads to what changed since. */
-  reviewed: ReviewedJobs = noReviewedJobs,
+  /** The jobs the writer sent a review (their finish leads to what changed since); the window's start-up line. */
+  { reviewed = noReviewedJobs, startup }: { reviewed?: ReviewedJobs; startup?: StartupTimes } = {},
 ): JobsFeature {
   const claims = new Claims(storage.claims);
   const store = machineJobStore(globalState, storage, claims);
@@ -139,7 +145,7 @@ export function createJobsFeature(
     otherWindowFocused: () => presence.otherFocused(),
     isPoller: () => lease.held,
   });
-  const view = createJobsView(tracker, reviewed);
+  const view = createJobsView(tracker, reviewed, windowStart(store, startup));
   const parts = vscode.Disposable.from(
     view,
     createJobsStatusBar(tracker),

@@ -12,7 +12,7 @@ import type { ToolDeps } from '../tools/tool-set';
 import { loadOnce } from '../platform/load-once';
 import { askInEditor } from './consent-dialog';
 import { registerWithCursor } from './cursor-registration';
-import { McpService } from './mcp-service';
+import { McpService, type McpServiceDeps } from './mcp-service';
 import type { PortMemo } from './port-choice';
 import { SetupDocument, setupScheme } from './setup-document';
 import type { SetupState } from './setup-page';
@@ -57,28 +57,46 @@ function cursorRegistration(service: McpService, tokens: McpTokenStore): { follo
   return { follow: () => void follow(), dispose: () => registered?.dispose() };
 }
 
+/**
+ * The machine's one server, served from this window once its start is done: the server is half a
+ * megabyte of code, loaded after the window's first rows, not in their way.
+ */
+function serviceAfterStart(
+  globalState: vscode.Memento,
+  deps: Pick<McpServiceDeps, 'leaseFolder' | 'tokens' | 'version' | 'log'>,
+  toolDeps: ToolDeps,
+  windowStarted: Promise<void>,
+): McpService {
+  let started = false;
+  // The tools' code loads with the server, never at activation.
+  const tools = loadOnce(async () => Object.values((await import('../tools/tool-set')).toolDefinitions(toolDeps)));
+  const service = new McpService({
+    ...deps,
+    tools,
+    ask: askInEditor,
+    settings: mcpSettings,
+    mayServe: () => started && mayWorkForMachine(),
+    portMemo: { get: () => globalState.get<PortMemo>(portMemoKey), set: (memo) => globalState.update(portMemoKey, memo) },
+    portMoved,
+  });
+  void windowStarted.then(() => {
+    started = true;
+    return service.reconsider(false);
+  });
+  return service;
+}
+
 export function createMcpFeature(
   { globalState, secrets }: Pick<vscode.ExtensionContext, 'globalState' | 'secrets'>,
   leaseFolder: string,
   toolDeps: ToolDeps,
   log: vscode.LogOutputChannel,
   version: string,
+  /** Settles once the window's first rows are answered. */
+  windowStarted: Promise<void> = Promise.resolve(),
 ): McpFeature {
   const tokens = new McpTokenStore(secrets);
-  // The tools' code loads with the server, never at activation.
-  const tools = loadOnce(async () => Object.values((await import('../tools/tool-set')).toolDefinitions(toolDeps)));
-  const service = new McpService({
-    leaseFolder,
-    tokens,
-    tools,
-    ask: askInEditor,
-    version,
-    settings: mcpSettings,
-    mayServe: mayWorkForMachine,
-    portMemo: { get: () => globalState.get<PortMemo>(portMemoKey), set: (memo) => globalState.update(portMemoKey, memo) },
-    portMoved,
-    log,
-  });
+  const service = serviceAfterStart(globalState, { leaseFolder, tokens, version, log }, toolDeps, windowStarted);
   const setupState = async (): Promise<SetupState> => {
     const { enabled } = mcpSettings();
     const notServing = !enabled ? 'off' : !mayWorkForMachine() ? 'restricted' : 'starting';

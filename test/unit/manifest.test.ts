@@ -153,6 +153,18 @@ describe('the identifiers the code shares with package.json', () => {
     }
   });
 
+  it('is asked to start by a cheap check of literal paths where sites live, never by a search of the whole tree', () => {
+    const paths = full.activationEvents.filter((e) => e.startsWith('workspaceContains:')).map((e) => e.slice('workspaceContains:'.length));
+    // Any glob character makes the editor search every folder before it asks; a literal path is one file check.
+    assert.deepEqual(
+      paths.filter((path) => /[*?{}[\]]/.test(path)),
+      [],
+    );
+    for (const folder of ['', 'docs/', 'documentation/', 'apps/docs/']) {
+      for (const file of ['docs.json', 'mint.json']) assert.ok(paths.includes(`${folder}${file}`), `${folder}${file}`);
+    }
+  });
+
   it('names the jobs view and the visitors panel as package.json does', () => {
     assert.ok(
       Object.values(full.contributes.views)

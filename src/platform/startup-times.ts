@@ -1,0 +1,50 @@
+// How long this window's start took, split where a slow start would show: the activation itself,
+// the job store read from disk, and the first answer to the Agent Jobs view (what a writer sees
+// first). One log line, for a writer's bug report and for `npm run bench`. Work no one waits for
+// at start (the MCP server for other agents) waits for `settled`, out of the first rows' way.
+
+export type StartupStep = 'activated' | 'jobsRead' | 'firstAnswer';
+
+/** When the Agent Jobs view is not on screen, nothing answers it: later work waits this long after activation. */
+const settleWithoutViewMs = 2_000;
+
+export class StartupTimes {
+  private readonly at = new Map<StartupStep, number>();
+  private settle: () => void = () => undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles at the first Agent Jobs answer, or a moment after activation when the view is not shown. */
+  readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
+
+  /** `began` is `performance.now()` when activation began. */
+  constructor(
+    private readonly began: number,
+    private readonly log: (line: string) => void,
+    private readonly settleWithoutView = settleWithoutViewMs,
+  ) {}
+
+  /** Notes the first time `step` happened; the view's first answer writes the line. */
+  mark(step: StartupStep): void {
+    if (this.at.has(step)) return;
+    this.at.set(step, performance.now() - this.began);
+    if (step === 'activated') this.timer = setTimeout(() => this.settle(), this.settleWithoutView);
+    if (step !== 'firstAnswer') return;
+    this.log(this.line());
+    clearTimeout(this.timer);
+    this.settle();
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  // A log line, read by the bench: stays English.
+  private line(): string {
+    const ms = (step: StartupStep): string => {
+      const at = this.at.get(step);
+      return at === undefined ? 'not yet' : `${at.toFixed(1)} ms`;
+    };
+    // The log writes its lines' times when it flushes, so the start's own time is in the line.
+    const began = new Date(performance.timeOrigin + this.began).toISOString();
+    return `Start-up, from activation's start (${began}): activated ${ms('activated')}, jobs read ${ms('jobsRead')}, first Agent Jobs answer ${ms('firstAnswer')}.`;
+  }
+}

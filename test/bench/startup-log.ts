@@ -1,0 +1,53 @@
+// What a window's start looked like, read from the editor's own logs on disk: when the extension
+// host asked Docs Agent to start (its exthost log), and Docs Agent's "Start-up" line (its own
+// output channel's log file). Both write the machine's local time, to the millisecond.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface StartupSplit {
+  /** When the editor asked Docs Agent to start (epoch ms). */
+  askedAt: number;
+  /** Asked -> activate() began: the host loading Docs Agent's JavaScript (and its own scheduling). */
+  loadMs: number;
+  /** From activate()'s start, as Docs Agent logs it. */
+  activatedMs: number;
+  jobsReadMs: number;
+  firstAnswerMs: number;
+  /** When the first Agent Jobs answer left Docs Agent (epoch ms). */
+  firstAnswerAt: number;
+}
+
+// A date without a zone reads as local time, as the logs write it.
+const stampOf = (text: string): number => new Date(text.replace(' ', 'T')).getTime();
+
+function logLines(stateDir: string, file: RegExp, line: RegExp, since: number): { at: number; match: RegExpMatchArray }[] {
+  const files = readdirSync(stateDir, { recursive: true, encoding: 'utf8' }).filter((name) => file.test(name));
+  return files
+    .flatMap((name) => [...readFileSync(join(stateDir, name), 'utf8').matchAll(line)])
+    .map((match) => ({ at: stampOf(match[1] ?? ''), match }))
+    .filter(({ at }) => at >= since)
+    .sort((a, b) => a.at - b.at);
+}
+
+/** When, after `since`, an extension host of this code-server last asked Docs Agent to start. */
+export function askedToStartAt(stateDir: string, since: number): number {
+  const lines = logLines(
+    stateDir,
+    /(^|\/)(remote)?exthost\.log$/,
+    /^(\S+ \S+) \[info\] ExtensionService#_doActivateExtension docs-agent\./gm,
+    since,
+  );
+  return lines.at(-1)?.at ?? NaN;
+}
+
+/** The start after `since`, once Docs Agent has logged its first Agent Jobs answer (undefined before). */
+export function startupSplit(stateDir: string, since: number): StartupSplit | undefined {
+  const startLine =
+    /^(\S+ \S+) \[info\] Start-up, from activation's start \((\S+)\): activated ([\d.]+) ms, jobs read ([\d.]+) ms, first Agent Jobs answer ([\d.]+) ms\.$/gm;
+  const line = logLines(stateDir, /(^|\/)Docs Agent\.log$/, startLine, since).at(-1);
+  const askedAt = askedToStartAt(stateDir, since);
+  if (!line || Number.isNaN(askedAt)) return undefined;
+  const began = Date.parse(line.match[2] ?? '');
+  const [activatedMs, jobsReadMs, firstAnswerMs] = line.match.slice(3, 6).map(Number) as [number, number, number];
+  return { askedAt, loadMs: began - askedAt, activatedMs, jobsReadMs, firstAnswerMs, firstAnswerAt: began + firstAnswerMs };
+}

@@ -1,0 +1,95 @@
+// A window's start: the Agent Jobs view opens on the jobs read from disk (never on an empty list
+// first), hears of no change before it has anything drawn, and the start is logged in parts.
+import * as assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
+import { answeringOnceRead } from '../../src/jobs/first-answer';
+import { Emitter } from '../../src/platform/emitter';
+import { StartupTimes } from '../../src/platform/startup-times';
+
+function storeAndView() {
+  let jobs: string[] = [];
+  const changed = new Emitter<void>();
+  let finishRead: () => void = () => undefined;
+  const read = new Promise<void>((resolve) => (finishRead = resolve));
+  let answers = 0;
+  const provider = {
+    onDidChangeTreeData: changed.event as vscode.Event<void>,
+    getTreeItem: (item: string) => ({ label: item }),
+    getChildren: (item?: string) => (item ? [] : jobs),
+  };
+  const view = answeringOnceRead(provider, read, () => (answers += 1));
+  const redraws: number[] = [];
+  view.onDidChangeTreeData?.(() => redraws.push(answers));
+  return {
+    view,
+    redraws,
+    answers: () => answers,
+    read: (stored: string[]) => {
+      jobs = stored;
+      finishRead();
+    },
+    change: () => changed.fire(),
+  };
+}
+
+describe('a window opening on its tracked jobs', () => {
+  it('answers the view with the jobs read from disk, not with an empty list before them', async () => {
+    const window = storeAndView();
+    const first = window.view.getChildren();
+    assert.ok(first instanceof Promise, 'the first answer waits for the jobs');
+    window.read(['Fix the quickstart', 'Add a FAQ']);
+    assert.deepEqual(await first, ['Fix the quickstart', 'Add a FAQ']);
+    assert.deepEqual(window.view.getChildren(), ['Fix the quickstart', 'Add a FAQ'], 'later answers come at once');
+    assert.equal(window.answers(), 2);
+  });
+
+  it('tells the view of changes only once it has drawn something', async () => {
+    const window = storeAndView();
+    window.change();
+    window.read(['Fix the quickstart']);
+    window.change();
+    assert.deepEqual(window.redraws, [], 'nothing drawn yet: no redraw asked');
+    await window.view.getChildren();
+    window.change();
+    assert.deepEqual(window.redraws, [1]);
+  });
+
+  it('still answers when the jobs could not be read (an empty list, not an endless wait)', async () => {
+    const changed = new Emitter<void>();
+    const view = answeringOnceRead(
+      { onDidChangeTreeData: changed.event as vscode.Event<void>, getTreeItem: (item: string) => ({ label: item }), getChildren: () => [] },
+      Promise.reject(new Error('disk gone')),
+      () => undefined,
+    );
+    assert.deepEqual(await view.getChildren(), []);
+  });
+});
+
+describe('the start-up line in the log', () => {
+  it('splits the start into activation, jobs read and the first answer, and settles work that waited', async () => {
+    const lines: string[] = [];
+    const times = new StartupTimes(performance.now(), (line) => lines.push(line));
+    let settled = false;
+    void times.settled.then(() => (settled = true));
+    times.mark('activated');
+    times.mark('jobsRead');
+    assert.deepEqual(lines, [], 'written at the first answer');
+    times.mark('firstAnswer');
+    times.mark('firstAnswer');
+    await times.settled;
+    assert.ok(settled);
+    assert.equal(lines.length, 1, 'one line per window');
+    assert.match(
+      lines[0] ?? '',
+      /^Start-up, from activation's start \(\d{4}-\d\d-\d\dT[\d:.]+Z\): activated [\d.]+ ms, jobs read [\d.]+ ms, first Agent Jobs answer [\d.]+ ms\.$/,
+    );
+    times.dispose();
+  });
+
+  it('lets waiting work start when the view is not on screen to be answered', async () => {
+    const times = new StartupTimes(performance.now(), () => undefined, 1);
+    times.mark('activated');
+    await times.settled;
+    times.dispose();
+  });
+});
