@@ -10,7 +10,7 @@ import { repoRoot } from '../support/workbench/code-server';
 import type { EditorName } from '../support/workbench/editor';
 import { Workbench } from '../support/workbench/workbench';
 import { round } from './stats';
-import { type StartupSplit, startupSplit } from './startup-log';
+import { settledReload, type StartupSplit, startupSplit } from './startup-log';
 
 const editors = JSON.parse(readFileSync(join(repoRoot, 'test/tools/editors.json'), 'utf8')) as Record<EditorName, { vscode: string }>;
 const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
@@ -66,12 +66,8 @@ async function measure(editor: EditorName): Promise<EditorFigures> {
     const splits: StartupSplit[] = [];
     const toRowFromAsked: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      // The reload before still has git's first status of the tree running (a bench, not a test: a settle pause).
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const started = Date.now();
-      await workbench.page.reload();
-      await workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      toWorkbench.push(Date.now() - started);
+      const { started, toWorkbenchMs } = await settledReload(workbench);
+      toWorkbench.push(toWorkbenchMs);
       await workbench.jobRow(prompt).waitFor({ timeout: 60_000 });
       toFirstRow.push(Date.now() - started);
       const rowAt = Date.now();

@@ -3,6 +3,7 @@
 // output channel's log file). Both write the machine's local time, to the millisecond.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Workbench } from '../support/workbench/workbench';
 
 export interface StartupSplit {
   /** When the editor asked Docs Agent to start (epoch ms). */
@@ -50,4 +51,17 @@ export function startupSplit(stateDir: string, since: number): StartupSplit | un
   const began = Date.parse(line.match[2] ?? '');
   const [activatedMs, jobsReadMs, firstAnswerMs] = line.match.slice(3, 6).map(Number) as [number, number, number];
   return { askedAt, loadMs: began - askedAt, activatedMs, jobsReadMs, firstAnswerMs, firstAnswerAt: began + firstAnswerMs };
+}
+
+/**
+ * Reloads the window once the one before has settled (git's first status of the tree still runs
+ * for a few seconds after a window opens; a bench, not a test, so a pause), and waits for the
+ * workbench's frame. Returns when the reload began and how long the frame took.
+ */
+export async function settledReload(workbench: Workbench): Promise<{ started: number; toWorkbenchMs: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const started = Date.now();
+  await workbench.page.reload();
+  await workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  return { started, toWorkbenchMs: Date.now() - started };
 }
