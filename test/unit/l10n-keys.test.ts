@@ -60,9 +60,14 @@ const aloneName = new RegExp(`(?<![${letter}])(?:${namesOfEnter.join('|')})(?![$
 describe('keys named as the editor names them in the writer’s language', () => {
   it('names in English only the combinations package.json binds', () => {
     const allowed = allowedCombinations('en');
-    const wrong = textsIn('en').flatMap(({ where, text }) => (text.match(combination) ?? []).filter((c) => !allowed.has(c)).map((c) => `${where}: ${c}`));
+    const wrong = textsIn('en').flatMap(({ where, text }) =>
+      (text.match(combination) ?? []).filter((c) => !allowed.has(c)).map((c) => `${where}: ${c}`),
+    );
     assert.deepEqual(wrong, []);
-    assert.ok(textsIn('en').some(({ text }) => text.includes('Ctrl+Enter')), 'the English names Ctrl+Enter somewhere');
+    assert.ok(
+      textsIn('en').some(({ text }) => text.includes('Ctrl+Enter')),
+      'the English names Ctrl+Enter somewhere',
+    );
   });
 
   for (const language of shippedLanguages) {

@@ -13,9 +13,10 @@ const names = ['Docs Agent', 'Mintlify', 'AI', 'API', 'URL', 'MCP', 'ID', 'JSON'
 
 /** Words a language writes as the English does, in the sense the extension uses them. */
 const sameWords: Record<(typeof shippedLanguages)[number], string[]> = {
-  'zh-cn': [],
-  ja: [],
-  ko: [],
+  // The day format's letters (YYYY-MM-DD), as Chinese, Japanese and Korean software writes them.
+  'zh-cn': ['YYYY-MM-DD'],
+  ja: ['YYYY-MM-DD'],
+  ko: ['YYYY-MM-DD'],
   es: ['Total', 'Token'],
   fr: ['Total', 'Page', 'Pages', 'branches', 'minute', 'minutes'],
   de: ['Status', 'Branch', 'Repository', 'Merge', 'Name', 'Prompt', 'Token'],

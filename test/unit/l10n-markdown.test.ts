@@ -35,7 +35,8 @@ function differences(english: string, translated: string): string[] {
   const found: string[] = [];
   for (const what of ['strong', 'em', 'code'] as const)
     if (want[what] !== got[what]) found.push(`${got[what]} <${what}> where English has ${want[what]}`);
-  if (want.links.join(' ') !== got.links.join(' ')) found.push(`links to ${got.links.join(', ')} where English links to ${want.links.join(', ')}`);
+  if (want.links.join(' ') !== got.links.join(' '))
+    found.push(`links to ${got.links.join(', ')} where English links to ${want.links.join(', ')}`);
   if (got.leftovers.length) found.push(`shows ${got.leftovers.join(' ')} as text`);
   return found;
 }
