@@ -7,6 +7,8 @@ import { marked } from 'marked';
 /** What a writer sees of some Markdown: how much is bold, italic and code, where links go, and any marker left as text. */
 export interface Rendered {
   strong: number;
+  /** The bold texts, as shown. */
+  bold: string[];
   em: number;
   code: number;
   links: string[];
@@ -29,6 +31,9 @@ export function rendered(markdown: string): Rendered {
     .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity);
   return {
     strong: count('strong'),
+    bold: [...html.matchAll(/<strong>([\s\S]*?)<\/strong>/g)].map((m) =>
+      (m[1] ?? '').replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => entities[e] ?? e),
+    ),
     em: count('em'),
     code: count('code'),
     links: [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1] ?? '').sort(),

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { manifestStrings, repoRoot, shippedLanguages } from '../support/manifest';
+import { bundleStrings, manifestStrings, repoRoot, shippedLanguages } from '../support/manifest';
 import { asSettingsEditorShows, rendered } from '../support/rendered-markdown';
 
 /** The package.nls keys the manifest uses in a field the editor renders as Markdown (markdownDescription, markdownDeprecationMessage, markdownEnumDescriptions…). */
@@ -41,6 +41,13 @@ function differences(english: string, translated: string): string[] {
   return found;
 }
 
+/** What a bold name in a setting stands for: a command's title or a view's group, by its package.nls or bundle key. */
+function keyOfName(name: string): { manifest?: string; bundle?: string } {
+  const manifest = Object.entries(manifestStrings()).find(([, text]) => text === name)?.[0];
+  const bundle = Object.entries(bundleStrings()).find(([, text]) => text === name)?.[0];
+  return manifest ? { manifest } : { bundle };
+}
+
 describe('Markdown in the writer’s language, as the editor renders it', () => {
   const keys = markdownKeys();
   const english = manifestStrings();
@@ -62,6 +69,21 @@ describe('Markdown in the writer’s language, as the editor renders it', () => 
         ...pages.flatMap((name) => differences(page(name), page(name, language)).map((d) => `${name}: ${d}`)),
       ];
       assert.deepEqual(faults, [], `${language}:\n${faults.join('\n')}`);
+    });
+
+    it(`names in bold, in ${language}, the commands and groups a setting names as the editor shows them`, () => {
+      const [manifest, bundle] = [manifestStrings(language), bundleStrings(language)];
+      const wrong = keys.flatMap((key) => {
+        const want = rendered(english[key] ?? '').bold.map((name) => {
+          const found = keyOfName(name);
+          return (found.manifest ? manifest[found.manifest] : found.bundle ? bundle[found.bundle] : undefined) ?? `(no text: ${name})`;
+        });
+        const got = rendered(manifestStrings(language)[key] ?? '').bold;
+        return [...got].sort().join(' | ') === [...want].sort().join(' | ')
+          ? []
+          : [`${key}: ${got.join(' | ')} where the editor shows ${want.join(' | ')}`];
+      });
+      assert.deepEqual(wrong, [], `${language}:\n${wrong.join('\n')}`);
     });
   }
 });
