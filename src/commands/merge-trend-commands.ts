@@ -9,7 +9,7 @@ import { changeSourceOf } from '../review/change-ref';
 import { changeStatus, loadGitApi } from '../review/git-api';
 import { fetchJobChange, type JobChange } from '../review/job-change';
 import { findJobMerge, type MergeFinding, type MergeKind } from '../review/job-merge';
-import { parseDay, todayUtc } from '../visitors/date-range';
+import { dayFormatHint, parseDay, todayUtc } from '../visitors/date-range';
 import { resolvePage } from '../visitors/page-resolver';
 import type { MergeMark } from '../visitors/protocol';
 import type { VisitorsController } from '../visitors/visitors-controller';
@@ -49,13 +49,13 @@ async function dayFromWriter(why: string): Promise<string | undefined> {
   const today = todayUtc();
   return askText({
     title: l10n.t('When did the change reach the site?'),
-    prompt: l10n.t('The day it was merged ({0}, UTC); the trend compares the weeks before it with the weeks after.', 'YYYY-MM-DD'),
+    prompt: l10n.t('The day it was merged ({0}, UTC); the trend compares the weeks before it with the weeks after.', dayFormatHint()),
     value: today,
     // The writer may look the day up elsewhere (the history, a chat): a click away keeps the question.
     ignoreFocusOut: true,
     validateInput: (value) => {
       const day = value.trim();
-      if (parseDay(day) === undefined) return l10n.t('A calendar day, as {0}.', 'YYYY-MM-DD');
+      if (parseDay(day) === undefined) return l10n.t('A calendar day, as {0}.', dayFormatHint());
       return day > today ? l10n.t('A day up to today ({0}).', today) : undefined;
     },
   });

@@ -3,6 +3,7 @@
 // virtual document as read-only; it updates while the build still runs.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { buildLogFileName } from './build-log-name';
 import type { PreviewStore } from './preview-store';
 import { previewFileName } from './preview-store';
 import { elapsedText, previewKeyOf, statusWord, type TrackedPreview } from './tracked-preview';
@@ -11,9 +12,7 @@ export const buildLogScheme = 'docs-agent-build-log';
 
 /** The log's address: the branch in the title, the record's file name to find it again. */
 export function buildLogUri(key: string, preview: TrackedPreview): vscode.Uri {
-  // The document's file name: stays English (file names are kept as written).
-  const name = `${preview.branch.replace(/[^\w.-]+/g, '-')} build log.log`;
-  return vscode.Uri.from({ scheme: buildLogScheme, path: `/${name}`, query: previewFileName(key) });
+  return vscode.Uri.from({ scheme: buildLogScheme, path: `/${buildLogFileName(preview.branch)}`, query: previewFileName(key) });
 }
 
 /** The extension's own lines (in the writer's language) above the build's log lines (outside text, as the service sent them). */

@@ -68,11 +68,21 @@ export function endsBeforeToday(range: DayRange, today: string): boolean {
   return range.to < today;
 }
 
+/** How a day is typed, in the letters the writer's language uses for year, month and day (JJJJ-MM-TT in German). */
+export function dayFormatHint(): string {
+  return l10n.t({
+    message: 'YYYY-MM-DD',
+    comment: [
+      'How to type a day: year, month, day, in the letters your language abbreviates them with (German JJJJ-MM-TT). Keep the order and the hyphens.',
+    ],
+  });
+}
+
 /** Why a custom range cannot be used, as a sentence for the picker; undefined when it can. */
 export function checkCustomRange(from: string, to: string, today: string): string | undefined {
   if (!from || !to) return l10n.t('Choose both days.');
-  if (parseDay(from) === undefined) return l10n.t('The start date "{0}" is not a calendar date (YYYY-MM-DD).', from);
-  if (parseDay(to) === undefined) return l10n.t('The end date "{0}" is not a calendar date (YYYY-MM-DD).', to);
+  if (parseDay(from) === undefined) return l10n.t('The start date "{0}" is not a calendar date ({1}).', from, dayFormatHint());
+  if (parseDay(to) === undefined) return l10n.t('The end date "{0}" is not a calendar date ({1}).', to, dayFormatHint());
   if (from > to) return l10n.t('The start date ({0}) is after the end date ({1}).', from, to);
   if (to > today) return l10n.t('The end date ({0}) is in the future: today ({1}) is the latest day with visitors.', to, today);
   const days = dayCount({ from, to });

@@ -18,7 +18,6 @@ const staysEnglish: Record<string, string> = {
   'src/platform/data-fence.ts': 'the sentence before outside text in a prompt or a tool’s result: a model reads it',
   'src/platform/manifest-ids.ts': 'why a setting is the user’s alone: read by the settings test, never shown',
   'src/platform/startup-times.ts': 'the start-up line of the log (a bug report’s, and read by the bench)',
-  'src/previews/build-log.ts': 'the build log document’s file name',
   'src/previews/tracked-preview.ts': 'the fix prompt sent to the agent',
   'src/readers/ask-prompt.ts': 'the Ask the Agent draft for the agent',
   'src/readers/prompt-words.ts': 'numbers and ranges inside prompts for the agent',

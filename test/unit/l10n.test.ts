@@ -8,44 +8,69 @@ import { manifestKeys, manifestStrings, repoRoot, shippedLanguages } from '../su
 import { keptAsWritten as kept } from '../support/kept-as-written';
 
 interface Contributes {
-  commands: Array<{ title: string; category?: string }>;
-  views: Record<string, Array<{ name: string }>>;
-  viewsWelcome: Array<{ contents: string }>;
-  walkthroughs: Array<{ title: string; description: string; steps: Array<{ title: string; description: string }> }>;
+  commands: Array<{ command: string; category?: string }>;
   configuration: {
-    title: string;
-    properties: Record<string, { markdownDescription?: string; description?: string; enumDescriptions?: string[] }>;
+    properties: Record<string, { markdownDescription?: string; description?: string; markdownDeprecationMessage?: string }>;
   };
-  languageModelTools: Array<{ displayName: string; userDescription: string }>;
-  submenus: Array<{ label: string }>;
-  colors: Array<{ description: string }>;
+}
+
+/** The manifest's fields a writer reads, wherever they are (a setting's, a view's, a walkthrough's, the trust prompt's…). */
+const shownFields = new Set([
+  'displayName',
+  'description',
+  'title',
+  'shortTitle',
+  'category',
+  'label',
+  'contextualTitle',
+  'contents',
+  'userDescription',
+  'markdownDescription',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'enumItemLabels',
+]);
+/** Read only by a model (a tool's modelDescription and inputSchema): English, word for word what the code sends. */
+const modelOnly = new Set(['modelDescription', 'inputSchema']);
+
+/** Every string of package.json a writer reads, with where it is; views' names too. */
+function shownStrings(value: unknown, path: string, shown: boolean): Array<{ path: string; text: string }> {
+  if (typeof value === 'string') return shown ? [{ path, text: value }] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => shownStrings(item, `${path}[${i}]`, shown));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([field, item]) =>
+    modelOnly.has(field) || ['scripts', 'devDependencies', 'dependencies'].includes(field)
+      ? []
+      : shownStrings(item, `${path}.${field}`, shownFields.has(field) || (field === 'name' && path.startsWith('.contributes.views.'))),
+  );
 }
 
 describe('the manifest in the writer’s language', () => {
   const english = manifestStrings();
 
   it('takes every string the editor shows from package.nls.json, and keeps no key it does not use', () => {
-    const raw = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { displayName: string; contributes: Contributes };
-    const c = raw.contributes;
-    const shown = [
-      raw.displayName,
-      ...c.commands.flatMap((x) => [x.title, x.category ?? '%absent%']),
-      ...Object.values(c.views).flatMap((views) => views.map((v) => v.name)),
-      ...c.viewsWelcome.map((w) => w.contents),
-      ...c.walkthroughs.flatMap((w) => [w.title, w.description, ...w.steps.flatMap((s) => [s.title, s.description])]),
-      c.configuration.title,
-      ...Object.values(c.configuration.properties).flatMap((p) => [
-        p.markdownDescription ?? p.description ?? '%absent%',
-        ...(p.enumDescriptions ?? []),
-      ]),
-      ...c.languageModelTools.flatMap((t) => [t.displayName, t.userDescription]),
-      ...c.submenus.map((s) => s.label),
-      ...c.colors.map((x) => x.description),
-    ];
+    const raw: unknown = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+    const shown = shownStrings(raw, '', false);
+    assert.ok(shown.length > 150, `only ${shown.length} shown strings found`);
     assert.deepEqual(
-      shown.filter((text) => !/^%[^%\s]+%$/.test(text)),
+      shown.filter(({ text }) => !/^%[^%\s]+%$/.test(text)).map(({ path, text }) => `${path}: ${text}`),
       [],
       'written in package.json instead of package.nls.json',
+    );
+    const c = (raw as { contributes: Contributes }).contributes;
+    assert.deepEqual(
+      c.commands.filter((x) => !x.category).map((x) => x.command),
+      [],
+      'commands with no category',
+    );
+    assert.deepEqual(
+      Object.entries(c.configuration.properties)
+        .filter(([, p]) => !p.markdownDescription && !p.description && !p.markdownDeprecationMessage)
+        .map(([id]) => id),
+      [],
+      'settings with no description',
     );
     const used = new Set(manifestKeys());
     assert.deepEqual(
