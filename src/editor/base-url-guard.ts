@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { confirmedBaseUrlHosts, defaultBaseUrl, userBaseUrl, type WorkspaceBaseUrls } from './config';
 import { confirmKeyHost } from './confirm-key-host';
 import type { Claims } from '../platform/machine/claims';
-import { baseUrlInSettings, isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
+import { isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
 import { showWarning } from './say';
 
 interface Found {
@@ -23,6 +23,7 @@ async function readBaseUrl(file: vscode.Uri, workspaceFile: boolean): Promise<st
     // A local file is read straight from disk: at startup the editor's file service may not be
     // ready yet, and a failed read here would mean no warning until the file changes.
     const bytes = file.scheme === 'file' ? await readFile(file.fsPath) : await vscode.workspace.fs.readFile(file);
+    const { baseUrlInSettings } = await import('./settings-base-url');
     return baseUrlInSettings(new TextDecoder().decode(bytes), workspaceFile);
   } catch {
     return undefined; // no such file: nothing named
