@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { createVisitorsFeature } from './visitors/visitors-feature';
 import { createReadersFeature } from './readers/readers-feature';
 import { createSignalReads } from './readers/signals-feature';
-import { registerComposeCommands } from './commands/compose-commands';
+import { registerComposeCommands } from './commands/compose-holder';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
 import { createMcpFeature } from './mcp/mcp-feature';

@@ -13,7 +13,7 @@ import type { VisitorsService } from '../visitors/visitors-service';
 import { readMissingSignals, signalsCost } from './signals-reads';
 import type { SignalsService } from './signals-service';
 import type { MergeVotesSource } from '../visitors/trend-relay';
-import type { VisitorsController } from '../visitors/visitors-controller';
+import type { LazyVisitorsController } from '../visitors/lazy-visitors-controller';
 import { readersSaidSource } from './said-source';
 
 export interface ReadersFeature extends vscode.Disposable {
@@ -33,7 +33,7 @@ export function createReadersFeature(
     service: Pick<VisitorsService, 'fromCacheOnly'>;
     signals: SignalsService;
     /** The visitors panel, whose Readers said tab and trend around a merge this feeds. */
-    panel: Pick<VisitorsController, 'useReadersSaid' | 'useMergeVotes'>;
+    panel: Pick<LazyVisitorsController, 'useReadersSaid' | 'useMergeVotes'>;
     /** Thumbs before and after a merge. */
     votes: MergeVotesSource;
   },

@@ -13,7 +13,7 @@ import type { PageInfo, RangeChoice } from './protocol';
 import { type RequestLedger, unaskedCeiling } from './request-ledger';
 import { readingText, unaskedStopText } from './read-budget';
 import { OverBudgetError } from '../api/errors';
-import type { VisitorsController } from './visitors-controller';
+import type { LazyVisitorsController } from './lazy-visitors-controller';
 import type { VisitorsService } from './visitors-service';
 import { commandIds } from '../platform/manifest-ids';
 import { compactCount, count, plural } from '../platform/words';
@@ -68,7 +68,7 @@ function showPartial(item: vscode.StatusBarItem, pagePath: string, range: RangeC
 export function createVisitorsStatusBar(
   service: VisitorsService,
   ledger: RequestLedger,
-  controller: VisitorsController,
+  controller: Pick<LazyVisitorsController, 'onDidLoad'>,
   keys: ApiKeyStore,
   hostsChanged: vscode.Event<void>,
 ): vscode.Disposable {
