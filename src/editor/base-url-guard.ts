@@ -6,7 +6,6 @@ import { readFile } from 'node:fs/promises';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { confirmedBaseUrlHosts, defaultBaseUrl, userBaseUrl, type WorkspaceBaseUrls } from './config';
-import { confirmKeyHost } from './confirm-key-host';
 import type { Claims } from '../platform/machine/claims';
 import { isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
 import { showWarning } from './say';
@@ -126,7 +125,7 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
       openFile,
     );
     if (picked === openFile) await vscode.window.showTextDocument(found.file);
-    else if (picked !== undefined && picked === useIt && host) await confirmKeyHost(host, { file });
+    else if (picked !== undefined && picked === useIt && host) await (await import('./confirm-key-host')).confirmKeyHost(host, { file });
   }
 
   dispose(): void {

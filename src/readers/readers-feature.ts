@@ -8,7 +8,7 @@ import { PageLens } from './page-lens';
 import { PagesView } from './pages-view';
 import { PageTitles } from './page-titles';
 import { SiteReaders } from './site-readers';
-import { readCost, readMissingReports, type SiteReportReadDeps } from './site-report-reads';
+import { readCost, type SiteReportReadDeps } from './site-report-reads';
 import type { VisitorsService } from '../visitors/visitors-service';
 import { readMissingSignals, signalsCost } from './signals-reads';
 import type { SignalsService } from './signals-service';
@@ -53,6 +53,7 @@ export function createReadersFeature(
     titles,
   );
   const loadMissingReports = async (): Promise<boolean> => {
+    const { readMissingReports } = await import('./missing-reports');
     const done = await readMissingReports(
       deps,
       readers.reports().filter((r) => !r.readers),
