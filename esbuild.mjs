@@ -75,22 +75,60 @@ const extensionOptions = {
  * CommonJS one by one: each module still lives in exactly one file, loaded once, so its state
  * and its classes (for `instanceof`) are shared by every part.
  */
+/**
+ * The helpers each converted file would carry (`__export`, `__toCommonJS`, `__toESM`…: about
+ * 400 bytes a file, times the dozens of parts a window loads at activation) are taken out of the
+ * parts and kept once, in dist/cjs-helpers.js, which every part requires. `code` is esbuild's
+ * unminified CommonJS: its helpers are the `var __name = …` statements it starts with, the same
+ * in every file but for the names of their parameters.
+ */
+function withSharedHelpers(code, helpers) {
+  const statements = [];
+  for (const line of code.split('\n')) {
+    // A statement's later lines are indented or close a bracket.
+    if (/^[\s})\]]/.test(line) && statements.length) statements[statements.length - 1] += `\n${line}`;
+    else statements.push(line);
+  }
+  let used = [];
+  while (statements.length && /^var __\w+ = /.test(statements[0])) {
+    const statement = statements.shift();
+    const name = statement.slice(4, statement.indexOf(' ', 4));
+    if (!helpers.has(name)) throw new Error(`esbuild wrote a helper cjs-helpers.js lacks: ${name}`);
+    used.push(name);
+  }
+  const body = statements.join('\n');
+  // Only those the part calls itself (the others serve the helpers).
+  used = used.filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+  const shared = used.length ? `var { ${used.join(', ')} } = require("./cjs-helpers.js");\n` : '';
+  return shared + body;
+}
+
 const commonJsParts = {
   name: 'common-js-parts',
   setup(build) {
     build.onEnd(async (result) => {
+      // Every helper a part may need, as esbuild writes them for a file that needs them all.
+      const all = await esbuild.transform('import * as a from "a"; export default a;', { format: 'cjs', logLevel: 'warning' });
+      const helpers = new Set(all.code.match(/^var __\w+(?= = )/gm).map((found) => found.slice(4)));
+      const helperCode = all.code.slice(0, all.code.indexOf('var stdin_exports'));
+      const write = async (path, code) => {
+        const minified = await esbuild.transform(code, { format: 'cjs', target: 'node20', minify: production, logLevel: 'warning' });
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, minified.code);
+      };
+      let outdir;
       for (const file of result.outputFiles ?? []) {
         if (!file.path.endsWith('.js')) continue;
+        outdir = dirname(file.path);
         const { code } = await esbuild.transform(file.text, {
           format: 'cjs',
           target: 'node20',
-          minify: production,
           supported: { 'dynamic-import': false },
           logLevel: 'warning',
         });
-        mkdirSync(dirname(file.path), { recursive: true });
-        writeFileSync(file.path, code);
+        await write(file.path, withSharedHelpers(code, helpers));
       }
+      if (outdir) await write(join(outdir, 'cjs-helpers.js'), `${helperCode}module.exports = { ${[...helpers].join(', ')} };\n`);
     });
   },
 };

@@ -3,18 +3,15 @@ import * as vscode from 'vscode';
 import { createVisitorsFeature } from './visitors/visitors-feature';
 import { createReadersFeature } from './readers/readers-feature';
 import { createSignalReads } from './readers/signals-feature';
-import { registerJobCommands } from './commands/job-commands';
-import { registerPagesCommands } from './commands/pages-commands';
-import { registerSendCommands } from './commands/send-commands';
-import { registerComposeCommands } from './commands/compose-commands';
+import { registerComposeCommands } from './commands/compose-holder';
 import { registerVisitorsCommands } from './commands/visitors-commands';
 import { registerChatTools } from './chat/chat-tools';
 import { createMcpFeature } from './mcp/mcp-feature';
 import type { ToolDeps } from './tools/tool-set';
-import { registerLaterCommands } from './commands/later-commands';
+import { registerLaterCommands, registerPagesCommands } from './commands/later-commands';
 import { createPreviewsFeature } from './previews/previews-feature';
 import { ReviewStore, reviewedJobsOf } from './review/review-store';
-import { createReviewComments } from './commands/review-comment-commands';
+import { createReviewComments } from './commands/review-holder';
 import { useWorkspaceBaseUrls } from './editor/config';
 import { createJobsFeature } from './jobs/jobs-feature';
 import type { JobTreeProvider } from './jobs/job-tree';
@@ -96,16 +93,14 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
     reviews,
     jobs,
     vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
-    ...registerSendCommands(deps),
     ...compose.disposables,
-    ...registerJobCommands(deps),
     ...review.disposables,
     previews,
     ...registerLaterCommands(deps, review.shown, previews, visitors.controller, mcp),
     visitors,
     readers,
     ...registerVisitorsCommands(visitors.controller),
-    ...registerPagesCommands(readers.pages, readers.loadMissingReports, readers.loadMissingSignals),
+    ...registerPagesCommands(readers),
     ...registerChatTools(tools.jobs, tools.readers, tools.previews),
     mcp,
   );

@@ -8,6 +8,7 @@ import {
   InvalidRequestError,
   MalformedResponseError,
   NetworkError,
+  neverSent,
   NotFoundError,
   PreviewsNotInPlanError,
   RateLimitedError,
@@ -17,7 +18,7 @@ import {
 } from './errors';
 import { encodeSegment, parseBaseUrl, parseJson, project, redact, requireText, withReportedId } from './request-parts';
 import { backoffDelay, parseRetryAfter, type Sleep, sleep as realSleep } from './retry';
-import { neverSent, type RawResponse, Transport, type TransportOptions } from './transport';
+import { type RawResponse, Transport, type TransportOptions } from './transport';
 import type { AgentJob, DeploymentState, PreviewStarted, VisitorsPage, VisitorsQuery } from './types';
 import { parseAgentJob, parseDeploymentState, parseErrorBody, parsePreviewStarted, parseVisitorsPage } from './validate';
 import { type Limit, notFoundText, rateLimitText, refusedText, type Sought } from './refusal-text';

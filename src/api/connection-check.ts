@@ -74,7 +74,7 @@ export function verdictOfError(error: unknown, projectId: string): ConnectionVer
 }
 
 /** Asks the service once, for free, whether `client`'s key and `projectId` work together. */
-export async function checkConnection(client: DocsApiClient, projectId: string): Promise<ConnectionVerdict> {
+export async function checkConnection(client: Pick<DocsApiClient, 'getJob'>, projectId: string): Promise<ConnectionVerdict> {
   try {
     await client.getJob(projectId, probeJobId);
     return connected(projectId);

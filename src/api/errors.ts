@@ -185,3 +185,12 @@ export class CancelledError extends ApiError {
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
+
+// Codes that mean the request never reached the server, so even a POST may be retried.
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** True when the failure proves the request never reached the server. */
+export function neverSent(error: unknown): boolean {
+  if (error instanceof TimeoutError) return error.phase === 'connect';
+  return error instanceof NetworkError && error.code !== undefined && notSentCodes.has(error.code);
+}

@@ -33,9 +33,6 @@ export interface RawResponse {
 /** Larger answers than this are not the documented API; refuse instead of filling memory. */
 const maxBodyBytes = 16 * 1024 * 1024;
 
-// Codes that mean the request never reached the server, so even a POST may be retried.
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
-
 /** Why `host` could not be reached, by the failure's code: a whole sentence for each. */
 function unreachableText(host: string, code: string | undefined): string {
   switch (code) {
@@ -174,10 +171,4 @@ function toTransportError(error: unknown, origin: string, signal: AbortSignal | 
     return new TimeoutError(l10n.t('{0} did not answer in time.', host), 'response');
   }
   return new NetworkError(unreachableText(host, code), code);
-}
-
-/** True when the failure proves the request never reached the server. */
-export function neverSent(error: unknown): boolean {
-  if (error instanceof TimeoutError) return error.phase === 'connect';
-  return error instanceof NetworkError && error.code !== undefined && notSentCodes.has(error.code);
 }

@@ -4,7 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { Composer, editedElsewhereText } from '../compose/composer';
-import { DraftFiles, draftScheme } from '../compose/draft-files';
+import { DraftFiles } from '../compose/draft-files';
+import { draftScheme } from '../compose/draft-tabs';
 import { DraftHolds } from '../compose/draft-holds';
 import { headingAbove, promptOf, type DraftContext } from '../compose/prompt-draft';
 import { projectToSend } from '../compose/send-project';
@@ -17,6 +18,8 @@ import { commandIds } from '../platform/manifest-ids';
 import type { StoragePaths } from '../platform/storage-layout';
 import { testPace } from '../platform/test-pace';
 import type { CommandDeps } from './deps';
+import type { ComposeCommandId } from './later-command-ids';
+import type { CommandHandlers } from './on-first-use';
 import { sendToAgent } from './send-commands';
 
 /** The context of `document`: its path, and the selection's section, lines and text when there is one. */
@@ -138,24 +141,31 @@ async function openUnsent(files: DraftFiles): Promise<vscode.TextEditor | undefi
   return picked && vscode.window.showTextDocument(await vscode.workspace.openTextDocument(picked.uri), { preview: false });
 }
 
-/** The composer and its commands; `release` lets the other windows edit this one's drafts at once when it goes. */
-export function registerComposeCommands(
+/** The composer, its drafts' files and its commands, loaded the first time a draft opens or a compose command runs. */
+export interface LoadedCompose extends vscode.Disposable {
+  files: DraftFiles;
+  commands: CommandHandlers<ComposeCommandId>;
+  /** Lets the other windows edit this one's drafts at once. */
+  release: () => Promise<void>;
+}
+
+export function loadedCompose(
   deps: CommandDeps,
   storage: Pick<StoragePaths, 'drafts' | 'draftHolds'>,
   afterFollowUp: AfterFollowUp,
-): { disposables: vscode.Disposable[]; release: () => Promise<void> } {
+): LoadedCompose {
   // The other windows name this one by its folder (or workspace).
   const holds = new DraftHolds(storage.draftHolds, thisWindowId, vscode.workspace.name ?? '', defaultHeartbeatMs / testPace());
   const files = new DraftFiles(storage.drafts, holds);
   const composer = new Composer(files);
-  let released: Promise<void> | undefined;
-  const release = (): Promise<void> => (released ??= holds.dispose());
-  const disposables = [
-    composer,
-    new vscode.Disposable(() => void release()),
-    vscode.commands.registerCommand(commandIds.askAgent, (uri?: unknown) => askAgent(composer, uri)),
-    vscode.commands.registerCommand(commandIds.sendComposed, (uri?: unknown) => sendComposed(deps, composer, files, afterFollowUp, uri)),
-    vscode.commands.registerCommand(commandIds.openUnsentDraft, () => openUnsent(files)),
-  ];
-  return { disposables, release };
+  return {
+    files,
+    commands: {
+      [commandIds.askAgent]: (uri?: unknown) => askAgent(composer, uri),
+      [commandIds.sendComposed]: (uri?: unknown) => sendComposed(deps, composer, files, afterFollowUp, uri),
+      [commandIds.openUnsentDraft]: () => openUnsent(files),
+    },
+    release: () => holds.dispose(),
+    dispose: () => composer.dispose(),
+  };
 }

@@ -13,6 +13,8 @@ import { withTaken } from '../jobs/job-history';
 import { jobKeyOf } from '../jobs/tracked-job';
 import { writeHunk } from '../review/hunk-write';
 import type { CommandDeps } from './deps';
+import type { HunkCommandId } from './later-command-ids';
+import type { CommandHandlers } from './on-first-use';
 import { reportReviewFailure } from './review-failures';
 import { showInfo, showWarning } from '../editor/say';
 
@@ -89,10 +91,10 @@ async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: 
   }
 }
 
-export function hunkCommands(deps: CommandDeps, marks: HunkMarks): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(commandIds.applyHunk, (arg: unknown) => toggleHunk(deps, marks, 'apply', arg)),
-    vscode.commands.registerCommand(commandIds.unapplyHunk, (arg: unknown) => toggleHunk(deps, marks, 'unapply', arg)),
-    vscode.commands.registerCommand(commandIds.toggleHunk, (arg: unknown) => toggleHunk(deps, marks, 'toggle', arg)),
-  ];
+export function hunkCommands(deps: CommandDeps, marks: HunkMarks): CommandHandlers<HunkCommandId> {
+  return {
+    [commandIds.applyHunk]: (arg: unknown) => toggleHunk(deps, marks, 'apply', arg),
+    [commandIds.unapplyHunk]: (arg: unknown) => toggleHunk(deps, marks, 'unapply', arg),
+    [commandIds.toggleHunk]: (arg: unknown) => toggleHunk(deps, marks, 'toggle', arg),
+  };
 }

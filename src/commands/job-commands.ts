@@ -8,6 +8,8 @@ import { checkPrompt } from '../jobs/prompt-text';
 import { lostAnswerNote } from '../editor/error-text';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
+import type { JobCommandId } from './later-command-ids';
+import type { CommandHandlers } from './on-first-use';
 import { UnsentText } from './unsent-text';
 import { resolveJobs } from './job-picker';
 import { commandIds } from '../platform/manifest-ids';
@@ -154,11 +156,11 @@ function copiedIds(n: number): string {
   return plural(n, l10n.t('Copied {0} job ID', count(n)), l10n.t('Copied {0} job IDs', count(n)));
 }
 
-export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
+export function jobCommands(deps: CommandDeps): CommandHandlers<JobCommandId> {
   const { tracker } = deps;
   /** Follow-ups that were not sent, by job key. */
   const unsentFollowUps = new UnsentText();
-  const commands: Record<string, (...args: unknown[]) => unknown> = {
+  return {
     [commandIds.openPullRequest]: async (arg, selection) => {
       const [job] = await resolveJobs(deps, arg, selection, (j) => !!webLink(j.job, pullRequestHosts()));
       return job ? openPullRequest(job) : false;
@@ -184,5 +186,4 @@ export function registerJobCommands(deps: CommandDeps): vscode.Disposable[] {
     [commandIds.clearFinishedJobs]: () => clearFinishedJobs(deps),
     [commandIds.trackJobById]: (given) => trackJobById(deps, given),
   };
-  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run));
 }

@@ -1,5 +1,5 @@
-// The ids of the commands that load on first use, in their groups: what later-commands.ts
-// registers, and what each group's module answers (its own file, so those modules need not
+// The ids of the commands that load on first use, in their groups: what later-commands.ts (and
+// the review's and the composer's holders) register, and what each group's module answers (its own file, so those modules need not
 // import the file that imports them).
 import { commandIds } from '../platform/manifest-ids';
 
@@ -27,6 +27,40 @@ export const mergeTrendCommandIds = [commandIds.readersAroundMerge] as const;
 export const refusedJobCommandIds = [commandIds.resolveRefusedJob] as const;
 export const mcpCommandIds = [commandIds.connectMcpAgent, commandIds.resetMcpToken] as const;
 
+export const sendCommandIds = [commandIds.sendSelection, commandIds.sendFile, commandIds.newJob] as const;
+export const jobCommandIds = [
+  commandIds.openPullRequest,
+  commandIds.sendFollowUp,
+  commandIds.refreshJob,
+  commandIds.copyJobId,
+  commandIds.stopTracking,
+  commandIds.refreshJobs,
+  commandIds.clearFinishedJobs,
+  commandIds.trackJobById,
+] as const;
+export const pagesCommandIds = [
+  commandIds.loadPagesReport,
+  commandIds.readReaderSignals,
+  commandIds.addRedirect,
+  commandIds.askAgentAboutPages,
+  commandIds.sortPages,
+  commandIds.filterPages,
+] as const;
+export const composeCommandIds = [commandIds.askAgent, commandIds.sendComposed, commandIds.openUnsentDraft] as const;
+export const hunkCommandIds = [commandIds.applyHunk, commandIds.unapplyHunk, commandIds.toggleHunk] as const;
+export const reviewCommentCommandIds = [
+  commandIds.addReviewComment,
+  commandIds.editReviewComment,
+  commandIds.saveReviewComment,
+  commandIds.cancelReviewComment,
+  commandIds.deleteReviewComment,
+  commandIds.sendReview,
+  commandIds.resolveReviewThread,
+  commandIds.reopenReviewThread,
+  commandIds.reviewSinceReview,
+  ...hunkCommandIds,
+] as const;
+
 export type KeyCommandId = (typeof keyCommandIds)[number];
 export type ReviewCommandId = (typeof reviewCommandIds)[number];
 export type PreviewActionId = (typeof previewActionIds)[number];
@@ -34,3 +68,9 @@ export type PreviewCommandId = (typeof previewCommandIds)[number];
 export type MergeTrendCommandId = (typeof mergeTrendCommandIds)[number];
 export type RefusedJobCommandId = (typeof refusedJobCommandIds)[number];
 export type McpCommandId = (typeof mcpCommandIds)[number];
+export type SendCommandId = (typeof sendCommandIds)[number];
+export type JobCommandId = (typeof jobCommandIds)[number];
+export type PagesCommandId = (typeof pagesCommandIds)[number];
+export type ComposeCommandId = (typeof composeCommandIds)[number];
+export type ReviewCommentCommandId = (typeof reviewCommentCommandIds)[number];
+export type HunkCommandId = (typeof hunkCommandIds)[number];

@@ -12,7 +12,7 @@ import { findJobMerge, type MergeFinding, type MergeKind } from '../review/job-m
 import { dayFormatHint, parseDay, todayUtc } from '../visitors/date-range';
 import { resolvePage } from '../visitors/page-resolver';
 import type { MergeMark } from '../visitors/protocol';
-import type { VisitorsController } from '../visitors/visitors-controller';
+import type { LazyVisitorsController } from '../visitors/lazy-visitors-controller';
 import type { CommandDeps } from './deps';
 import type { MergeTrendCommandId } from './later-command-ids';
 import type { CommandHandlers } from './on-first-use';
@@ -22,7 +22,7 @@ import { reportReviewFailure } from './review-failures';
 import { askText, pickOne, showInfo, showWarning, withProgressNote } from '../editor/say';
 
 /** The visitors panel, where readers around the merge are charted. */
-export type MergePanel = Pick<VisitorsController, 'showAroundMerge'>;
+export type MergePanel = Pick<LazyVisitorsController, 'showAroundMerge'>;
 
 interface ChangedPage {
   uri: vscode.Uri;

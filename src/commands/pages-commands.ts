@@ -6,8 +6,11 @@ import { promptForNode } from '../readers/pages-ask';
 import type { PagesNode, PagesView } from '../readers/pages-view';
 import type { PagesSort } from '../readers/pages-model';
 import { commandIds } from '../platform/manifest-ids';
+import { isRecord } from '../platform/checks';
 import { askText, pickOne } from '../editor/say';
 import type { DraftRequest } from './compose-commands';
+import type { PagesCommandId } from './later-command-ids';
+import type { CommandHandlers } from './on-first-use';
 
 /** A file of the site a row is about, for the project its job goes to (none: the workspace's). */
 function siteOf(node: PagesNode): vscode.Uri | undefined {
@@ -26,35 +29,42 @@ function siteOf(node: PagesNode): vscode.Uri | undefined {
   }
 }
 
-export function registerPagesCommands(
+/** The row a command was run on (the view hands its node; the palette nothing). */
+function nodeOf(given: unknown): PagesNode | undefined {
+  return isRecord(given) && typeof given.kind === 'string' ? (given as unknown as PagesNode) : undefined;
+}
+
+export function pagesCommands(
   view: PagesView,
   loadMissing: () => Promise<boolean>,
   loadSignals: () => Promise<boolean>,
-): vscode.Disposable[] {
+): CommandHandlers<PagesCommandId> {
   const sorts: { label: string; sort: PagesSort }[] = [
     { label: l10n.t('Visitors'), sort: 'visitors' },
     { label: l10n.t('Share read by AI'), sort: 'aiShare' },
     { label: l10n.t({ message: 'Name', args: [], comment: ['Sort pages by: their name'] }), sort: 'name' },
   ];
-  return [
-    vscode.commands.registerCommand(commandIds.loadPagesReport, loadMissing),
-    vscode.commands.registerCommand(commandIds.readReaderSignals, loadSignals),
-    vscode.commands.registerCommand(commandIds.addRedirect, (node?: PagesNode) =>
-      node?.kind === 'path' ? addRedirect(node.report, node.row) : undefined,
-    ),
+  return {
+    [commandIds.loadPagesReport]: loadMissing,
+    [commandIds.readReaderSignals]: loadSignals,
+    [commandIds.addRedirect]: (given?: unknown) => {
+      const node = nodeOf(given);
+      return node?.kind === 'path' ? addRedirect(node.report, node.row) : undefined;
+    },
     // The prompt names the pages and their numbers, quoting readers line by line: the writer
     // reads and edits it in a draft (an input box would join its lines), then sends it.
-    vscode.commands.registerCommand(commandIds.askAgentAboutPages, async (node?: PagesNode) => {
+    [commandIds.askAgentAboutPages]: async (given?: unknown) => {
+      const node = nodeOf(given);
       const suggested = node ? promptForNode(node) : undefined;
       if (!node || !suggested) return undefined;
       const draft: DraftRequest = { about: siteOf(node), title: l10n.t('Ask the Agent about these pages'), text: suggested };
       return vscode.commands.executeCommand(commandIds.askAgent, draft);
-    }),
-    vscode.commands.registerCommand(commandIds.sortPages, async (given?: unknown) => {
+    },
+    [commandIds.sortPages]: async (given?: unknown) => {
       const chosen = sorts.find((s) => s.sort === given) ?? (await pickOne(sorts, { placeHolder: l10n.t('Sort pages by') }));
       if (chosen) view.setSort(chosen.sort);
-    }),
-    vscode.commands.registerCommand(commandIds.filterPages, async (given?: unknown) => {
+    },
+    [commandIds.filterPages]: async (given?: unknown) => {
       const filter =
         typeof given === 'string'
           ? given
@@ -64,6 +74,6 @@ export function registerPagesCommands(
               value: view.options.filter,
             });
       if (filter !== undefined) view.setFilter(filter);
-    }),
-  ];
+    },
+  };
 }

@@ -13,7 +13,7 @@ import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds } from '../platform/manifest-ids';
 import type { PreviewsFeature } from '../previews/previews-feature';
 import { isBuilding } from '../previews/tracked-preview';
-import { changedFileOf } from '../review/apply-file';
+import { changedFileOf } from '../review/changed-file';
 import { loadGitApi, type GitRepository } from '../review/git-api';
 import type { JobChange } from '../review/job-change';
 import { jobPreviewBranch, jobPreviewChange, type JobPreviewBranch } from '../review/job-preview-branch';

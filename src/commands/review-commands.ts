@@ -35,7 +35,7 @@ export async function presentChange(
 ): Promise<void> {
   const { job, change, title } = shownChange;
   // Known before its documents open, so each can be commented on as it opens.
-  shown.add(shownChange);
+  await shown.add(shownChange);
   if (reviewShowChangesAs() === 'multiFileDiff' && (await hasMultiFileDiff())) {
     await showChanges(api, change, title, asked);
   } else {

@@ -10,18 +10,18 @@ import { draftThreads, markSent, noteOf, notePending, whyNotSendable } from '../
 import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
 import type { ReviewStore } from '../review/review-store';
 import { withReviewNoted } from '../jobs/job-history';
-import { registerOnFirstUse } from './on-first-use';
+import type { CommandHandlers } from './on-first-use';
+import type { HunkCommandId, ReviewCommentCommandId } from './later-command-ids';
+import { loadOnce } from '../platform/load-once';
 import { reviewInstruction, reviewText, takenText } from '../review/review-text';
 import { takenChanges } from '../review/change-hunks';
-import { ShownChanges } from '../review/shown-changes';
+import type { ShownChanges } from '../review/shown-changes';
 import { HunkMarks } from '../review/hunk-marks';
 import { hunkCommands } from './hunk-commands';
 import type { AfterFollowUp, DraftRequest } from './compose-commands';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
 import { showInfo, showWarning } from '../editor/say';
-
-const keptDays = 30;
 
 export interface ReviewParts {
   reviews: ReviewStore;
@@ -30,6 +30,12 @@ export interface ReviewParts {
   marks: HunkMarks;
 }
 
+/** A comment thread as the editor hands it to its commands. */
+const isThread = (value: unknown): value is vscode.CommentThread =>
+  typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value;
+const isReply = (value: unknown): value is vscode.CommentReply =>
+  typeof value === 'object' && value !== null && 'thread' in value && 'text' in value;
+
 /** The job a Send Review is about: the thread's, the change on screen's, or the one picked among jobs with draft comments. */
 async function reviewedJob(
   deps: CommandDeps,
@@ -37,7 +43,7 @@ async function reviewedJob(
   arg: unknown,
   selection: unknown,
 ): Promise<string | undefined> {
-  if (arg && typeof arg === 'object' && 'uri' in arg && 'comments' in arg) return comments.idsOf(arg as vscode.CommentThread)?.job;
+  if (isThread(arg)) return comments.idsOf(arg)?.job;
   if (arg instanceof ReviewCommentItem) return arg.job;
   const onScreen = arg === undefined || arg instanceof vscode.Uri ? shown.active()?.shown.job : undefined;
   if (onScreen) return jobKeyOf(onScreen);
@@ -85,18 +91,18 @@ async function sendReview(deps: CommandDeps, parts: ReviewParts, arg: unknown, s
   return editor;
 }
 
+/** The review's comments and hunk marks, their commands, and what marks a sent review's threads sent. */
+export interface LoadedReview extends vscode.Disposable {
+  commands: CommandHandlers<ReviewCommentCommandId>;
+  afterFollowUp: AfterFollowUp;
+}
+
 /**
  * The writer's review comments: kept in `reviews` (machine-wide), drawn as the editor's threads on
- * the diffs `shown` lists, and their commands. `afterFollowUp` marks a sent review's threads sent.
+ * the diffs `shown` lists, the hunk marks on those diffs, and their commands. Loaded the first
+ * time a change is shown, a review command runs, or the store holds a thread to draw.
  */
-/** The review's comments and commands, and the changes shown for review (the diffs they sit on). */
-export function createReviewComments(
-  deps: CommandDeps,
-  reviews: ReviewStore,
-): { disposables: vscode.Disposable[]; afterFollowUp: AfterFollowUp; shown: ShownChanges } {
-  const shown = new ShownChanges();
-  // Kept as long as a composer draft: a month untouched.
-  void reviews.ready.then(() => reviews.pruneUntouchedSince(new Date(Date.now() - keptDays * 86_400_000)));
+export function loadedReview(deps: CommandDeps, reviews: ReviewStore, shown: ShownChanges): LoadedReview {
   const comments = new ReviewComments(reviews, shown);
   const marks = new HunkMarks(shown);
   const afterFollowUp: AfterFollowUp = async (draft, job) => {
@@ -104,46 +110,29 @@ export function createReviewComments(
     // The job's record says the follow-up was this review.
     if (comments) await deps.tracker.noteInHistory(job, (history) => withReviewNoted(history, comments));
   };
-  const disposables = [
-    shown,
-    comments,
-    marks,
-    ...registerCommands(deps, { reviews, comments, shown, marks }),
-    ...hunkCommands(deps, marks),
-  ];
-  return { disposables, afterFollowUp, shown };
+  const parts = vscode.Disposable.from(comments, marks);
+  const commands = { ...reviewCommands(deps, { reviews, comments, shown, marks }), ...hunkCommands(deps, marks) };
+  return { commands, afterFollowUp, dispose: () => void parts.dispose() };
 }
 
-function registerCommands(deps: CommandDeps, parts: ReviewParts): vscode.Disposable[] {
+function reviewCommands(deps: CommandDeps, parts: ReviewParts): CommandHandlers<Exclude<ReviewCommentCommandId, HunkCommandId>> {
   const { comments } = parts;
   const asItem = (value: unknown): ReviewCommentItem | undefined => (value instanceof ReviewCommentItem ? value : undefined);
-  return [
-    vscode.commands.registerCommand(commandIds.addReviewComment, async (reply: vscode.CommentReply) => {
+  const since = loadOnce(async () => (await import('./review-since-commands')).reviewSinceCommands(deps, parts.reviews, parts.shown));
+  return {
+    [commandIds.addReviewComment]: async (reply: unknown) => {
+      if (!isReply(reply)) return;
       if (await comments.add(reply)) return;
       if (!reply.thread.comments.length) reply.thread.dispose();
       void showWarning(l10n.t('This comment could not be kept: open the change again with Review Job’s Changes, then comment.'));
-    }),
-    vscode.commands.registerCommand(
-      commandIds.editReviewComment,
-      (c: unknown) => asItem(c) && comments.edit(asItem(c) as ReviewCommentItem),
-    ),
-    vscode.commands.registerCommand(
-      commandIds.saveReviewComment,
-      (c: unknown) => asItem(c) && comments.finishEdit(asItem(c) as ReviewCommentItem, true),
-    ),
-    vscode.commands.registerCommand(
-      commandIds.cancelReviewComment,
-      (c: unknown) => asItem(c) && comments.finishEdit(asItem(c) as ReviewCommentItem, false),
-    ),
-    vscode.commands.registerCommand(
-      commandIds.deleteReviewComment,
-      (c: unknown) => asItem(c) && comments.delete(asItem(c) as ReviewCommentItem),
-    ),
-    vscode.commands.registerCommand(commandIds.sendReview, (arg: unknown, selection: unknown) => sendReview(deps, parts, arg, selection)),
-    vscode.commands.registerCommand(commandIds.resolveReviewThread, (thread: vscode.CommentThread) => comments.resolve(thread, true)),
-    vscode.commands.registerCommand(commandIds.reopenReviewThread, (thread: vscode.CommentThread) => comments.resolve(thread, false)),
-    ...registerOnFirstUse([commandIds.reviewSinceReview], async () =>
-      (await import('./review-since-commands')).reviewSinceCommands(deps, parts.reviews, parts.shown),
-    ),
-  ];
+    },
+    [commandIds.editReviewComment]: (c: unknown) => asItem(c) && comments.edit(asItem(c) as ReviewCommentItem),
+    [commandIds.saveReviewComment]: (c: unknown) => asItem(c) && comments.finishEdit(asItem(c) as ReviewCommentItem, true),
+    [commandIds.cancelReviewComment]: (c: unknown) => asItem(c) && comments.finishEdit(asItem(c) as ReviewCommentItem, false),
+    [commandIds.deleteReviewComment]: (c: unknown) => asItem(c) && comments.delete(asItem(c) as ReviewCommentItem),
+    [commandIds.sendReview]: (arg: unknown, selection: unknown) => sendReview(deps, parts, arg, selection),
+    [commandIds.resolveReviewThread]: (thread: unknown) => isThread(thread) && comments.resolve(thread, true),
+    [commandIds.reopenReviewThread]: (thread: unknown) => isThread(thread) && comments.resolve(thread, false),
+    [commandIds.reviewSinceReview]: async (...args: unknown[]) => (await since())[commandIds.reviewSinceReview](...args),
+  };
 }

@@ -8,6 +8,8 @@ import { checkPrompt, decodeText, describePrompt } from '../jobs/prompt-text';
 import { lostAnswerNote, noProjectError } from '../editor/error-text';
 import { showError } from '../editor/show-error';
 import type { CommandDeps } from './deps';
+import type { SendCommandId } from './later-command-ids';
+import type { CommandHandlers } from './on-first-use';
 import { UnsentText } from './unsent-text';
 import { commandIds, viewIds } from '../platform/manifest-ids';
 import { askText, showInfo, showWarning } from '../editor/say';
@@ -108,18 +110,19 @@ async function sendSelection(deps: CommandDeps): Promise<TrackedJob[] | undefine
   return sendToAgent(deps, [{ prompt: check.prompt, scope: scopeFor(editor.document.uri) }]);
 }
 
-export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
+export function sendCommands(deps: CommandDeps): CommandHandlers<SendCommandId> {
   const unsent = new UnsentText();
-  return [
-    vscode.commands.registerCommand(commandIds.sendSelection, () => sendSelection(deps)),
-    vscode.commands.registerCommand(commandIds.sendFile, async (uri?: vscode.Uri, selected?: vscode.Uri[]) => {
-      const uris = selected?.length
-        ? selected
-        : uri instanceof vscode.Uri
-          ? [uri]
-          : vscode.window.activeTextEditor
-            ? [vscode.window.activeTextEditor.document.uri]
-            : [];
+  return {
+    [commandIds.sendSelection]: () => sendSelection(deps),
+    [commandIds.sendFile]: async (uri?: unknown, selected?: unknown) => {
+      const uris =
+        Array.isArray(selected) && selected.length
+          ? selected.filter((file) => file instanceof vscode.Uri)
+          : uri instanceof vscode.Uri
+            ? [uri]
+            : vscode.window.activeTextEditor
+              ? [vscode.window.activeTextEditor.document.uri]
+              : [];
       if (!uris.length) return problem(l10n.t('Open or pick the file to send.'));
       const outgoing: Outgoing[] = [];
       for (const file of uris) {
@@ -138,8 +141,8 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
         outgoing.push({ prompt: check.prompt, scope: scopeFor(file) });
       }
       return sendToAgent(deps, outgoing);
-    }),
-    vscode.commands.registerCommand(commandIds.newJob, async (given?: string) => {
+    },
+    [commandIds.newJob]: async (given?: unknown) => {
       const refill = unsent.get('newJob');
       const prompt =
         typeof given === 'string'
@@ -162,6 +165,6 @@ export function registerSendCommands(deps: CommandDeps): vscode.Disposable[] {
       // Kept until it is sent, also by a later Retry.
       const { sent } = unsent.keep('newJob', check.prompt);
       return sendToAgent(deps, [{ prompt: check.prompt, scope: scopeFor(vscode.window.activeTextEditor?.document.uri) }], sent, typed);
-    }),
-  ];
+    },
+  };
 }

@@ -1,10 +1,10 @@
 // Show Visitors for This Page: palette, editor title and Explorer menus on docs files.
 import * as vscode from 'vscode';
-import type { VisitorsController } from '../visitors/visitors-controller';
+import type { LazyVisitorsController } from '../visitors/lazy-visitors-controller';
 import { isRecord } from '../platform/checks';
 import { commandIds, visitorsViewType } from '../platform/manifest-ids';
 
-export function registerVisitorsCommands(controller: VisitorsController): vscode.Disposable[] {
+export function registerVisitorsCommands(controller: Pick<LazyVisitorsController, 'show' | 'revive'>): vscode.Disposable[] {
   return [
     // From an editor or the Explorer the argument is the file; from the Pages view, its page node.
     vscode.commands.registerCommand(commandIds.showVisitors, (arg?: unknown) => {
@@ -13,10 +13,7 @@ export function registerVisitorsCommands(controller: VisitorsController): vscode
     }),
     // Brings the panel back after a reload, where the user left it.
     vscode.window.registerWebviewPanelSerializer(visitorsViewType, {
-      deserializeWebviewPanel: (panel) => {
-        controller.revive(panel);
-        return Promise.resolve();
-      },
+      deserializeWebviewPanel: (panel) => controller.revive(panel),
     }),
   ];
 }

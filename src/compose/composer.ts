@@ -4,7 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { showInfo } from '../editor/say';
-import { DraftFiles, draftScheme, type DraftTarget } from './draft-files';
+import { DraftFiles, type DraftTarget } from './draft-files';
+import { draftOf, draftScheme, draftTabs } from './draft-tabs';
 import { draftText, type DraftContext } from './prompt-draft';
 
 const saveAfterMs = 300;
@@ -23,23 +24,12 @@ export function editedElsewhereText(where: string, on: 'open' | 'send'): string 
     : l10n.t('This draft is being edited in another window, so it is read-only here until you close it there.');
 }
 
-/** The draft a tab shows, if it shows one. */
-function draftOf(tab: vscode.Tab): vscode.Uri[] {
-  return tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === draftScheme ? [tab.input.uri] : [];
-}
-
-/** The drafts this window's tabs show. */
-function draftTabs(): vscode.Uri[] {
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs.flatMap(draftOf));
-}
-
 export class Composer implements vscode.Disposable {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly listeners: vscode.Disposable[];
 
   constructor(private readonly files: DraftFiles) {
     this.listeners = [
-      vscode.workspace.registerFileSystemProvider(draftScheme, files),
       vscode.workspace.onDidChangeTextDocument((event) => this.keep(event.document)),
       // A draft is being edited in this window while a tab here shows it: the editor keeps a
       // closed tab's document for minutes, so its tabs say when the writer closed it, not the document.

@@ -9,8 +9,8 @@ import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { DraftFolder } from './draft-folder';
 import type { DraftHolds } from './draft-holds';
+import { draftScheme } from './draft-tabs';
 
-export const draftScheme = 'docs-agent-compose';
 /** A page's address never starts so (it starts with its scheme): a follow-up's query does. */
 const jobPrefix = 'job=';
 

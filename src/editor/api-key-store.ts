@@ -2,8 +2,10 @@
 // environment variable is used (for the demo, CI and dev containers); it is never copied into
 // storage or settings.
 import * as vscode from 'vscode';
-import { checkApiKey } from '../api/api-key';
 import { apiKeySecret as secretKey } from '../platform/storage-layout';
+
+/** A key's form checked (see api-key.ts, whose sentences load with the first key asked for). */
+const checkKey = async (key: string | undefined): Promise<string> => (await import('../api/api-key')).checkApiKey(key);
 
 export const environmentVariable = 'MINTLIFY_API_KEY';
 
@@ -35,7 +37,7 @@ export class ApiKeyStore implements vscode.Disposable {
 
   /** The key to send, or an InvalidApiKeyError that says what is missing or wrong. */
   async require(): Promise<string> {
-    return checkApiKey(await this.get());
+    return checkKey(await this.get());
   }
 
   /** Whether a key of the right form is there (a stored one, or the environment's). */
@@ -48,7 +50,7 @@ export class ApiKeyStore implements vscode.Disposable {
 
   /** Checks the key's form (throws InvalidApiKeyError) before it is stored. */
   async set(key: string): Promise<void> {
-    await this.secrets.store(secretKey, checkApiKey(key));
+    await this.secrets.store(secretKey, await checkKey(key));
   }
 
   async clear(): Promise<void> {

@@ -6,9 +6,8 @@ import { readFile } from 'node:fs/promises';
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { confirmedBaseUrlHosts, defaultBaseUrl, userBaseUrl, type WorkspaceBaseUrls } from './config';
-import { confirmKeyHost } from './confirm-key-host';
 import type { Claims } from '../platform/machine/claims';
-import { baseUrlInSettings, isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
+import { isConfirmedHost, keyMayGoTo, originOf } from './workspace-base-url';
 import { showWarning } from './say';
 
 interface Found {
@@ -23,6 +22,7 @@ async function readBaseUrl(file: vscode.Uri, workspaceFile: boolean): Promise<st
     // A local file is read straight from disk: at startup the editor's file service may not be
     // ready yet, and a failed read here would mean no warning until the file changes.
     const bytes = file.scheme === 'file' ? await readFile(file.fsPath) : await vscode.workspace.fs.readFile(file);
+    const { baseUrlInSettings } = await import('./settings-base-url');
     return baseUrlInSettings(new TextDecoder().decode(bytes), workspaceFile);
   } catch {
     return undefined; // no such file: nothing named
@@ -125,7 +125,7 @@ export class BaseUrlGuard implements WorkspaceBaseUrls, vscode.Disposable {
       openFile,
     );
     if (picked === openFile) await vscode.window.showTextDocument(found.file);
-    else if (picked !== undefined && picked === useIt && host) await confirmKeyHost(host, { file });
+    else if (picked !== undefined && picked === useIt && host) await (await import('./confirm-key-host')).confirmKeyHost(host, { file });
   }
 
   dispose(): void {

@@ -1,6 +1,6 @@
 // One API client per base URL and proxy configuration, rebuilt when those settings change.
 import * as vscode from 'vscode';
-import { DocsApiClient } from '../api/client';
+import { type ApiClient, LazyApiClient } from './lazy-client';
 import { proxySettings, requestTimeoutSeconds } from './config';
 import type { ApiKeyStore } from './api-key-store';
 import type { BaseUrlGuard } from './base-url-guard';
@@ -15,7 +15,7 @@ function transportSettings(): TransportSettings {
 }
 
 export class ClientProvider implements vscode.Disposable {
-  private readonly clients = new Map<string, DocsApiClient>();
+  private readonly clients = new Map<string, ApiClient>();
 
   /** Where requests go may have changed: a workspace's base URL appeared, changed or went. */
   readonly onDidChangeHosts: vscode.Event<void>;
@@ -28,7 +28,7 @@ export class ClientProvider implements vscode.Disposable {
     this.onDidChangeHosts = hosts.onDidChange;
   }
 
-  forBaseUrl(baseUrl: string): DocsApiClient {
+  forBaseUrl(baseUrl: string): ApiClient {
     const transport = transportSettings();
     const id = JSON.stringify([baseUrl, transport]);
     let client = this.clients.get(id);
@@ -43,7 +43,7 @@ export class ClientProvider implements vscode.Disposable {
    * A client of its own that sends `key`, a key the writer is trying before it is stored (Connect
    * checks it first). The caller closes it.
    */
-  withKey(baseUrl: string, key: string): DocsApiClient {
+  withKey(baseUrl: string, key: string): ApiClient {
     return this.build(baseUrl, () => Promise.resolve(key), transportSettings());
   }
 
@@ -52,8 +52,8 @@ export class ClientProvider implements vscode.Disposable {
     allowed: (baseUrl: string) => this.hosts.isAllowed(baseUrl),
   };
 
-  private build(baseUrl: string, key: () => Promise<string | undefined>, transport: TransportSettings): DocsApiClient {
-    return new DocsApiClient({
+  private build(baseUrl: string, key: () => Promise<string | undefined>, transport: TransportSettings): ApiClient {
+    return new LazyApiClient({
       baseUrl,
       userAgent: this.userAgent,
       // Asked before every request: in an untrusted workspace nothing leaves, the key included.

@@ -1,8 +1,7 @@
 // What the user reads for each failure, and which one action fixes it. Pure, so unit tests
 // check every kind; show-error.ts puts it on screen.
 import * as l10n from '@vscode/l10n';
-import { InvalidSettingError, isApiError, NetworkError, TimeoutError } from '../api/errors';
-import { neverSent } from '../api/transport';
+import { InvalidSettingError, isApiError, NetworkError, neverSent, TimeoutError } from '../api/errors';
 import { messageOf } from '../platform/checks';
 import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
 import type { ErrorAction } from '../platform/error-actions';

@@ -1,25 +1,4 @@
-// Reading a base URL out of a workspace's own settings file. VS Code hides it from the extension
-// (the setting is application scoped), so Docs Agent reads the file to tell the user it is ignored.
-import { parse, type ParseError } from 'jsonc-parser';
-import { isRecord } from '../platform/checks';
-import { settingId, settingNames } from '../platform/manifest-ids';
-
-const key = settingId(settingNames.baseUrl);
-
-/**
- * The base URL a settings file names: a folder's `.vscode/settings.json`, or the `settings` of a
- * `.code-workspace` file. Comments and trailing commas are allowed (as VS Code allows them);
- * a file that cannot be parsed names nothing.
- */
-export function baseUrlInSettings(text: string, workspaceFile: boolean): string | undefined {
-  const errors: ParseError[] = [];
-  const parsed: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  const settings = workspaceFile && isRecord(parsed) ? parsed.settings : parsed;
-  if (!isRecord(settings)) return undefined;
-  const nested = settings.docsAgent;
-  const value = settings[key] ?? (isRecord(nested) ? nested.baseUrl : undefined);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
+// Where the API key may go: the hosts a base URL names, and whether the user confirmed them.
 
 /** `https://host[:port]` of a base URL, lower case; undefined when it is not an http(s) URL. */
 export function originOf(baseUrl: string): string | undefined {

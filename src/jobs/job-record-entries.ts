@@ -4,7 +4,7 @@
 // (job-history.ts). The tree's rows (job-record-items.ts) and the job record tool read it. No vscode import.
 import * as l10n from '@vscode/l10n';
 import type { JobEvent, TakenEvent } from './job-history';
-import { firstLine } from './prompt-text';
+import { firstLine } from './first-line';
 import { createdAtOf, type TrackedJob } from './tracked-job';
 import { count, plural } from '../platform/words';
 

@@ -1,6 +1,9 @@
 // Checks a prompt before anything is sent, and describes it for the confirmation.
 import * as l10n from '@vscode/l10n';
 import { count, plural } from '../platform/words';
+import { firstLine } from './first-line';
+
+export { firstLine };
 
 /** Far above any instruction a person writes; larger selections are almost always a mistake. */
 export const maxPromptChars = 100_000;
@@ -71,15 +74,6 @@ export function decodeText(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function firstLine(prompt: string, max = 100): string {
-  const line =
-    prompt
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .find((l) => l !== '') ?? '';
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /** "“Add a FAQ” (1,234 characters)"; `withLines` adds the count of a prompt of several lines. */

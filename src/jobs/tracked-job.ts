@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import type { AgentJob, JobStatus } from '../api/types';
 import type { ProjectScope } from '../api/project-scope';
 import type { JobRefusal } from './job-refusal';
-import { firstLine } from './prompt-text';
+import { firstLine } from './first-line';
 import { followUpEvent, type JobEvent, withEvent } from './job-history';
 
 export interface TrackedJob extends ProjectScope {

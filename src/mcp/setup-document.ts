@@ -2,7 +2,7 @@
 // token changes, so what the writer copies is always what the server answers to.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { setupPage, type SetupState } from './setup-page';
+import type { SetupState } from './setup-page';
 
 export const setupScheme = 'docs-agent-mcp';
 /** The page's address: its name is the tab's title, in the writer's language. */
@@ -17,6 +17,8 @@ export class SetupDocument implements vscode.TextDocumentContentProvider, vscode
   constructor(private readonly state: () => Promise<SetupState>) {}
 
   async provideTextDocumentContent(): Promise<string> {
+    // The page's text loads when the page is first shown.
+    const { setupPage } = await import('./setup-page');
     return setupPage(await this.state());
   }
 

@@ -19,7 +19,6 @@ import type { StoragePaths } from '../platform/storage-layout';
 import { BuildLogProvider, buildLogScheme } from './build-log';
 import { PreviewAnnouncer } from './preview-announcer';
 import { PreviewLimits } from './preview-limits';
-import { announceFinishedPreview } from './preview-notifier';
 import { PreviewStore } from './preview-store';
 import { PreviewTracker } from './preview-tracker';
 import { dailyPreviewPrune } from './preview-pruning';
@@ -43,7 +42,8 @@ function announcerOf(store: PreviewStore, machine: JobsFeature['machine'], nameO
   return new PreviewAnnouncer({
     store,
     claim: (name) => machine.claims.claim(name),
-    notify: (preview) => void announceFinishedPreview(preview, nameOf),
+    // What a finish says (and its buttons) loads with the first finish to announce.
+    notify: (preview) => void import('./preview-notifier').then(({ announceFinishedPreview }) => announceFinishedPreview(preview, nameOf)),
     thisWindowFocused: () => vscode.window.state.focused,
     otherWindowFocused: () => machine.presence.otherFocused(),
     isPoller: () => machine.lease.held,

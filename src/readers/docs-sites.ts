@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { docsRootSetting } from '../editor/config';
 import { currentText } from '../editor/workspace-text';
-import { readSiteModel, type SiteModel } from '../site/site-model';
+import type { SiteModel } from '../site/site-model';
 import { type SiteFileEvent, staleAfter } from '../site/site-staleness';
 
 export interface DocsSite extends SiteModel {
@@ -32,6 +32,8 @@ async function rootsOf(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
 async function readSite(folder: vscode.WorkspaceFolder, root: vscode.Uri): Promise<DocsSite> {
   const files = await vscode.workspace.findFiles(new vscode.RelativePattern(root, '**/*.{md,mdx,MD,MDX}'), skipped);
   const relative = files.map((file) => file.path.slice(root.path.replace(/\/$/, '').length + 1));
+  // The site's parsers (JSONC, .mintignore rules, OpenAPI pages) load with the first site read, not at activation.
+  const { readSiteModel } = await import('../site/site-model');
   const model = await readSiteModel(root.path, (file) => currentText(root.with({ path: file })), relative);
   return { folder, root, ...model };
 }

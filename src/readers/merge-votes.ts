@@ -6,7 +6,6 @@
 import * as l10n from '@vscode/l10n';
 import type { DocsApiClient } from '../api/client';
 import type { ProjectScope } from '../api/project-scope';
-import { readPageFeedback } from '../api/signal-reads';
 import type { PageFeedback } from '../api/signal-types';
 import { isRecord } from '../platform/checks';
 import type { Clock } from '../platform/clock';
@@ -95,6 +94,7 @@ export class MergeVotes implements MergeVotesSource {
       const done = await this.deps.cache.load(scope, range);
       if (done) return done;
       const fetchedAt = this.deps.clock.now();
+      const { readPageFeedback } = await import('../api/signal-reads');
       const answer = await withBudget(this.deps.ledger, budget, 1, l10n.t('The votes around the merge'), (reservation) =>
         readPageFeedback(this.deps.client(scope), scope.projectId, toQuery(range), { onAttempt: () => reservation.spend() }),
       );

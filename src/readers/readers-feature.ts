@@ -8,12 +8,12 @@ import { PageLens } from './page-lens';
 import { PagesView } from './pages-view';
 import { PageTitles } from './page-titles';
 import { SiteReaders } from './site-readers';
-import { readCost, readMissingReports, type SiteReportReadDeps } from './site-report-reads';
+import { readCost, type SiteReportReadDeps } from './site-report-reads';
 import type { VisitorsService } from '../visitors/visitors-service';
 import { readMissingSignals, signalsCost } from './signals-reads';
 import type { SignalsService } from './signals-service';
 import type { MergeVotesSource } from '../visitors/trend-relay';
-import type { VisitorsController } from '../visitors/visitors-controller';
+import type { LazyVisitorsController } from '../visitors/lazy-visitors-controller';
 import { readersSaidSource } from './said-source';
 
 export interface ReadersFeature extends vscode.Disposable {
@@ -33,7 +33,7 @@ export function createReadersFeature(
     service: Pick<VisitorsService, 'fromCacheOnly'>;
     signals: SignalsService;
     /** The visitors panel, whose Readers said tab and trend around a merge this feeds. */
-    panel: Pick<VisitorsController, 'useReadersSaid' | 'useMergeVotes'>;
+    panel: Pick<LazyVisitorsController, 'useReadersSaid' | 'useMergeVotes'>;
     /** Thumbs before and after a merge. */
     votes: MergeVotesSource;
   },
@@ -53,6 +53,7 @@ export function createReadersFeature(
     titles,
   );
   const loadMissingReports = async (): Promise<boolean> => {
+    const { readMissingReports } = await import('./missing-reports');
     const done = await readMissingReports(
       deps,
       readers.reports().filter((r) => !r.readers),

@@ -7,7 +7,7 @@ import { plural } from '../platform/words';
 import { rangeLabel } from '../visitors/date-range';
 import type { OpenTarget } from './page-open';
 import type { PagesNode } from './pages-nodes';
-import { relatedQuestions } from './signals-prompt';
+import { relatedQuestions } from './related-questions';
 import type { UnansweredQuestion } from './reader-signals';
 import { count as n, percent, quoted as quotedUpTo } from './said-words';
 

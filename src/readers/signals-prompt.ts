@@ -12,16 +12,11 @@ import type { SitePage } from '../site/inventory';
 import { pageAddress } from '../site/page-address';
 import type { PageSignals, UnansweredQuestion, UnhappyPage } from './reader-signals';
 import { promptPercent as percent, times } from './prompt-words';
+import { relatedQuestions } from './related-questions';
 import { oneLine } from './said-words';
 
 /** At most this many quotes of one kind: the agent works on a focused job better. */
 const maxQuoted = 5;
-
-/** Assistant turns asking about the same thing as a search: every word of the search in the question. */
-export function relatedQuestions(term: string, turns: readonly AssistantTurn[]): AssistantTurn[] {
-  const words = term.toLowerCase().split(/\W+/).filter(Boolean);
-  return words.length ? turns.filter((t) => words.every((w) => t.query.toLowerCase().includes(w))) : [];
-}
 
 // Sent to the agent: stays English.
 /** The questions about a search, indented under it: how often, what the assistant cited, then the question. */

@@ -7,7 +7,6 @@
 import * as l10n from '@vscode/l10n';
 import type { DocsApiClient } from '../api/client';
 import type { ProjectScope } from '../api/project-scope';
-import { readAssistant, readFeedback, readPageFeedback, readSearches } from '../api/signal-reads';
 import type { Clock } from '../platform/clock';
 import { toQuery, formatDays } from '../visitors/date-range';
 import type { DayRange } from '../visitors/protocol';
@@ -96,6 +95,8 @@ export class SignalsService {
   private async read(scope: ProjectScope, range: DayRange, reservation: Reservation): Promise<SignalsReport> {
     const client = this.deps.client(scope);
     const caps = this.deps.caps();
+    // The exports' readers (and the checks of their answers) load with the first read.
+    const { readAssistant, readFeedback, readPageFeedback, readSearches } = await import('../api/signal-reads');
     // Every attempt (retries too) spends a reserved slot as it leaves; an export that finds none left stops, said to be incomplete.
     const counted = { onAttempt: () => reservation.spend() };
     const query = toQuery(range);

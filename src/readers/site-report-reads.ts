@@ -1,10 +1,7 @@
-// Reading the reports the Pages view is missing, on the writer's word: what it costs (on the
-// item the writer accepts), its worst case reserved first (asking when only part fits the hourly budget, never
-// past it), and one clear message when it fails or stops early.
+// What reading the reports the Pages view is missing costs: the requests, the most they may take
+// (reserved first), and the line that says so. The read itself is missing-reports.ts.
+import type * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { reserveOrAsk } from '../visitors/budget-question';
-import * as vscode from 'vscode';
-import { showError } from '../editor/show-error';
 import { count, plural } from '../platform/words';
 import { formatDays, presetDays } from '../visitors/date-range';
 import type { RangeChoice } from '../visitors/protocol';
@@ -12,22 +9,6 @@ import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-l
 import type { SiteReport } from './site-readers';
 import type { ReadEstimate, VisitorsService } from '../visitors/visitors-service';
 import { readCap } from '../visitors/read-budget';
-
-/** Said when the cap stopped a read before the end of its range. */
-export function partText(slots: number): string {
-  return plural(
-    slots,
-    l10n.t(
-      "Only part of the range was read: the {0} analytics request set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
-      count(slots),
-    ),
-    l10n.t(
-      "Only part of the range was read: the {0} analytics requests set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
-      count(slots),
-    ),
-  );
-}
-import { pickOne, showWarning, withProgressNote } from '../editor/say';
 
 export interface SiteReportReadDeps {
   service: Pick<VisitorsService, 'isCached' | 'estimate' | 'load'>;
@@ -91,36 +72,4 @@ export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[
     l10n.t('{0}: about {1} request {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
     l10n.t('{0}: about {1} requests {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
   );
-}
-
-export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {
-  if (!missing.length) return true;
-  const cap = capFor(deps, missing);
-  // The price is on the item the writer accepts; past the hour's budget, reserveOrAsk asks instead.
-  if (!deps.ledger.wouldExceed(cap)) {
-    const accept = {
-      label: l10n.t({ message: 'Read', args: [], comment: ['Button: reads them now'] }),
-      description: readCost(deps, missing),
-    };
-    const picked = await pickOne([accept, { label: l10n.t('Cancel'), description: l10n.t('nothing is read') }], {
-      title: l10n.t('Read the visitors of every page (kept for every window)'),
-    });
-    if (picked !== accept) return false;
-  }
-  const budget = await reserveOrAsk(deps.ledger, cap, l10n.t('Reading visitors for the Pages view'), l10n.t('Read What Fits'));
-  if (!budget) return false;
-  try {
-    const read = await withProgressNote(
-      { location: vscode.ProgressLocation.Notification, title: l10n.t('Reading visitors for the Pages view…') },
-      () => Promise.all(missing.map((r) => deps.service.load(r.scope, r.range, { budget }))),
-    );
-    // A range read in part is not kept, so the view would show nothing new without a word.
-    if (read.some((r) => r.report.partial)) void showWarning(partText(budget.slots));
-    return true;
-  } catch (error) {
-    showError(error, deps.log, () => readMissingReports(deps, missing));
-    return false;
-  } finally {
-    await budget.release().catch(() => undefined);
-  }
 }

@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { currentText } from '../editor/workspace-text';
+import { changedFileOf } from './changed-file';
 import { changeStatus, type GitChange } from './git-api';
 import type { JobChange } from './job-change';
 import { ReviewError } from './review-errors';
@@ -16,11 +17,6 @@ export interface AppliedFile {
   uri: vscode.Uri;
   /** Puts the files back as they were before the apply. */
   undo(): Promise<void>;
-}
-
-/** The file a change entry leaves behind (its new name when renamed). */
-export function changedFileOf(file: GitChange): vscode.Uri {
-  return file.renameUri ?? file.uri;
 }
 
 /** The old name of a renamed file (the Git extension fills `renameUri` for every entry, renamed or not). */

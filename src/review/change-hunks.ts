@@ -4,7 +4,8 @@
 // An added, deleted or renamed file is one hunk, taken or left whole.
 import * as vscode from 'vscode';
 import { currentText } from '../editor/workspace-text';
-import { changedFileOf, renamedFrom } from './apply-file';
+import { renamedFrom } from './apply-file';
+import { changedFileOf } from './changed-file';
 import { inClone } from './clone-path';
 import { fileAt, fileHunks } from './file-hunks';
 import { changeStatus, type GitChange } from './git-api';

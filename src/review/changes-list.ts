@@ -4,7 +4,8 @@
 // an Apply File button and the list ends with Check Out, as the multi-file diff's title bar has.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { changedFileOf, changeKind } from './apply-file';
+import { changeKind } from './apply-file';
+import { changedFileOf } from './changed-file';
 import { changeStatus, type GitApi, type GitChange } from './git-api';
 import type { JobChange } from './job-change';
 import { inertPickItem } from '../editor/say';

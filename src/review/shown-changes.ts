@@ -6,7 +6,7 @@ import type { TrackedJob } from '../jobs/tracked-job';
 import { contextKeys } from '../platform/manifest-ids';
 import type { GitChange } from './git-api';
 import type { JobChange } from './job-change';
-import { changedFileOf } from './apply-file';
+import { changedFileOf } from './changed-file';
 import { inClone } from './clone-path';
 
 export interface ShownChange {
@@ -52,7 +52,8 @@ export class ShownChanges implements vscode.Disposable {
   private readonly open = new Set<string>();
   private readonly listeners: vscode.Disposable[];
 
-  constructor() {
+  /** @param prepare readies what draws on a shown change's documents (comments, marks) before the first is shown. */
+  constructor(private readonly prepare: () => Promise<void> = () => Promise.resolve()) {
     const update = (): void => this.updateContext();
     this.listeners = [vscode.window.tabGroups.onDidChangeTabs(update), vscode.window.tabGroups.onDidChangeTabGroups(update)];
   }
@@ -72,7 +73,8 @@ export class ShownChanges implements vscode.Disposable {
   }
 
   /** A change about to be shown: its documents can be commented on as they open. */
-  add(shown: ShownChange): void {
+  async add(shown: ShownChange): Promise<void> {
+    await this.prepare();
     const same = this.shown.findIndex((s) => s.title === shown.title);
     if (same >= 0) this.shown.splice(same, 1);
     this.shown.push(shown);

@@ -6,8 +6,7 @@ import * as l10n from '@vscode/l10n';
 import * as path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import { isRecord } from '../platform/checks';
-
-export const docsConfigFiles = ['docs.json', 'mint.json'] as const;
+import { docsConfigFiles } from './config-files';
 
 export interface DocsConfig {
   /** The configuration file read (absolute, posix). */

@@ -110,7 +110,7 @@ export async function readSiteModel(root: string, read: ReadText, files: readonl
   const navigation = readNavigation(config?.value.navigation);
   const mintignorePath = path.posix.join(root, mintignoreFile);
   const [api, mintignore] = await Promise.all([apiPages(root, navigation.api, read), read(mintignorePath)]);
-  const pages = siteInventory(files, navigation.pages, { generated: api.generated, excluded: excludedBy(mintignore) });
+  const pages = siteInventory(files, navigation.pages, { generated: api.generated, excluded: await excludedBy(mintignore) });
   return {
     config,
     pages,

@@ -4,7 +4,7 @@
 // or deleted, or a root removed, can add or take away a site. Anything else (a README at the
 // top of a monorepo, a build's JSON) re-reads nothing. Paths are absolute and posix.
 import * as path from 'node:path';
-import { docsConfigFiles } from './docs-config';
+import { docsConfigFiles } from './config-files';
 
 export type SiteFileEvent =
   /** A page file (.md, .mdx) created or deleted. */

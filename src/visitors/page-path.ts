@@ -2,7 +2,7 @@
 // passes `exists`, so this runs on any file system (the editor's, node:fs, or a test's Set).
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { docsConfigFiles } from '../site/docs-config';
+import { docsConfigFiles } from '../site/config-files';
 import { excludedBy, mintignoreFile } from '../site/mintignore';
 import { pageAddress, sumByAddress } from '../site/page-address';
 import { pageExtension, pagePathOf, unpublishedSegment } from '../site/page-files';
@@ -88,7 +88,7 @@ export async function pageForFile(filePath: string, options: PageOptions): Promi
         : l10n.t('{0} is not a page: its folder {1} is not published ({2}).', name, hidden, why);
     return { kind: 'notPage', reason };
   }
-  if (options.readText && excludedBy(await options.readText(path.posix.join(root, mintignoreFile)))(relative)) {
+  if (options.readText && (await excludedBy(await options.readText(path.posix.join(root, mintignoreFile))))(relative)) {
     return {
       kind: 'notPage',
       reason: l10n.t("{0} is not a page: the docs folder's .mintignore excludes it, so the site does not serve it.", name),

@@ -12,7 +12,7 @@ import { machineReadAlone } from '../platform/machine/read-alone';
 import { SharedMemento } from '../platform/machine/shared-memento';
 import { RequestLedger } from './request-ledger';
 import { VisitorsCache } from './visitors-cache';
-import { VisitorsController } from './visitors-controller';
+import { LazyVisitorsController } from './lazy-visitors-controller';
 import { createVisitorsStatusBar } from './visitors-status-bar';
 import { VisitorsService } from './visitors-service';
 
@@ -21,7 +21,7 @@ const readWaitMs = 10 * 60_000;
 
 export interface VisitorsFeature extends vscode.Disposable {
   /** The panel's controller, for the commands the composition root registers. */
-  controller: VisitorsController;
+  controller: LazyVisitorsController;
   /** Reads reports (from the cache when it can), and the hour's analytics requests: for the chat tools. */
   service: VisitorsService;
   ledger: RequestLedger;
@@ -53,7 +53,7 @@ export function createVisitorsFeature(
     clock: systemClock,
     readAlone,
   });
-  const controller = new VisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
+  const controller = new LazyVisitorsController({ service, ledger, keys, log, extensionUri: context.extensionUri });
   const parts = vscode.Disposable.from(
     controller,
     vscode.workspace.onDidChangeConfiguration((event) => {

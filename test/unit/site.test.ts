@@ -273,8 +273,8 @@ describe('site: API pages generated from OpenAPI files', () => {
 });
 
 describe('site: files .mintignore excludes', () => {
-  it('follows gitignore rules: folders, globs, negation, and nothing without a file', () => {
-    const excluded = excludedBy('# internal\ntools/\n*.draft.mdx\ndrafts/*\n!drafts/keep.mdx\n');
+  it('follows gitignore rules: folders, globs, negation, and nothing without a file', async () => {
+    const excluded = await excludedBy('# internal\ntools/\n*.draft.mdx\ndrafts/*\n!drafts/keep.mdx\n');
     const pages = siteInventory(
       ['tools/a.mdx', 'guide.draft.mdx', 'drafts/x.mdx', 'drafts/keep.mdx', 'guide.mdx', 'snippets/cta.mdx'],
       [],
@@ -284,6 +284,6 @@ describe('site: files .mintignore excludes', () => {
       pages.map((p) => p.pagePath),
       ['/drafts/keep', '/guide'],
     );
-    assert.equal(excludedBy(undefined)('anything.mdx'), false);
+    assert.equal((await excludedBy(undefined))('anything.mdx'), false);
   });
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { baseUrlInSettings, keyMayGoTo, originOf } from '../../src/editor/workspace-base-url';
+import { keyMayGoTo, originOf } from '../../src/editor/workspace-base-url';
+import { baseUrlInSettings } from '../../src/editor/settings-base-url';
 
 describe('a base URL in a workspace’s settings', () => {
   it('is found in a folder’s settings.json, with comments and trailing commas as VS Code allows', () => {
