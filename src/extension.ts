@@ -48,7 +48,7 @@ export interface DocsAgentApi {
 /** Work that must finish before the window goes: letting another window take over polling. */
 let releaseMachine: (() => Promise<void>) | undefined;
 
-export function activate(context: vscode.ExtensionContext): DocsAgentApi {
+export async function activate(context: vscode.ExtensionContext): Promise<DocsAgentApi> {
   const started = performance.now();
   useLanguage(vscode.env.language, vscode.l10n.bundle); // first: every later sentence is in the writer's language
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
@@ -64,6 +64,10 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   // Before the jobs: a job the writer sent a review leads its finish with what changed since.
   const reviews = new ReviewStore(storage.reviews);
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log }, { reviewed: reviewedJobsOf(reviews), startup });
+  context.subscriptions.push(log, startup, guard, workspaceBaseUrls, keys, clients, reviews, jobs);
+  // The Agent Jobs view's registration leaves for the workbench before the rest is built, and the
+  // job files' first read runs meanwhile: measured, the view's first answer comes in half the time.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
   const { signals, votes } = createSignalReads(storage, visitors, clients);
   const readers = createReadersFeature(
@@ -83,15 +87,7 @@ export function activate(context: vscode.ExtensionContext): DocsAgentApi {
   releaseMachine = () => Promise.all([jobs.release(), compose.release(), mcp.release()]).then(() => undefined);
 
   context.subscriptions.push(
-    log,
-    startup,
     keepUserSettingsMoved(log),
-    guard,
-    workspaceBaseUrls,
-    keys,
-    clients,
-    reviews,
-    jobs,
     vscode.commands.registerCommand(commandIds.showLog, () => log.show()),
     ...compose.disposables,
     ...review.disposables,
