@@ -11,7 +11,7 @@ import { isRunning, jobKeyOf, type TrackedJob } from './tracked-job';
 import type { ReviewedJobs } from './reviewed-jobs';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rowsShown } from './rows-shown';
-import { runningJobsText } from './job-status-bar';
+import { runningJobsText } from './running-jobs-text';
 import { mayWorkForMachine, onDidAllowMachineWork } from '../editor/machine-duties';
 
 export const jobsViewId = viewIds.jobs;

@@ -5,28 +5,15 @@ import * as l10n from '@vscode/l10n';
 import { reserveOrAsk } from '../visitors/budget-question';
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
-import { count, plural } from '../platform/words';
+import { count } from '../platform/words';
+import { costText, partText } from './site-read-text';
 import { formatDays, presetDays } from '../visitors/date-range';
 import type { RangeChoice } from '../visitors/protocol';
-import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
+import type { RequestLedger } from '../visitors/request-ledger';
 import type { SiteReport } from './site-readers';
 import type { ReadEstimate, VisitorsService } from '../visitors/visitors-service';
 import { readCap } from '../visitors/read-budget';
 
-/** Said when the cap stopped a read before the end of its range. */
-export function partText(slots: number): string {
-  return plural(
-    slots,
-    l10n.t(
-      "Only part of the range was read: the {0} analytics request set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
-      count(slots),
-    ),
-    l10n.t(
-      "Only part of the range was read: the {0} analytics requests set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
-      count(slots),
-    ),
-  );
-}
 import { pickOne, showWarning, withProgressNote } from '../editor/say';
 
 export interface SiteReportReadDeps {
@@ -73,24 +60,7 @@ export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[
   const estimates = missing.flatMap((r) => estimateOf(deps, r) ?? []);
   const requests = estimates.reduce((sum, e) => sum + e.requests, 0);
   const range = missing[0] ? rangeText(missing[0].range) : '';
-  const [about, limit, used, basis] = [
-    count(requests),
-    count(analyticsLimitPerHour),
-    count(deps.ledger.countLastHour()),
-    basisText(estimates),
-  ];
-  if (basis === undefined) {
-    return plural(
-      requests,
-      l10n.t('{0}: about {1} request of the {2} an hour ({3} used)', range, about, limit, used),
-      l10n.t('{0}: about {1} requests of the {2} an hour ({3} used)', range, about, limit, used),
-    );
-  }
-  return plural(
-    requests,
-    l10n.t('{0}: about {1} request {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
-    l10n.t('{0}: about {1} requests {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
-  );
+  return costText(range, requests, deps.ledger.countLastHour(), basisText(estimates));
 }
 
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {
