@@ -17,7 +17,7 @@ import { canReview, fetchWithProgress } from './fetch-change';
 import { resolveJobs } from './job-picker';
 import { reportReviewFailure } from './review-failures';
 import { pickOne, showInfo, showWarning } from '../editor/say';
-import { count, plural } from '../platform/words';
+import { appliedFileText, switchedText } from './command-counts-text';
 
 type Handler = (arg: unknown, selection: unknown) => Promise<unknown>;
 
@@ -54,12 +54,7 @@ async function announceCheckOut(result: CheckedOut, change: JobChange): Promise<
     return;
   }
   const back = previous && previous !== branch ? l10n.t('Back to {0}', previous) : undefined;
-  const n = change.changes.length;
-  const switched = plural(
-    n,
-    l10n.t('Switched to {0} with the agent’s change ({1} file).', branch, count(n)),
-    l10n.t('Switched to {0} with the agent’s change ({1} files).', branch, count(n)),
-  );
+  const switched = switchedText(branch, change.changes.length);
   const picked = await showInfo(switched, ...(back ? [back] : []));
   if (picked && previous) await change.repository.checkout(previous);
 }
@@ -113,16 +108,7 @@ async function mayReplace(change: JobChange, file: GitChange, name: string): Pro
 
 async function announceApplied(applied: AppliedFile, name: string, change: JobChange): Promise<void> {
   const [open, undo] = [l10n.t('Open File'), l10n.t('Undo')];
-  const n = change.changes.length;
-  const picked = await showInfo(
-    plural(
-      n,
-      l10n.t('Applied the agent’s version of {0} ({1} of {2} file in the change).', name, count(1), count(n)),
-      l10n.t('Applied the agent’s version of {0} ({1} of {2} files in the change).', name, count(1), count(n)),
-    ),
-    ...((await exists(applied.uri)) ? [open] : []),
-    undo,
-  );
+  const picked = await showInfo(appliedFileText(name, change.changes.length), ...((await exists(applied.uri)) ? [open] : []), undo);
   if (picked === open) await vscode.window.showTextDocument(applied.uri);
   if (picked === undo) await applied.undo();
 }

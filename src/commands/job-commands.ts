@@ -14,8 +14,8 @@ import { UnsentText } from './unsent-text';
 import { resolveJobs } from './job-picker';
 import { commandIds } from '../platform/manifest-ids';
 import { askText, pickOne, showWarning } from '../editor/say';
-import { count, plural } from '../platform/words';
 import type { DraftRequest } from './compose-commands';
+import { copiedIdsText, notFoundQuestion, stoppedTrackingText } from './command-counts-text';
 
 async function openPullRequest(job: TrackedJob): Promise<boolean> {
   const verdict = pullRequestLink(job.job, pullRequestHosts());
@@ -91,14 +91,10 @@ async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
   const missing = deps.tracker.notFoundJobs().length;
   let includeNotFound = false;
   if (missing > 0) {
-    const also = plural(missing, l10n.t('Also Stop Tracking It'), l10n.t('Also Stop Tracking Them'));
+    const { message, also } = notFoundQuestion(missing);
     const keep = l10n.t({ message: 'Keep', args: [], comment: ['Button: keeps tracking the jobs the service does not find'] });
     const answer = await showWarning(
-      plural(
-        missing,
-        l10n.t('{0} tracked job is not found by the service. Stop following it too?', count(missing)),
-        l10n.t('{0} tracked jobs are not found by the service. Stop following them too?', count(missing)),
-      ),
+      message,
       {
         modal: true,
         detail: l10n.t(
@@ -112,14 +108,7 @@ async function clearFinishedJobs(deps: CommandDeps): Promise<number> {
     includeNotFound = answer === also;
   }
   const cleared = await deps.tracker.clearFinished(includeNotFound);
-  vscode.window.setStatusBarMessage(
-    plural(
-      cleared,
-      l10n.t('Stopped tracking {0} finished job', count(cleared)),
-      l10n.t('Stopped tracking {0} finished jobs', count(cleared)),
-    ),
-    3000,
-  );
+  vscode.window.setStatusBarMessage(stoppedTrackingText(cleared), 3000);
   return cleared;
 }
 
@@ -150,12 +139,6 @@ async function trackJobById(deps: CommandDeps, given: unknown): Promise<TrackedJ
   }
 }
 
-/** "Copied the job ID", "Copied 3 job IDs". */
-function copiedIds(n: number): string {
-  if (n === 1) return l10n.t('Copied the job ID');
-  return plural(n, l10n.t('Copied {0} job ID', count(n)), l10n.t('Copied {0} job IDs', count(n)));
-}
-
 export function jobCommands(deps: CommandDeps): CommandHandlers<JobCommandId> {
   const { tracker } = deps;
   /** Follow-ups that were not sent, by job key. */
@@ -175,7 +158,7 @@ export function jobCommands(deps: CommandDeps): CommandHandlers<JobCommandId> {
       const jobs = await resolveJobs(deps, arg, selection);
       if (!jobs.length) return;
       await vscode.env.clipboard.writeText(jobs.map((j) => j.id).join('\n'));
-      vscode.window.setStatusBarMessage(`$(copy) ${copiedIds(jobs.length)}`, 3000);
+      vscode.window.setStatusBarMessage(`$(copy) ${copiedIdsText(jobs.length)}`, 3000);
     },
     [commandIds.stopTracking]: async (arg, selection) => {
       const jobs = await resolveJobs(deps, arg, selection);

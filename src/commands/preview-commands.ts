@@ -25,7 +25,8 @@ import type { CommandHandlers } from './on-first-use';
 import { previewActions, previewFor } from './preview-actions';
 import { reportReviewFailure } from './review-failures';
 import { showInfo, showWarning, withProgressNote } from '../editor/say';
-import { count, plural } from '../platform/words';
+import { count } from '../platform/words';
+import { unpushedCommitsQuestion } from './command-counts-text';
 
 /** A finished job whose change sits on a branch the platform can build: the one it names, or its pull request's. */
 export function canPreview(job: TrackedJob): boolean {
@@ -98,17 +99,8 @@ async function readyToPreview(repository: GitRepository, branch: string): Promis
     return true;
   }
   if (head.ahead) {
-    const ahead = head.ahead;
-    const anyway = l10n.t('Preview Without Them');
-    const picked = await showWarning(
-      plural(
-        ahead,
-        l10n.t('Branch {0} has {1} commit the remote does not have; the preview would not show it.', branch, count(ahead)),
-        l10n.t('Branch {0} has {1} commits the remote does not have; the preview would not show them.', branch, count(ahead)),
-      ),
-      push,
-      anyway,
-    );
+    const { message, anyway } = unpushedCommitsQuestion(branch, head.ahead);
+    const picked = await showWarning(message, push, anyway);
     if (picked === push) await repository.push();
     return picked === push || picked === anyway;
   }

@@ -13,7 +13,8 @@ import type { CommandHandlers } from './on-first-use';
 import { UnsentText } from './unsent-text';
 import { commandIds, viewIds } from '../platform/manifest-ids';
 import { askText, showInfo, showWarning } from '../editor/say';
-import { count, listOf, plural } from '../platform/words';
+import { listOf } from '../platform/words';
+import { sendPromptsText } from './command-counts-text';
 
 export interface Outgoing {
   prompt: string;
@@ -41,18 +42,11 @@ async function ready(deps: CommandDeps, scopes: ProjectScope[]): Promise<boolean
 async function confirm(outgoing: Outgoing[]): Promise<boolean> {
   if (!confirmBeforeSending()) return true;
   const projects = listOf([...new Set(outgoing.map((o) => o.scope.projectId))]);
-  const n = outgoing.length;
+  const { head, send } = sendPromptsText(outgoing.length);
   const detail =
-    n === 1
+    outgoing.length === 1
       ? l10n.t('Prompt: {0}', describePrompt(outgoing[0]?.prompt ?? ''))
-      : [
-          plural(n, l10n.t('{0} prompt, one job each:', count(n)), l10n.t('{0} prompts, one job each:', count(n))),
-          ...outgoing.map((o) => `• ${describePrompt(o.prompt)}`),
-        ].join('\n');
-  const send =
-    n === 1
-      ? l10n.t({ message: 'Send', args: [], comment: ['Button: sends the prompt to the agent as a job'] })
-      : plural(n, l10n.t('Send {0} Job', count(n)), l10n.t('Send {0} Jobs', count(n)));
+      : [head, ...outgoing.map((o) => `• ${describePrompt(o.prompt)}`)].join('\n');
   const always = l10n.t('Send and Don’t Ask Again');
   const picked = await showInfo(l10n.t('Send to the agent of project “{0}”?', projects), { modal: true, detail }, send, always);
   if (picked === always) await stopConfirmingBeforeSending();

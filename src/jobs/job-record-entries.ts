@@ -39,7 +39,7 @@ function finishLabel(event: Extract<JobEvent, { kind: 'finished' }>): string {
 }
 
 /** "You have applied 3 of 7 changes (2 files)": the count after the writer's last apply or unapply. */
-function takenLabel({ applied, total, files }: TakenEvent): string {
+export function takenLabel({ applied, total, files }: Pick<TakenEvent, 'applied' | 'total' | 'files'>): string {
   const args = [count(applied), count(total), count(files)];
   return plural(
     files,
@@ -56,6 +56,11 @@ function takenLabel({ applied, total, files }: TakenEvent): string {
   );
 }
 
+/** "You sent a review: 3 comments". */
+export function reviewSentLabel(n: number): string {
+  return plural(n, l10n.t('You sent a review: {0} comment', count(n)), l10n.t('You sent a review: {0} comments', count(n)));
+}
+
 function eventEntry(event: JobEvent): RecordEntry {
   if (event.kind === 'finished') {
     const icon = event.status === 'completed' ? 'check' : event.status === 'failed' ? 'error' : 'circle-outline';
@@ -63,9 +68,7 @@ function eventEntry(event: JobEvent): RecordEntry {
   }
   if (event.kind === 'taken') return { label: takenLabel(event), icon: 'check-all', at: event.at };
   if (event.review) {
-    const n = event.review;
-    const label = plural(n, l10n.t('You sent a review: {0} comment', count(n)), l10n.t('You sent a review: {0} comments', count(n)));
-    return { label, icon: 'comment-discussion', at: event.at, text: event.text };
+    return { label: reviewSentLabel(event.review), icon: 'comment-discussion', at: event.at, text: event.text };
   }
   return { label: l10n.t('Follow-up: {0}', firstLine(event.text, 80)), icon: 'reply', at: event.at, text: event.text };
 }

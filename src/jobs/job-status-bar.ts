@@ -4,12 +4,7 @@ import * as vscode from 'vscode';
 import type { JobTracker } from './job-tracker';
 import { viewIds } from '../platform/manifest-ids';
 import { isRunning } from './tracked-job';
-import { count, plural } from '../platform/words';
-
-/** "2 agent jobs running" (the status bar's text and the view's badge say it alike). */
-export function runningJobsText(running: number): string {
-  return plural(running, l10n.t('{0} agent job running', count(running)), l10n.t('{0} agent jobs running', count(running)));
-}
+import { runningJobsText } from './running-jobs-text';
 
 export function createJobsStatusBar(tracker: JobTracker): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('docsAgent.jobs', vscode.StatusBarAlignment.Left, 50);

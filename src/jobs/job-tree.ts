@@ -12,7 +12,7 @@ import type { ReviewedJobs } from './reviewed-jobs';
 import { contextKeys, viewIds } from '../platform/manifest-ids';
 import { rowsShown } from './rows-shown';
 import { answeringOnceRead } from './first-answer';
-import { runningJobsText } from './job-status-bar';
+import { runningJobsText } from './running-jobs-text';
 import { mayWorkForMachine, onDidAllowMachineWork } from '../editor/machine-duties';
 
 export const jobsViewId = viewIds.jobs;

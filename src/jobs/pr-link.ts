@@ -42,18 +42,16 @@ function canonicalHost(host: string): string | undefined {
   }
 }
 
+/** "the link is too long (2,049 characters)". */
+export function tooLongText(n: number): string {
+  return plural(n, l10n.t('the link is too long ({0} character)', count(n)), l10n.t('the link is too long ({0} characters)', count(n)));
+}
+
 /** Whether to open `link` for a job of `repository`; `allowedHosts` come from the user's settings only. */
 export function checkPullRequestLink(link: string, repository: string, allowedHosts: readonly string[] = []): LinkVerdict {
   const text = link.trim();
   if (text.length > maxLinkLength) {
-    const n = text.length;
-    return {
-      refused: plural(
-        n,
-        l10n.t('the link is too long ({0} character)', count(n)),
-        l10n.t('the link is too long ({0} characters)', count(n)),
-      ),
-    };
+    return { refused: tooLongText(text.length) };
   }
   let url: URL;
   try {

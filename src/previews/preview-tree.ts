@@ -8,7 +8,8 @@ import type { JobTreeExtras } from '../jobs/job-tree';
 import type { TrackedJob } from '../jobs/tracked-job';
 import { commandIds, contextKeys } from '../platform/manifest-ids';
 import { relativeTime } from '../platform/relative-time';
-import { count, dateTime, plural } from '../platform/words';
+import { dateTime } from '../platform/words';
+import { branchesText } from './branches-text';
 import { checkPreviewUrl } from './preview-link';
 import type { PreviewStore } from './preview-store';
 import { elapsedForRow, firstErrorLine, isBuilding, previewKeyOf, statusWord, type TrackedPreview } from './tracked-preview';
@@ -85,7 +86,7 @@ class PreviewsGroup extends vscode.TreeItem {
     super(l10n.t('Previews'), vscode.TreeItemCollapsibleState.Expanded);
     this.id = 'previews';
     this.iconPath = new vscode.ThemeIcon('globe');
-    this.description = plural(branches, l10n.t('{0} branch', count(branches)), l10n.t('{0} branches', count(branches)));
+    this.description = branchesText(branches);
     this.contextValue = 'previews';
   }
 }

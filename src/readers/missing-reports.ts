@@ -6,25 +6,11 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { showError } from '../editor/show-error';
 import { pickOne, showWarning, withProgressNote } from '../editor/say';
-import { count, plural } from '../platform/words';
 import { reserveOrAsk } from '../visitors/budget-question';
 import type { SiteReport } from './site-readers';
 import { capFor, readCost, type SiteReportReadDeps } from './site-report-reads';
+import { partText } from './site-read-text';
 
-/** Said when the cap stopped a read before the end of its range. */
-export function partText(slots: number): string {
-  return plural(
-    slots,
-    l10n.t(
-      "Only part of the range was read: the {0} analytics request set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
-      count(slots),
-    ),
-    l10n.t(
-      "Only part of the range was read: the {0} analytics requests set aside ran out first, and a part is not shown as the whole; read again when more of the hour's budget is free.",
-      count(slots),
-    ),
-  );
-}
 export async function readMissingReports(deps: SiteReportReadDeps, missing: readonly SiteReport[]): Promise<boolean> {
   if (!missing.length) return true;
   const cap = capFor(deps, missing);

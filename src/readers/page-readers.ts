@@ -65,5 +65,10 @@ export function countText(n: number): string {
 
 /** "1 visitor", "1,234 visitors". */
 export function visitorsText(total: number): string {
-  return plural(total, l10n.t('{0} visitor', count(total)), l10n.t('{0} visitors', count(total)));
+  return plural(
+    total,
+    l10n.t('{0} visitor', count(total)),
+    l10n.t('{0} visitors', count(total)),
+    l10n.t({ message: '{0} visitors', args: [count(total)], comment: ['Whole millions (French, Spanish, Portuguese: “1 000 000 de …”)'] }),
+  );
 }

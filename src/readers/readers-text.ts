@@ -1,8 +1,9 @@
 // How a page's readers read in a badge's tooltip and in the CodeLens: short, with the range.
 import * as l10n from '@vscode/l10n';
-import { count, plural } from '../platform/words';
+import { count } from '../platform/words';
 import { aiShare, type PageReaders, visitorsText } from './page-readers';
 import type { PageSignals } from './reader-signals';
+import { citedText, commentsText, searchesHereText } from './said-counts-text';
 
 export interface ReadersInRange {
   readers: PageReaders;
@@ -44,15 +45,9 @@ export function feedbackLensTitle(signals: PageSignals | undefined): string | un
   const [comments, searches, questions] = [signals.comments.length, signals.searches.length, signals.questions.length];
   const parts = [
     signals.thumbsUp || signals.thumbsDown ? `👍 ${count(signals.thumbsUp)} · 👎 ${count(signals.thumbsDown)}` : '',
-    comments ? plural(comments, l10n.t('{0} comment', count(comments)), l10n.t('{0} comments', count(comments))) : '',
-    searches ? plural(searches, l10n.t('{0} search leads here', count(searches)), l10n.t('{0} searches lead here', count(searches))) : '',
-    questions
-      ? plural(
-          questions,
-          l10n.t('cited in {0} assistant answer', count(questions)),
-          l10n.t('cited in {0} assistant answers', count(questions)),
-        )
-      : '',
+    comments ? commentsText(comments) : '',
+    searches ? searchesHereText(searches) : '',
+    questions ? citedText(questions) : '',
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;
 }

@@ -3,10 +3,10 @@
 // went unanswered. Each row's tooltip quotes what readers wrote or asked.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { plural } from '../platform/words';
 import { rangeLabel } from '../visitors/date-range';
 import type { OpenTarget } from './page-open';
 import type { PagesNode } from './pages-nodes';
+import { askedText, commentsText, searchedText, searchesText } from './said-counts-text';
 import { relatedQuestions } from './related-questions';
 import type { UnansweredQuestion } from './reader-signals';
 import { count as n, percent, quoted as quotedUpTo } from './said-words';
@@ -22,9 +22,7 @@ export function unhappyItem(node: Extract<PagesNode, { kind: 'unhappy' }>): vsco
     comment: ['A page’s votes: {0} thumbs down, {1} thumbs up, and the share of thumbs down'],
   });
   const comments = said.comments.length;
-  item.description = comments
-    ? `${votes} · ${plural(comments, l10n.t('{0} comment', n(comments)), l10n.t('{0} comments', n(comments)))}`
-    : votes;
+  item.description = comments ? `${votes} · ${commentsText(comments)}` : votes;
   const wrote = said.comments
     .slice(0, 3)
     .map((c) => (c.status === 'pending' ? l10n.t('(pending) {0}', quoted(c.comment ?? '')) : quoted(c.comment ?? '')));
@@ -59,25 +57,14 @@ export function openCommand(root: vscode.Uri, target: OpenTarget): vscode.Comman
 
 export function searchItem(node: Extract<PagesNode, { kind: 'search' }>): vscode.TreeItem {
   const { term } = node;
-  const [hits, ctr, range] = [n(term.hits), percent(term.ctr), rangeLabel(node.range)];
+  const [ctr, range] = [percent(term.ctr), rangeLabel(node.range)];
   const item = new vscode.TreeItem(quoted(term.query));
   const opened = term.topClickedPage ? l10n.t('{0} opened a result, most often {1}', ctr, term.topClickedPage) : l10n.t('no result opened');
-  item.description = `${plural(term.hits, l10n.t('{0} search', hits), l10n.t('{0} searches', hits))} · ${opened}`;
+  item.description = `${searchesText(term.hits)} · ${opened}`;
   const asked = relatedQuestions(term.query, node.turns);
-  const [times, first] = [n(asked.length), quoted(asked[0]?.query ?? '')];
   item.tooltip = [
-    plural(
-      term.hits,
-      l10n.t('Readers searched {0} {1} time ({2}); {3} opened a result.', quoted(term.query), hits, range, ctr),
-      l10n.t('Readers searched {0} {1} times ({2}); {3} opened a result.', quoted(term.query), hits, range, ctr),
-    ),
-    asked.length
-      ? plural(
-          asked.length,
-          l10n.t('The assistant was asked about it {0} time: {1}', times, first),
-          l10n.t('The assistant was asked about it {0} times: {1}', times, first),
-        )
-      : '',
+    searchedText(quoted(term.query), term.hits, range, ctr),
+    asked.length ? askedText(asked.length, quoted(asked[0]?.query ?? '')) : '',
   ]
     .filter(Boolean)
     .join('\n');

@@ -2,10 +2,11 @@
 // (reserved first), and the line that says so. The read itself is missing-reports.ts.
 import type * as vscode from 'vscode';
 import * as l10n from '@vscode/l10n';
-import { count, plural } from '../platform/words';
+import { count } from '../platform/words';
+import { costText } from './site-read-text';
 import { formatDays, presetDays } from '../visitors/date-range';
 import type { RangeChoice } from '../visitors/protocol';
-import { analyticsLimitPerHour, type RequestLedger } from '../visitors/request-ledger';
+import type { RequestLedger } from '../visitors/request-ledger';
 import type { SiteReport } from './site-readers';
 import type { ReadEstimate, VisitorsService } from '../visitors/visitors-service';
 import { readCap } from '../visitors/read-budget';
@@ -54,22 +55,5 @@ export function readCost(deps: SiteReportReadDeps, missing: readonly SiteReport[
   const estimates = missing.flatMap((r) => estimateOf(deps, r) ?? []);
   const requests = estimates.reduce((sum, e) => sum + e.requests, 0);
   const range = missing[0] ? rangeText(missing[0].range) : '';
-  const [about, limit, used, basis] = [
-    count(requests),
-    count(analyticsLimitPerHour),
-    count(deps.ledger.countLastHour()),
-    basisText(estimates),
-  ];
-  if (basis === undefined) {
-    return plural(
-      requests,
-      l10n.t('{0}: about {1} request of the {2} an hour ({3} used)', range, about, limit, used),
-      l10n.t('{0}: about {1} requests of the {2} an hour ({3} used)', range, about, limit, used),
-    );
-  }
-  return plural(
-    requests,
-    l10n.t('{0}: about {1} request {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
-    l10n.t('{0}: about {1} requests {2} of the {3} an hour ({4} used)', range, about, basis, limit, used),
-  );
+  return costText(range, requests, deps.ledger.countLastHour(), basisText(estimates));
 }

@@ -10,7 +10,7 @@ import { changeStatus, type GitApi, type GitChange } from './git-api';
 import type { JobChange } from './job-change';
 import { inertPickItem } from '../editor/say';
 import { withoutIcons } from '../platform/inert-text';
-import { count, plural } from '../platform/words';
+import { checkOutDescription } from './change-counts-text';
 
 export interface ChangesListActions {
   applyFile(file: GitChange): Promise<unknown>;
@@ -23,15 +23,6 @@ interface FileItem extends vscode.QuickPickItem {
 
 function applyButton(): vscode.QuickInputButton {
   return { iconPath: new vscode.ThemeIcon('check'), tooltip: l10n.t('Apply File from Job’s Change') };
-}
-
-/** The Check Out item's description: how many files go to the branch. */
-function checkOutDescription(files: number): string {
-  return plural(
-    files,
-    l10n.t('{0} file on a branch of its own', count(files)),
-    l10n.t('all {0} files on a branch of their own', count(files)),
-  );
 }
 
 /** One file's diff: an added file against nothing, a deleted one against nothing (git reads a missing file as empty). */

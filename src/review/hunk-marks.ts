@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { contextKeys } from '../platform/manifest-ids';
-import { count, plural } from '../platform/words';
+import { appliedSummary, type AppliedCounts } from './change-counts-text';
 import { ChangeHunks, type HunkAt } from './change-hunks';
 import { newSpanOf, oldSpanOf } from './hunk-places';
 import type { JobChange } from './job-change';
@@ -15,34 +15,9 @@ import type { ShownChange, ShownChanges } from './shown-changes';
 /** How long typing may go on before the marks are read again. */
 const settleMs = 300;
 
-/** How much of a change the working tree holds: hunks applied, of how many, in how many files. */
-export interface AppliedCounts {
-  applied: number;
-  total: number;
-  files: number;
-}
-
 export function appliedCounts(hunks: readonly HunkAt[]): AppliedCounts {
   const applied = hunks.filter((h) => h.reading.state === 'applied');
   return { applied: applied.length, total: hunks.length, files: new Set(applied.map((h) => h.path)).size };
-}
-
-/** "Applied 3 of 7 changes in 2 files". */
-export function appliedSummary({ applied, total, files }: AppliedCounts): string {
-  const args = [count(applied), count(total), count(files)];
-  return plural(
-    files,
-    l10n.t({
-      message: 'Applied {0} of {1} changes in {2} file',
-      args,
-      comment: ['How much of the agent’s change is in the writer’s files'],
-    }),
-    l10n.t({
-      message: 'Applied {0} of {1} changes in {2} files',
-      args,
-      comment: ['How much of the agent’s change is in the writer’s files'],
-    }),
-  );
 }
 
 export class HunkMarks implements vscode.Disposable {

@@ -12,6 +12,7 @@ import { count, plural } from '../platform/words';
 import type { Confirmation } from './job-tool-text';
 import type { ReadSource } from './read-source';
 import { oneLine, percent } from '../readers/said-words';
+import { searchesText } from '../readers/said-counts-text';
 import { fencedData, fencedList } from '../platform/data-fence';
 
 const day = (date: string | null): string => (date ? date.slice(0, 10) : l10n.t('undated'));
@@ -19,7 +20,7 @@ const day = (date: string | null): string => (date ? date.slice(0, 10) : l10n.t(
 /** Where the answer came from: a kept read (free) or one made now. */
 export type FeedbackSource = ReadSource;
 
-function sourceLine(source: FeedbackSource): string {
+export function sourceLine(source: FeedbackSource): string {
   if ('cachedAgo' in source) return l10n.t('From a read kept since {0} (no request).', source.cachedAgo);
   const args = [count(source.requests), count(source.used), count(analyticsLimitPerHour)];
   return plural(
@@ -66,7 +67,7 @@ export function feedbackRefusalText(pagePath: string | undefined, most: number, 
 
 /** A search, its numbers first and then what the reader typed, last on its line: nothing typed can pass for a number. */
 function searchLine(s: SearchTerm): string {
-  const searches = plural(s.hits, l10n.t('{0} search', count(s.hits)), l10n.t('{0} searches', count(s.hits)));
+  const searches = searchesText(s.hits);
   return s.topClickedPage
     ? l10n.t({
         message: '{0}, {1} click-through, top result {2}: {3}',

@@ -26,19 +26,25 @@ function previewLine(preview: TrackedPreview | undefined): string {
   return l10n.t('Preview: {0}, {1}', statusWord(preview), address);
 }
 
+/** "3 followed Docs Agent jobs, newest first (as last checked):". */
+export function followedJobsHead(jobs: number): string {
+  return plural(
+    jobs,
+    l10n.t('{0} followed Docs Agent job, newest first (as last checked):', count(jobs)),
+    l10n.t('{0} followed Docs Agent jobs, newest first (as last checked):', count(jobs)),
+  );
+}
+
 /** Every followed job, newest first; `project` when the list is one project's. */
 export function jobListText(jobs: readonly ListedJob[], now: number, allowedHosts: readonly string[], project?: string): string {
   if (!jobs.length)
     return project === undefined
       ? l10n.t('No Docs Agent jobs are followed on this machine for the projects open in the editor.')
       : l10n.t('No Docs Agent jobs of project {0} are followed on this machine.', project);
-  const n = count(jobs.length);
-  const head = plural(
-    jobs.length,
-    l10n.t('{0} followed Docs Agent job, newest first (as last checked):', n),
-    l10n.t('{0} followed Docs Agent jobs, newest first (as last checked):', n),
-  );
-  return [head, ...jobs.map(({ job, preview }) => `${jobStatusText(job, now, allowedHosts)}\n${previewLine(preview)}`)].join('\n\n');
+  return [
+    followedJobsHead(jobs.length),
+    ...jobs.map(({ job, preview }) => `${jobStatusText(job, now, allowedHosts)}\n${previewLine(preview)}`),
+  ].join('\n\n');
 }
 
 /** A record entry's lines: when, what, and the whole text behind it (a prompt's every line). */

@@ -105,16 +105,19 @@ export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readon
   return lines.join('\n');
 }
 
+/** "3 tracked Docs Agent jobs, newest first (checked in the background):". */
+export function trackedJobsHead(jobs: number): string {
+  return plural(
+    jobs,
+    l10n.t('{0} tracked Docs Agent job, newest first (checked in the background):', count(jobs)),
+    l10n.t('{0} tracked Docs Agent jobs, newest first (checked in the background):', count(jobs)),
+  );
+}
+
 /** Every tracked job of the workspace's projects, newest first. */
 export function jobsStatusText(jobs: readonly TrackedJob[], now: number, allowedHosts: readonly string[]): string {
   if (!jobs.length) return l10n.t('No Docs Agent jobs are tracked in this workspace’s projects.');
-  const n = count(jobs.length);
-  const head = plural(
-    jobs.length,
-    l10n.t('{0} tracked Docs Agent job, newest first (checked in the background):', n),
-    l10n.t('{0} tracked Docs Agent jobs, newest first (checked in the background):', n),
-  );
-  return [head, ...jobs.map((job) => jobStatusText(job, now, allowedHosts))].join('\n\n');
+  return [trackedJobsHead(jobs.length), ...jobs.map((job) => jobStatusText(job, now, allowedHosts))].join('\n\n');
 }
 
 /** The answer to an unknown ID: which jobs there are, and how to track one started elsewhere. */

@@ -8,7 +8,7 @@ import { checkPreviewUrl, previewPageUrl } from '../previews/preview-link';
 import { elapsedText, firstErrorLine, statusWord, type TrackedPreview } from '../previews/tracked-preview';
 
 /** "Build log: 40 lines (Docs Agent: Show Preview Build Log)": how long it is, and the command that shows it. */
-function buildLogLine(n: number): string {
+export function buildLogLine(n: number): string {
   const command = l10n.t({
     message: 'Docs Agent: Show Preview Build Log',
     args: [],

@@ -17,7 +17,7 @@ import type { ReadSource } from './read-source';
 /** What a visitors read is of: one page's visitors, or every page's of the docs sites open. */
 export type VisitorsRead = { page: string } | { sites: number };
 
-const requestsText = (n: number): string => plural(n, l10n.t('{0} request', count(n)), l10n.t('{0} requests', count(n)));
+export const requestsText = (n: number): string => plural(n, l10n.t('{0} request', count(n)), l10n.t('{0} requests', count(n)));
 
 /** "120 visitors (100 human, 30 AI)": a visitor seen as both counts once in the total. */
 export function countsText(counts: Counts): string {
@@ -98,7 +98,7 @@ export interface PageVisitors {
   source: ReportSource;
 }
 
-function rankText({ rank, of }: PageReaders): string {
+export function rankText({ rank, of }: Pick<PageReaders, 'rank' | 'of'>): string {
   const paths = count(of);
   if (rank === undefined)
     return plural(
@@ -155,7 +155,7 @@ export function fewestReaders(pages: readonly PageRow[], limit: number): PageRow
     .slice(0, limit);
 }
 
-function siteHead(s: SiteAttention, range: string, withFiles: number): string {
+export function siteHead(s: Pick<SiteAttention, 'site' | 'projectId' | 'siteTotals'>, range: string, withFiles: number): string {
   const args = [s.site, s.projectId, range, count(withFiles), countsText(s.siteTotals)];
   return plural(
     withFiles,
@@ -175,10 +175,15 @@ function fencedSection(title: string, lines: readonly string[]): string {
   return lines.length ? [title, fencedList('readers', lines)].join('\n') : section(title, lines);
 }
 
+/** "Fewest readers (10 of 120 pages):". */
+export function fewestTitle(shown: number, withFiles: number): string {
+  const fewest = [count(shown), count(withFiles)];
+  return plural(withFiles, l10n.t('Fewest readers ({0} of {1} page):', ...fewest), l10n.t('Fewest readers ({0} of {1} pages):', ...fewest));
+}
+
 function siteText(s: SiteAttention, range: string, limit: number, mostlyAiPercent: number): string {
   const few = fewestReaders(s.pages, limit);
   const withFiles = s.pages.filter((row) => row.file !== undefined).length;
-  const fewest = [count(few.length), count(withFiles)];
   const mostlyAi = s.mostlyAi.slice(0, limit).map((row) =>
     l10n.t({
       message: '{0}, {1}% AI',
@@ -193,10 +198,7 @@ function siteText(s: SiteAttention, range: string, limit: number, mostlyAiPercen
     );
   return [
     siteHead(s, range, withFiles),
-    section(
-      plural(withFiles, l10n.t('Fewest readers ({0} of {1} page):', ...fewest), l10n.t('Fewest readers ({0} of {1} pages):', ...fewest)),
-      few.map(pageEntry),
-    ),
+    section(fewestTitle(few.length, withFiles), few.map(pageEntry)),
     section(l10n.t('Read mostly by AI (over {0}% AI):', count(mostlyAiPercent)), mostlyAi),
     fencedSection(l10n.t('Visited paths with no page (paths with visitors that no page and no redirect serves):'), withoutPage),
     sourceText(s.source),

@@ -4,11 +4,11 @@
 // one sentence saying when room frees up. Past the budget the service refuses analytics for the
 // rest of the hour, in every tool that uses the key, so no read ever goes there.
 import * as l10n from '@vscode/l10n';
-import { analyticsLimitPerHour, type RequestLedger } from './request-ledger';
+import type { RequestLedger } from './request-ledger';
 import { Reservation } from '../platform/reserving-ledger';
 import { noRoomText } from './read-budget';
 import { showWarning } from '../editor/say';
-import { count, plural } from '../platform/words';
+import { onlyPartFitsText } from './visitors-count-text';
 
 /**
  * The reservation for `requests` (its cap), or undefined when the writer declined or nothing is
@@ -25,13 +25,8 @@ export async function reserveOrAsk(
   const whole = await ledger.reserve(requests);
   if (whole instanceof Reservation) return whole;
   if (whole.room > 0) {
-    const [needed, room, limit] = [count(requests), count(whole.room), count(analyticsLimitPerHour)];
     const answer = await showWarning(
-      plural(
-        requests,
-        l10n.t('{0} needs up to {1} request, and only {2} of the {3} analytics requests this hour are left.', what, needed, room, limit),
-        l10n.t('{0} needs up to {1} requests, and only {2} of the {3} analytics requests this hour are left.', what, needed, room, limit),
-      ),
+      onlyPartFitsText(what, requests, whole.room),
       {
         modal: true,
         detail: l10n.t(

@@ -14,32 +14,15 @@ import { type RequestLedger, unaskedCeiling } from './request-ledger';
 import { readingText, unaskedStopText } from './read-budget';
 import { OverBudgetError } from '../api/errors';
 import type { VisitorsService } from './visitors-service';
-import { compactCount, count, plural } from '../platform/words';
+import { count } from '../platform/words';
+import { visitorsLabelText, visitorsShortText, visitorsTooltipText } from './visitors-count-text';
 
 function showTotal(item: vscode.StatusBarItem, info: PageInfo, pagePath: string, range: RangeChoice): void {
   const total = info.rows[0]?.total ?? 0;
-  const [shown, when, short] = [count(total), rangeInSentence(range), compactCount(total)];
   // Says what it counts: a bare number beside git's and the problems' counts reads as theirs.
-  item.text = `$(eye) ${plural(total, l10n.t('{0} visitor', short), l10n.t('{0} visitors', short))}`;
-  const [rank, of] = [count(info.rank ?? 0), count(info.of)];
-  item.tooltip = info.rank
-    ? plural(
-        total,
-        l10n.t('{0}: {1} unique visitor, {2} (rank {3} of {4}). Click for the chart.', pagePath, shown, when, rank, of),
-        l10n.t('{0}: {1} unique visitors, {2} (rank {3} of {4}). Click for the chart.', pagePath, shown, when, rank, of),
-      )
-    : plural(
-        total,
-        l10n.t('{0}: {1} unique visitor, {2}. Click for the chart.', pagePath, shown, when),
-        l10n.t('{0}: {1} unique visitors, {2}. Click for the chart.', pagePath, shown, when),
-      );
-  item.accessibilityInformation = {
-    label: plural(
-      total,
-      l10n.t('{0} visitor to {1}, {2}', shown, pagePath, rangeLabel(range)),
-      l10n.t('{0} visitors to {1}, {2}', shown, pagePath, rangeLabel(range)),
-    ),
-  };
+  item.text = `$(eye) ${visitorsShortText(total)}`;
+  item.tooltip = visitorsTooltipText(pagePath, total, rangeInSentence(range), info.rank, info.of);
+  item.accessibilityInformation = { label: visitorsLabelText(total, pagePath, rangeLabel(range)) };
   item.show();
 }
 

@@ -16,7 +16,8 @@ import { createStatus } from './render-status';
 import { renderTotals } from './render-summary';
 import { createTable } from './render-table';
 import { createTabs } from './render-tabs';
-import { createTrend, type Trend, type TrendCost } from './render-trend';
+import { createTrend, type Trend } from './render-trend';
+import type { TrendCost } from './counted-text';
 import { createSaid } from './render-said';
 
 // First: every word and number below is in the editor's display language.

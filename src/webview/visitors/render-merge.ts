@@ -5,22 +5,13 @@ import * as l10n from '@vscode/l10n';
 import { changeText } from '../../visitors/merge-windows';
 import { formatDays } from '../../visitors/date-range';
 import type { MergeCompare, MergeMark, WindowVotes } from '../../visitors/protocol';
-import { count, displayLanguage, plural } from '../../platform/words';
+import { count, displayLanguage } from '../../platform/words';
+import { weeklyText } from './counted-text';
 import { el } from './dom';
 
 /** "Merged Nov 11: pull request #12 into origin/main (merge commit)". */
 export function mergeLine(mark: MergeMark): HTMLElement {
   return el('p', 'merge-line', l10n.t('Merged {0}: {1}', formatDays(mark.day, mark.day, true), mark.label));
-}
-
-function visitorsText(side: MergeCompare['before']): string {
-  if (side.perWeek === null) return l10n.t('no whole week yet');
-  const [perWeek, weeks] = [count(side.perWeek), count(side.fullWeeks)];
-  return plural(
-    side.fullWeeks,
-    l10n.t('{0} a week ({1} whole week)', perWeek, weeks),
-    l10n.t('{0} a week ({1} whole weeks)', perWeek, weeks),
-  );
 }
 
 function votesText(votes: WindowVotes): string {
@@ -43,7 +34,7 @@ export function mergeCompare(compare: MergeCompare): HTMLElement {
       formatDays(compare.before.range.from, compare.before.range.to, false),
       formatDays(compare.after.range.from, compare.after.range.to, false),
     ],
-    [l10n.t('Visitors'), visitorsText(compare.before), visitorsText(compare.after)],
+    [l10n.t('Visitors'), weeklyText(compare.before), weeklyText(compare.after)],
     [l10n.t('Thumbs'), votesText(compare.before.votes), votesText(compare.after.votes)],
   ];
   table.append(head);

@@ -3,7 +3,8 @@
 // and the assistant questions that cited it; or a button that reads them, with its cost.
 import * as l10n from '@vscode/l10n';
 import type { ReadersSaid, SaidState } from '../../visitors/protocol';
-import { count, displayLanguage, plural } from '../../platform/words';
+import { count, displayLanguage } from '../../platform/words';
+import { helpfulText } from './counted-text';
 import { button, el, keepFocus } from './dom';
 
 export interface SaidView {
@@ -121,12 +122,7 @@ export function createSaid(read: () => void): SaidView {
           );
         }
         const { said } = state;
-        const [up, down] = [count(said.thumbsUp), count(said.thumbsDown)];
-        const votes = plural(
-          said.thumbsUp,
-          l10n.t('{0} reader found it helpful · {1} did not', up, down),
-          l10n.t('{0} readers found it helpful · {1} did not', up, down),
-        );
+        const votes = helpfulText(said.thumbsUp, said.thumbsDown);
         root.replaceChildren(
           el('h2', 'section-title', l10n.t('Readers said about {0}', said.pagePath)),
           el('p', 'said-votes', votes),

@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ToPage } from '../../visitors/protocol';
 import { type ErrorAction, errorActionLabels as actionLabels, isErrorAction } from '../../platform/error-actions';
-import { count, plural } from '../../platform/words';
+import { loadingText } from './counted-text';
 import { button, el } from './dom';
 
 type Loading = Extract<ToPage, { type: 'loading' }>;
@@ -15,20 +15,6 @@ export interface Status {
   loading(message: Loading): void;
   error(message: Failure): void;
   clear(): void;
-}
-
-/** "Loading visitors… 3 pages read (about 6)": what the read has done so far, and what it expects. */
-function loadingText(pagesRead: number, estimatedPages: number | undefined): string {
-  const [read, about] = [count(pagesRead), count(estimatedPages ?? 0)];
-  const estimated = estimatedPages !== undefined && estimatedPages > 0;
-  if (pagesRead <= 0) return estimated ? l10n.t('Loading visitors… (about {0})', about) : l10n.t('Loading visitors…');
-  if (!estimated)
-    return plural(pagesRead, l10n.t('Loading visitors… {0} page read', read), l10n.t('Loading visitors… {0} pages read', read));
-  return plural(
-    pagesRead,
-    l10n.t('Loading visitors… {0} page read (about {1})', read, about),
-    l10n.t('Loading visitors… {0} pages read (about {1})', read, about),
-  );
 }
 
 export function createStatus(cancel: () => void, act: (action: ErrorAction) => void): Status {

@@ -3,11 +3,11 @@
 import * as l10n from '@vscode/l10n';
 import type { PageInfo, RangeChoice, ToPage } from '../../visitors/protocol';
 import { formatDays } from '../../visitors/date-range';
-import { count, plural } from '../../platform/words';
+import { count } from '../../platform/words';
+import { readWithText, trendCostText, type TrendCost } from './counted-text';
 import { button, el } from './dom';
 import { mergeCompare, mergeLine } from './render-merge';
 
-export type TrendCost = Extract<ToPage, { type: 'trendCost' }>;
 export type Trend = Extract<ToPage, { type: 'trend' }>;
 
 export interface TrendInput {
@@ -22,25 +22,6 @@ export interface TrendInput {
 export interface TrendView {
   root: HTMLElement;
   update(input: TrendInput): void;
-}
-
-/** The button: "Show weekly trend", "Reload before and after the merge", "… (cached)", "… (costs about 4 requests)". */
-function costText(cost: TrendCost | null, shown: boolean): string {
-  const label = cost?.mark
-    ? shown
-      ? l10n.t('Reload before and after the merge')
-      : l10n.t('Show before and after the merge')
-    : shown
-      ? l10n.t('Reload weekly trend')
-      : l10n.t('Show weekly trend');
-  if (!cost) return label;
-  if (cost.requests === 0) return l10n.t({ message: '{0} (cached)', args: [label], comment: ['A button’s label: it costs nothing'] });
-  const requests = count(cost.requests);
-  return plural(
-    cost.requests,
-    l10n.t('{0} (costs about {1} request)', label, requests),
-    l10n.t('{0} (costs about {1} requests)', label, requests),
-  );
 }
 
 function weeksChart(message: Trend): HTMLElement {
@@ -94,7 +75,7 @@ export function createTrend(load: () => void): TrendView {
     // A trend belongs to one page and one range: drop it when either changes.
     const fits =
       trend !== null && trend.message.pagePath === page.pagePath && trend.range.from === range.from && trend.range.to === range.to;
-    loadButton.textContent = loading ? l10n.t('Loading weekly trend…') : costText(cost, fits);
+    loadButton.textContent = loading ? l10n.t('Loading weekly trend…') : trendCostText(cost, fits);
     loadButton.setAttribute('aria-disabled', String(loading));
     const mark = cost?.mark?.pagePath === page.pagePath ? cost.mark : undefined;
     marked.replaceChildren(...(mark ? [mergeLine(mark)] : []));
@@ -108,11 +89,7 @@ export function createTrend(load: () => void): TrendView {
       message.weeks.length > 0 ? weeksChart(message) : el('p', 'page-empty', l10n.t('No weeks to show for this range.')),
     );
     if (message.compare) chart.append(mergeCompare(message.compare));
-    const requests = count(message.requests);
-    note.textContent =
-      message.requests > 0
-        ? plural(message.requests, l10n.t('Read with {0} request.', requests), l10n.t('Read with {0} requests.', requests))
-        : l10n.t('From cache.');
+    note.textContent = message.requests > 0 ? readWithText(message.requests) : l10n.t('From cache.');
   }
 
   return { root, update };

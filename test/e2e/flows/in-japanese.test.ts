@@ -65,4 +65,16 @@ describe('e2e: in Japanese', () => {
     await workbench.widenSideBar(430);
     await workbench.screenshot('in-japanese');
   });
+
+  it('one file reads as one: the change’s file list offers “1 個のファイル” to a branch, not “すべて” of them', async () => {
+    // Japanese has no singular in its plural rules; the sentence for exactly one is its own.
+    await workbench.setUserSetting('docsAgent.review.showChangesAs', 'fileList');
+    const row = workbench.viewPane(manifest['view.jobs.name'] ?? '').locator('.monaco-list-row', { hasText: prompt });
+    await workbench.contextMenu(row, manifest['command.reviewChanges.title'] ?? '');
+    const checkOut = workbench.page.locator('.quick-input-widget .monaco-list-row', { hasText: said('Edit Job’s Change Locally') });
+    const one = said('{0} file on a branch of its own').replace('{0}', '1');
+    await checkOut.filter({ hasText: one }).waitFor({ timeout: 30_000 });
+    assert.doesNotMatch(await checkOut.innerText(), /すべて/);
+    await workbench.page.keyboard.press('Escape');
+  });
 });
