@@ -29,7 +29,7 @@ import { keepUserSettingsMoved } from './editor/settings-migration';
 import { openWalkthroughOnce } from './editor/walkthrough';
 import { commandIds } from './platform/manifest-ids';
 import { storagePaths } from './platform/storage-layout';
-import { StartupTimes } from './platform/startup-times';
+import { settledOrAfter, StartupTimes } from './platform/startup-times';
 import { useLanguage } from './platform/words';
 
 /** What other extensions (and the host test suites) can read. */
@@ -65,9 +65,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DocsAg
   const reviews = new ReviewStore(storage.reviews);
   const jobs = createJobsFeature(context.globalState, storage, { keys, clients, log }, { reviewed: reviewedJobsOf(reviews), startup });
   context.subscriptions.push(log, startup, guard, workspaceBaseUrls, keys, clients, reviews, jobs);
-  // The Agent Jobs view's registration leaves for the workbench before the rest is built, and the
-  // job files' first read runs meanwhile: measured, the view's first answer comes in half the time.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The Agent Jobs view's registration leaves for the workbench, and the job files are read, before
+  // the rest is built: the view's first answer does not wait behind it (measured: half the time).
+  await settledOrAfter(jobs.firstRead, 100);
   const visitors = createVisitorsFeature(context, storage, { keys, clients, log });
   const { signals, votes } = createSignalReads(storage, visitors, clients);
   const readers = createReadersFeature(

@@ -55,6 +55,8 @@ export class JobStore {
   private rescanAfter = false;
   /** Names the folder watch said changed since the last scan (undefined: anything may have). */
   private hinted = new Set<string>();
+  /** Settles once the folder has been read the first time: the jobs a window opens on. */
+  readonly firstRead: Promise<void>;
   /** Settles once the folder has been read (and earlier versions' jobs moved in). */
   readonly ready: Promise<void>;
   /** Files and bytes written by this process, for the write-volume figures. */
@@ -72,7 +74,8 @@ export class JobStore {
   ) {
     this.files = new FolderSnapshot(folder, (name) => name.endsWith('.json'), parseJobFile, fileCaps.record);
     this.journal = new ChangeJournal(join(folder, journalName));
-    this.ready = this.start(options.legacy);
+    this.firstRead = this.reload();
+    this.ready = this.start(this.firstRead, options.legacy);
     if (options.watch !== false) this.watcher = new FolderWatch(folder, (names) => void this.reload(names));
   }
 
@@ -218,8 +221,8 @@ export class JobStore {
     return this.journal.append(name).catch(() => undefined);
   }
 
-  private async start(legacy: LegacyJobs | undefined): Promise<void> {
-    await this.reload();
+  private async start(firstRead: Promise<void>, legacy: LegacyJobs | undefined): Promise<void> {
+    await firstRead;
     if (!legacy) return;
     const jobs = await legacy.read().catch(() => []);
     // Only jobs with no file yet (not even a tombstone): another window may have moved them in

@@ -40,6 +40,8 @@ export interface JobsFeature extends vscode.Disposable {
   /** The agent's uses this machine spent in the last hour, per project. */
   uses: AgentUses;
   provider: JobTreeProvider;
+  /** Settles once the job files were first read: the rows a window opens on. */
+  firstRead: Promise<void>;
   /** The machine-wide parts later features follow too: who polls, which windows have focus, finish claims. */
   machine: { lease: Lease; presence: Presence; claims: Claims };
   /** Lets go of the lease and this window's presence, so another window takes over at once. */
@@ -106,7 +108,7 @@ function jobPruning(storage: StoragePaths, store: JobStore, claims: Claims, log:
 
 /** The view's first answer waits for the jobs on disk; both moments go in the window's start-up line. */
 function windowStart(store: JobStore, startup: StartupTimes | undefined): { read: Promise<unknown>; answered: () => void } {
-  return { read: store.ready.then(() => startup?.mark('jobsRead')), answered: () => startup?.mark('firstAnswer') };
+  return { read: store.firstRead.then(() => startup?.mark('jobsRead')), answered: () => startup?.mark('firstAnswer') };
 }
 
 export function createJobsFeature(
@@ -122,20 +124,19 @@ export function createJobsFeature(
   const usesFile = new SharedMemento(storage.agentUses);
   const uses = new AgentUses(usesFile, systemClock);
   const mayHaveArrived = (error: unknown): boolean => lostAnswerNote(error, 'followUp') !== undefined;
-  const pace = testPace();
   const tracker = new JobTracker({
     store,
     client: (scope) => countingAgentUses(clients.forBaseUrl(scope.baseUrl), scope, uses, mayHaveArrived),
     clock: systemClock,
     isFocused: () => presence.anyFocused(),
     pollSettings: pollSettings(),
-    pace,
+    pace: testPace(),
     hideFinishedAfterDays,
     mayHaveArrived,
     notTheService: (baseUrl) => !isServiceAddress(baseUrl, { userBaseUrl: userBaseUrl(), defaultBaseUrl }),
     log: (message) => log.warn(message),
   });
-  const lease = pollerLease(storage, tracker, pace);
+  const lease = pollerLease(storage, tracker, testPace());
   const announcer = new FinishAnnouncer({
     store,
     claim: (name) => claims.claim(name),
@@ -153,8 +154,8 @@ export function createJobsFeature(
     announcer,
     jobPruning(storage, store, claims, log),
     tracker,
-    { dispose: () => store.dispose() },
-    { dispose: () => usesFile.dispose() },
+    store,
+    usesFile,
   );
   let released: Promise<void> | undefined;
   const release = (): Promise<void> => (released ??= Promise.all([lease.dispose(), presence.dispose()]).then(() => undefined));
@@ -162,6 +163,7 @@ export function createJobsFeature(
     tracker,
     uses,
     provider: view.provider,
+    firstRead: store.firstRead,
     machine: { lease, presence, claims },
     release,
     dispose: () => {

@@ -8,6 +8,17 @@ export type StartupStep = 'activated' | 'jobsRead' | 'firstAnswer';
 /** When the Agent Jobs view is not on screen, nothing answers it: later work waits this long after activation. */
 const settleWithoutViewMs = 2_000;
 
+/** Settles when `work` does (fulfilled or not), or after `ms`, whichever comes first. */
+export function settledOrAfter(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  const done = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([done, late]).finally(() => clearTimeout(timer));
+}
+
 export class StartupTimes {
   private readonly at = new Map<StartupStep, number>();
   private settle: () => void = () => undefined;

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { answeringOnceRead } from '../../src/jobs/first-answer';
 import { Emitter } from '../../src/platform/emitter';
-import { StartupTimes } from '../../src/platform/startup-times';
+import { settledOrAfter, StartupTimes } from '../../src/platform/startup-times';
 
 function storeAndView() {
   let jobs: string[] = [];
@@ -91,5 +91,18 @@ describe('the start-up line in the log', () => {
     times.mark('activated');
     await times.settled;
     times.dispose();
+  });
+});
+
+describe('the rest of activation, after the jobs are read', () => {
+  it('goes on once the jobs are read, or could not be, and never waits for ever on a slow disk', async () => {
+    const order: string[] = [];
+    await settledOrAfter(
+      Promise.resolve().then(() => order.push('read')),
+      60_000,
+    ).then(() => order.push('rest'));
+    assert.deepEqual(order, ['read', 'rest']);
+    await settledOrAfter(Promise.reject(new Error('disk gone')), 60_000);
+    await settledOrAfter(new Promise(() => undefined), 1);
   });
 });
