@@ -48,12 +48,15 @@ export interface DocsAgentApi {
 /** Work that must finish before the window goes: letting another window take over polling. */
 let releaseMachine: (() => Promise<void>) | undefined;
 
+/** When this file's code (and all it requires at once) had loaded: the editor calls activate() later. */
+const codeLoadedAt = performance.now();
+
 export async function activate(context: vscode.ExtensionContext): Promise<DocsAgentApi> {
   const started = performance.now();
   useLanguage(vscode.env.language, vscode.l10n.bundle); // first: every later sentence is in the writer's language
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = vscode.window.createOutputChannel('Docs Agent', { log: true });
-  const startup = new StartupTimes(started, (line) => log.info(line));
+  const startup = new StartupTimes(started, (line) => log.info(line), { loaded: codeLoadedAt });
   context.subscriptions.push(logSkippedFilesTo((line) => log.warn(line))); // before any store reads the shared folder
   const keys = new ApiKeyStore(context.secrets);
   const storage = storagePaths(context.globalStorageUri.fsPath);

@@ -26,18 +26,18 @@ export class StartupTimes {
   /** Settles at the first Agent Jobs answer, or a moment after activation when the view is not shown. */
   readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
 
-  /** `began` is `performance.now()` when activation began. */
+  /** `began` is `performance.now()` when activation began; `loaded`, when Docs Agent's code had loaded. */
   constructor(
     private readonly began: number,
     private readonly log: (line: string) => void,
-    private readonly settleWithoutView = settleWithoutViewMs,
+    private readonly options: { loaded?: number; settleWithoutViewMs?: number } = {},
   ) {}
 
   /** Notes the first time `step` happened; the view's first answer writes the line. */
   mark(step: StartupStep): void {
     if (this.at.has(step)) return;
     this.at.set(step, performance.now() - this.began);
-    if (step === 'activated') this.timer = setTimeout(() => this.settle(), this.settleWithoutView);
+    if (step === 'activated') this.timer = setTimeout(() => this.settle(), this.options.settleWithoutViewMs ?? settleWithoutViewMs);
     if (step !== 'firstAnswer') return;
     this.log(this.line());
     clearTimeout(this.timer);
@@ -56,6 +56,8 @@ export class StartupTimes {
     };
     // The log writes its lines' times when it flushes, so the start's own time is in the line.
     const began = new Date(performance.timeOrigin + this.began).toISOString();
-    return `Start-up, from activation's start (${began}): activated ${ms('activated')}, jobs read ${ms('jobsRead')}, first Agent Jobs answer ${ms('firstAnswer')}.`;
+    // Between the code loaded and activation, the editor prepares what it hands the extension.
+    const ready = (this.began - (this.options.loaded ?? this.began)).toFixed(1);
+    return `Start-up, from activation's start (${began}; code loaded ${ready} ms before): activated ${ms('activated')}, jobs read ${ms('jobsRead')}, first Agent Jobs answer ${ms('firstAnswer')}.`;
   }
 }

@@ -8,8 +8,10 @@ import type { Workbench } from '../support/workbench/workbench';
 export interface StartupSplit {
   /** When the editor asked Docs Agent to start (epoch ms). */
   askedAt: number;
-  /** Asked -> activate() began: the host loading Docs Agent's JavaScript (and its own scheduling). */
-  loadMs: number;
+  /** Asked -> Docs Agent's JavaScript loaded (reading and running it, and the host's own scheduling). */
+  codeMs: number;
+  /** Code loaded -> activate() called: the editor preparing what it hands the extension (its stored state). */
+  editorMs: number;
   /** From activate()'s start, as Docs Agent logs it. */
   activatedMs: number;
   jobsReadMs: number;
@@ -44,13 +46,14 @@ export function askedToStartAt(stateDir: string, since: number): number {
 /** The start after `since`, once Docs Agent has logged its first Agent Jobs answer (undefined before). */
 export function startupSplit(stateDir: string, since: number): StartupSplit | undefined {
   const startLine =
-    /^(\S+ \S+) \[info\] Start-up, from activation's start \((\S+)\): activated ([\d.]+) ms, jobs read ([\d.]+) ms, first Agent Jobs answer ([\d.]+) ms\.$/gm;
+    /^(\S+ \S+) \[info\] Start-up, from activation's start \((\S+); code loaded ([\d.]+) ms before\): activated ([\d.]+) ms, jobs read ([\d.]+) ms, first Agent Jobs answer ([\d.]+) ms\.$/gm;
   const line = logLines(stateDir, /(^|\/)Docs Agent\.log$/, startLine, since).at(-1);
   const askedAt = askedToStartAt(stateDir, since);
   if (!line || Number.isNaN(askedAt)) return undefined;
   const began = Date.parse(line.match[2] ?? '');
-  const [activatedMs, jobsReadMs, firstAnswerMs] = line.match.slice(3, 6).map(Number) as [number, number, number];
-  return { askedAt, loadMs: began - askedAt, activatedMs, jobsReadMs, firstAnswerMs, firstAnswerAt: began + firstAnswerMs };
+  const [editorMs, activatedMs, jobsReadMs, firstAnswerMs] = line.match.slice(3, 7).map(Number) as [number, number, number, number];
+  const codeMs = began - editorMs - askedAt;
+  return { askedAt, codeMs, editorMs, activatedMs, jobsReadMs, firstAnswerMs, firstAnswerAt: began + firstAnswerMs };
 }
 
 /**

@@ -81,13 +81,13 @@ describe('the start-up line in the log', () => {
     assert.equal(lines.length, 1, 'one line per window');
     assert.match(
       lines[0] ?? '',
-      /^Start-up, from activation's start \(\d{4}-\d\d-\d\dT[\d:.]+Z\): activated [\d.]+ ms, jobs read [\d.]+ ms, first Agent Jobs answer [\d.]+ ms\.$/,
+      /^Start-up, from activation's start \(\d{4}-\d\d-\d\dT[\d:.]+Z; code loaded [\d.]+ ms before\): activated [\d.]+ ms, jobs read [\d.]+ ms, first Agent Jobs answer [\d.]+ ms\.$/,
     );
     times.dispose();
   });
 
   it('lets waiting work start when the view is not on screen to be answered', async () => {
-    const times = new StartupTimes(performance.now(), () => undefined, 1);
+    const times = new StartupTimes(performance.now(), () => undefined, { settleWithoutViewMs: 1 });
     times.mark('activated');
     await times.settled;
     times.dispose();
