@@ -194,6 +194,11 @@ async function main(): Promise<void> {
         `${ms(f.fixture.reloadToWorkbenchMs)} / ${ms(f.withOtherFiles.reloadToWorkbenchMs)}`,
         'medians of 5, Explorer on screen',
       ],
+      [
+        "7b   asked after the editor's own first start of an every-window extension (git), fixture / beside them",
+        `${ms(f.fixture.afterEditorsOwnMs)} / ${ms(f.withOtherFiles.afterEditorsOwnMs)}`,
+        'the earliest a workspace-dependent start can be',
+      ],
     ]),
     ...rowsOf(editors, '7 editors', (f) => [
       [

@@ -43,6 +43,20 @@ export function askedToStartAt(stateDir: string, since: number): number {
   return lines.at(-1)?.at ?? NaN;
 }
 
+/**
+ * When, after `since`, the extension host first started an extension that asks to start with
+ * every window (`*`, such as the built-in git): the earliest any workspace-dependent start can be.
+ */
+export function firstEagerStartAt(stateDir: string, since: number): number {
+  const lines = logLines(
+    stateDir,
+    /(^|\/)(remote)?exthost\.log$/,
+    /^(\S+ \S+) \[info\] ExtensionService#_doActivateExtension \S+, startup: true, activationEvent: '\*'/gm,
+    since,
+  );
+  return lines[0]?.at ?? NaN;
+}
+
 /** The start after `since`, once Docs Agent has logged its first Agent Jobs answer (undefined before). */
 export function startupSplit(stateDir: string, since: number): StartupSplit | undefined {
   const startLine =

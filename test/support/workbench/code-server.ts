@@ -34,6 +34,8 @@ export interface CodeServerOptions {
   gitRemote?: string;
   /** Folders copied into the workspace (to: relative to it), such as a second docs site. */
   copyIntoWorkspace?: { from: string; to: string; skip?: string[] }[];
+  /** Run on the workspace folder once it is laid out, before the editor opens it (a commit, say). */
+  prepareWorkspace?: (folder: string) => void;
 }
 
 export interface RunningCodeServer {
@@ -129,6 +131,7 @@ export async function startCodeServer(options: CodeServerOptions = {}, timeoutMs
     const skipped = new Set(skip.map((name) => join(from, name)));
     cpSync(from, join(folder, to), { recursive: true, filter: (source) => !skipped.has(source) });
   }
+  options.prepareWorkspace?.(folder);
   const port = options.port ?? (await freePort());
   const args = [join(repoRoot, 'test/tools/code-server.mjs'), '--port', String(port), '--state-dir', stateDir, '--folder', folder];
   if (options.smokeDriver) args.push('--smoke-driver');

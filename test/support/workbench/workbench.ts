@@ -32,6 +32,8 @@ export interface WorkbenchOptions {
   onPage?: (page: Page) => void;
   /** Folders copied into the workspace, such as a second docs site. */
   copyIntoWorkspace?: CodeServerOptions['copyIntoWorkspace'];
+  /** Run on the workspace folder before the editor opens it. */
+  prepareWorkspace?: CodeServerOptions['prepareWorkspace'];
   /**
    * The extension's own waits between checks pass this many times faster (DOCS_AGENT_TEST_PACE):
    * a test that measures a polling pace takes seconds, with the same ratios.
@@ -150,6 +152,7 @@ export class Workbench {
         ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
         ...(options.locale ? { locale: options.locale } : {}),
         ...(options.copyIntoWorkspace ? { copyIntoWorkspace: options.copyIntoWorkspace } : {}),
+        ...(options.prepareWorkspace ? { prepareWorkspace: options.prepareWorkspace } : {}),
       });
       const folder = server.folder;
       // The agent's changes land in the repository the workspace was cloned from.
