@@ -188,9 +188,15 @@ export class Workbench {
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;
-        // The same text typed again asks nothing new: empty the box first.
-        if (await input.isVisible()) await input.fill('', { timeout: 5_000 });
-        else input = await this.openPalette();
+        // The same text typed again asks nothing new: empty the box first. The palette may close
+        // meanwhile (a tab opening as the window starts takes the focus): then open it again.
+        const emptied =
+          (await input.isVisible()) &&
+          (await input.fill('', { timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          ));
+        if (!emptied) input = await this.openPalette();
       }
     }
   }
