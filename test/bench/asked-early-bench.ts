@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '../support/eventually';
 import { Workbench } from '../support/workbench/workbench';
+import { median } from './stats';
 import { askedToStartAt, firstEagerStartAt, settledReload } from './startup-log';
 
 interface Reloads {
@@ -28,7 +30,6 @@ export interface AskedEarlyFigures {
 }
 
 const otherFiles = 100_000;
-const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
 
 /** 100,000 small source files in 100 folders, written once per machine (kept in the temp folder). */
 function otherTree(): string {
@@ -65,12 +66,13 @@ async function reloads(withOther: boolean): Promise<Reloads> {
     for (let i = 0; i < 5; i += 1) {
       const { started, toWorkbenchMs } = await settledReload(workbench);
       toWorkbench.push(toWorkbenchMs);
-      const deadline = Date.now() + 60_000;
-      let asked = askedToStartAt(workbench.server.stateDir, started);
-      while (Number.isNaN(asked) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        asked = askedToStartAt(workbench.server.stateDir, started);
-      }
+      let asked = NaN;
+      await eventually(
+        () => !Number.isNaN((asked = askedToStartAt(workbench.server.stateDir, started))),
+        'the editor asking Docs Agent to start',
+        60_000,
+        100,
+      );
       toAsked.push(asked - started);
       afterOwn.push(asked - firstEagerStartAt(workbench.server.stateDir, started));
     }

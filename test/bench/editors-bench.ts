@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../support/workbench/code-server';
 import type { EditorName } from '../support/workbench/editor';
+import { eventually } from '../support/eventually';
 import { Workbench } from '../support/workbench/workbench';
-import { round } from './stats';
+import { median, round } from './stats';
 import { settledReload, type StartupSplit, startupSplit } from './startup-log';
 
 const editors = JSON.parse(readFileSync(join(repoRoot, 'test/tools/editors.json'), 'utf8')) as Record<EditorName, { vscode: string }>;
-const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
 
 export interface EditorFigures {
   vscodeVersion: string;
@@ -54,13 +54,9 @@ const watchFirstRow = (text: string): string => `
 
 /** The start's split, once Docs Agent's log file has it (the editor writes its logs a moment later). */
 async function splitAfter(stateDir: string, since: number): Promise<StartupSplit> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const split = startupSplit(stateDir, since);
-    if (split) return split;
-    if (Date.now() > deadline) throw new Error('Docs Agent logged no start-up line after the reload');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let split: StartupSplit | undefined;
+  await eventually(() => (split = startupSplit(stateDir, since)) !== undefined, 'Docs Agent’s start-up line after the reload', 30_000, 100);
+  return split as StartupSplit;
 }
 
 async function measure(editor: EditorName): Promise<EditorFigures> {

@@ -17,6 +17,11 @@ export function summarize(samples: readonly number[]): Summary {
   return { count: sorted.length, mean: round(mean), p95: round(sorted[rank] ?? 0), max: round(sorted.at(-1) ?? 0) };
 }
 
+/** The middle sample (the upper one of an even count); NaN when there is none. */
+export function median(samples: readonly number[]): number {
+  return [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
+}
+
 export function round(value: number, digits = 1): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
