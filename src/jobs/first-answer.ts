@@ -9,8 +9,14 @@ type Provider<T> = Pick<vscode.TreeDataProvider<T>, 'getTreeItem'> & {
   getChildren(item?: T): T[];
 };
 
-/** `provider` as the view sees it: its first top-level answer after `read` settles, then noted by `answered`. */
-export function answeringOnceRead<T>(provider: Provider<T>, read: Promise<unknown>, answered: () => void): vscode.TreeDataProvider<T> {
+/** When the workbench asks for the top-level rows, and when they go (after `read` settles). */
+export interface FirstAnswerNotes {
+  asked(): void;
+  answered(): void;
+}
+
+/** `provider` as the view sees it: its first top-level answer after `read` settles; each request and answer noted. */
+export function answeringOnceRead<T>(provider: Provider<T>, read: Promise<unknown>, notes: FirstAnswerNotes): vscode.TreeDataProvider<T> {
   let isRead = false;
   let hasAnswered = false;
   const settled = read.then(
@@ -19,7 +25,7 @@ export function answeringOnceRead<T>(provider: Provider<T>, read: Promise<unknow
   );
   const answer = (rows: T[]): T[] => {
     hasAnswered = true;
-    answered();
+    notes.answered();
     return rows;
   };
   const onDidChangeTreeData: vscode.Event<void> = (listener, thisArgs, disposables) =>
@@ -35,6 +41,7 @@ export function answeringOnceRead<T>(provider: Provider<T>, read: Promise<unknow
     getTreeItem: (item) => provider.getTreeItem(item),
     getChildren: (item) => {
       if (item !== undefined) return provider.getChildren(item);
+      notes.asked();
       return isRead ? answer(provider.getChildren()) : settled.then(() => answer(provider.getChildren()));
     },
   };

@@ -112,12 +112,14 @@ function restrictedMessage(): string {
 export function createJobsView(
   tracker: JobTracker,
   reviewed: ReviewedJobs,
-  /** Settles once the jobs are read from disk; `answered` hears each top-level answer after it. */
-  start: { read: Promise<unknown>; answered: () => void },
+  /** Settles once the jobs are read from disk; `mark` hears the view registered, and each top-level request and answer. */
+  start: { read: Promise<unknown>; mark: (step: 'viewRegistered' | 'viewAsked' | 'firstAnswer') => void },
 ): vscode.Disposable & { provider: JobTreeProvider } {
   const provider = new JobTreeProvider(tracker, reviewed);
-  const treeDataProvider = answeringOnceRead(provider, start.read, start.answered);
+  const notes = { asked: () => start.mark('viewAsked'), answered: () => start.mark('firstAnswer') };
+  const treeDataProvider = answeringOnceRead(provider, start.read, notes);
   const view = vscode.window.createTreeView(jobsViewId, { treeDataProvider, canSelectMany: true });
+  start.mark('viewRegistered');
   let ageTimer: ReturnType<typeof setTimeout> | undefined;
 
   const update = (): void => {

@@ -106,9 +106,26 @@ function jobPruning(storage: StoragePaths, store: JobStore, claims: Claims, log:
   return dailyPrune(storage.lastPrune, input, log, mayWorkForMachine);
 }
 
-/** The view's first answer waits for the jobs on disk; both moments go in the window's start-up line. */
-function windowStart(store: JobStore, startup: StartupTimes | undefined): { read: Promise<unknown>; answered: () => void } {
-  return { read: store.firstRead.then(() => startup?.mark('jobsRead')), answered: () => startup?.mark('firstAnswer') };
+/** The view's first answer waits for the jobs on disk; each moment of it goes in the window's start-up line. */
+function windowStart(store: JobStore, startup: StartupTimes | undefined): Parameters<typeof createJobsView>[2] {
+  return { read: store.firstRead.then(() => startup?.mark('jobsRead')), mark: (step) => startup?.mark(step) };
+}
+
+/** One notification per finish on the machine: the window that claims it first, where the writer is. */
+function finishAnnouncer(
+  store: JobStore,
+  machine: { claims: Claims; presence: Presence; lease: Lease },
+  reviewed: ReviewedJobs,
+): FinishAnnouncer {
+  return new FinishAnnouncer({
+    store,
+    claim: (name) => machine.claims.claim(name),
+    notify: (job) => void announceFinishedJob(job, reviewed.has(job)),
+    notifyOn,
+    thisWindowFocused: () => vscode.window.state.focused,
+    otherWindowFocused: () => machine.presence.otherFocused(),
+    isPoller: () => machine.lease.held,
+  });
 }
 
 export function createJobsFeature(
@@ -136,17 +153,10 @@ export function createJobsFeature(
     notTheService: (baseUrl) => !isServiceAddress(baseUrl, { userBaseUrl: userBaseUrl(), defaultBaseUrl }),
     log: (message) => log.warn(message),
   });
-  const lease = pollerLease(storage, tracker, testPace());
-  const announcer = new FinishAnnouncer({
-    store,
-    claim: (name) => claims.claim(name),
-    notify: (job) => void announceFinishedJob(job, reviewed.has(job)),
-    notifyOn,
-    thisWindowFocused: () => vscode.window.state.focused,
-    otherWindowFocused: () => presence.otherFocused(),
-    isPoller: () => lease.held,
-  });
+  // The view first: its registration leaves for the workbench at activation's first pause.
   const view = createJobsView(tracker, reviewed, windowStart(store, startup));
+  const lease = pollerLease(storage, tracker, testPace());
+  const announcer = finishAnnouncer(store, { claims, presence, lease }, reviewed);
   const parts = vscode.Disposable.from(
     view,
     createJobsStatusBar(tracker),

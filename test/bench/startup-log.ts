@@ -12,10 +12,13 @@ export interface StartupSplit {
   codeMs: number;
   /** Code loaded -> activate() called: the editor preparing what it hands the extension (its stored state). */
   editorMs: number;
-  /** From activate()'s start, as Docs Agent logs it. */
-  activatedMs: number;
+  /** From activate()'s start, as Docs Agent logs it: the Agent Jobs view registered, the job files read. */
+  viewRegisteredMs: number;
   jobsReadMs: number;
+  /** The workbench's first request for the view's rows (its part: registered -> asked), and Docs Agent's answer. */
+  viewAskedMs: number;
   firstAnswerMs: number;
+  activatedMs: number;
   /** When the first Agent Jobs answer left Docs Agent (epoch ms). */
   firstAnswerAt: number;
 }
@@ -60,14 +63,17 @@ export function firstEagerStartAt(stateDir: string, since: number): number {
 /** The start after `since`, once Docs Agent has logged its first Agent Jobs answer (undefined before). */
 export function startupSplit(stateDir: string, since: number): StartupSplit | undefined {
   const startLine =
-    /^(\S+ \S+) \[info\] Start-up, from activation's start \((\S+); code loaded ([\d.]+) ms before\): activated ([\d.]+) ms, jobs read ([\d.]+) ms, first Agent Jobs answer ([\d.]+) ms\.$/gm;
+    /^(\S+ \S+) \[info\] Start-up, from activation's start \((\S+); code loaded ([\d.]+) ms before\): Agent Jobs view registered ([\d.]+) ms, jobs read ([\d.]+) ms, asked for its rows ([\d.]+) ms, first Agent Jobs answer ([\d.]+) ms, activated ([\d.]+) ms\.$/gm;
   const line = logLines(stateDir, /(^|\/)Docs Agent\.log$/, startLine, since).at(-1);
   const askedAt = askedToStartAt(stateDir, since);
   if (!line || Number.isNaN(askedAt)) return undefined;
   const began = Date.parse(line.match[2] ?? '');
-  const [editorMs, activatedMs, jobsReadMs, firstAnswerMs] = line.match.slice(3, 7).map(Number) as [number, number, number, number];
+  const [editorMs = NaN, viewRegisteredMs = NaN, jobsReadMs = NaN, viewAskedMs = NaN, firstAnswerMs = NaN, activatedMs = NaN] = line.match
+    .slice(3, 9)
+    .map(Number);
   const codeMs = began - editorMs - askedAt;
-  return { askedAt, codeMs, editorMs, activatedMs, jobsReadMs, firstAnswerMs, firstAnswerAt: began + firstAnswerMs };
+  const firstAnswerAt = began + firstAnswerMs;
+  return { askedAt, codeMs, editorMs, viewRegisteredMs, jobsReadMs, viewAskedMs, firstAnswerMs, activatedMs, firstAnswerAt };
 }
 
 /**
