@@ -3,7 +3,7 @@
 // window reload takes to show the Agent Jobs tree's first row (a tracked job), the first thing a
 // writer looks at; and when the editor asked Docs Agent to start (its extension host's log), which
 // no extension can be faster than; and Docs Agent's own start, split (see startup-log.ts). Five
-// reloads each; the median is reported.
+// reloads each (BENCH_RELOADS=9 for a steadier median); the median is reported.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../support/workbench/code-server';
