@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { ProjectScope } from '../api/project-scope';
 import { DraftFolder } from './draft-folder';
-import type { DraftHolds } from './draft-holds';
+import { type DraftHolds, saveDraft } from './draft-holds';
 import { draftScheme } from './draft-tabs';
 
 /** A page's address never starts so (it starts with its scheme): a follow-up's query does. */
@@ -110,9 +110,15 @@ export class DraftFiles implements vscode.FileSystemProvider, vscode.Disposable 
     return this.folder.create(this.idOf(uri), uri.toString(), content, project);
   }
 
-  /** A save that lands after the draft was sent, from any window, is dropped: it does not bring the draft back. */
+  /**
+   * Refused while another window holds the draft (a window that lost it must not save its stale
+   * text over the words written there since); a save that lands after the draft was sent, from
+   * any window, is dropped: it does not bring the draft back.
+   */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    if (await this.folder.write(this.idOf(uri), content)) this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    const saved = await saveDraft(this.folder, this.holds, this.idOf(uri), content);
+    if (saved === 'refused') throw vscode.FileSystemError.NoPermissions(uri);
+    if (saved === 'written') this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
   /** The draft was sent: gone for every window, and free. */

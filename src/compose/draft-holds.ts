@@ -2,14 +2,19 @@
 // platform/machine/lease.ts), renewed by its heartbeat and published with the window's name.
 // Another window opening it sees it read-only, and where it is edited; it takes the draft over
 // when the holder closes it, closes, dies or hangs, so no window's words overwrite another's and
-// a crashed window's draft becomes editable again. No vscode import.
+// a crashed window's draft becomes editable again. A save from a window that does not hold the
+// draft is refused (saveDraft). No vscode import.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Emitter } from '../platform/emitter';
 import { defaultHeartbeatMs, Lease } from '../platform/machine/lease';
+import type { DraftFolder } from './draft-folder';
 
 /** A draft's hold as this window sees it: held here, or edited in the window named `where` ('' when it has no name). */
 export type DraftHold = { held: true } | { held: false; where: string };
+
+/** What became of a save: written, dropped (the draft was sent: it does not come back) or refused (another window holds it). */
+export type DraftSave = 'written' | 'dropped' | 'refused';
 
 /** A lease file not renewed for a day is a dead window's (a holder renews it every few seconds). */
 const staleLeaseMs = 86_400_000;
@@ -62,6 +67,18 @@ export class DraftHolds {
     return typeof record.note === 'string' ? record.note : '';
   }
 
+  /**
+   * Whether this window may save draft `id` now: not while another live window holds it. Asked of
+   * the lease afresh: a window that hung may have lost the draft and not looked since. As with
+   * editedElsewhere, a draft not open here, or a hold that could not be read, keeps no writer out.
+   */
+  async mayWrite(id: string): Promise<boolean> {
+    const opened = this.opened.get(id);
+    if (!opened) return true;
+    await opened.ready;
+    return (await opened.lease.check()) || this.editedElsewhere(id) === undefined;
+  }
+
   /** This window closed the draft (or sent it): the next window to have it open may edit it. */
   async release(id: string): Promise<void> {
     const opened = this.opened.get(id);
@@ -85,4 +102,10 @@ export class DraftHolds {
     await Promise.all(ids.map((id) => this.release(id)));
     this.changed.dispose();
   }
+}
+
+/** Saves draft `id` from the window of `holds` (see DraftSave); a sent draft's save is dropped, whoever holds it. */
+export async function saveDraft(folder: DraftFolder, holds: DraftHolds, id: string, content: Uint8Array): Promise<DraftSave> {
+  if (!(await holds.mayWrite(id))) return (await folder.isSent(id)) ? 'dropped' : 'refused';
+  return (await folder.write(id, content)) ? 'written' : 'dropped';
 }

@@ -1,15 +1,18 @@
 import * as assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { ProjectScope } from '../../src/api/project-scope';
 import { DraftFolder } from '../../src/compose/draft-folder';
-import { DraftHolds } from '../../src/compose/draft-holds';
+import { DraftHolds, saveDraft } from '../../src/compose/draft-holds';
 import { draftDestination, projectNames } from '../../src/compose/draft-project';
 import { eventually } from '../support/eventually';
 import { machineFolder } from '../support/fakes/job-window';
 
 const text = (value: string): Uint8Array => new TextEncoder().encode(value);
+const words = async (folder: DraftFolder, id: string): Promise<string> => new TextDecoder().decode(await folder.read(id));
 const siteA: ProjectScope = { baseUrl: 'https://api.mintlify.com', projectId: 'site-a' };
 const siteB: ProjectScope = { baseUrl: 'https://api.mintlify.com', projectId: 'site-b' };
 
@@ -119,5 +122,52 @@ describe('drafts across windows: one window edits a draft at a time', () => {
     );
     await one.dispose();
     await eventually(() => two.editedElsewhere('d1') === undefined && two.editedElsewhere('d2') === undefined, 'both drafts editable');
+  });
+
+  it('a window that does not hold a draft cannot save over it: its save is refused and the words of the window editing it stay', async () => {
+    const [holds, drafts] = [machineFolder(), machineFolder()];
+    const folder = new DraftFolder(drafts);
+    await folder.create('d1', 'docs-agent-compose:/d1/Ask.md', text('Shorten the intro'), siteA);
+    const one = window(holds, 'w1', 'site-a');
+    const two = window(holds, 'w2', 'site-b');
+    await one.hold('d1');
+    assert.equal(await saveDraft(folder, one, 'd1', text('Shorten the intro to two sentences')), 'written');
+    assert.deepEqual(await two.hold('d1'), { held: false, where: 'site-a' });
+    assert.equal(await saveDraft(folder, two, 'd1', text('Shorten the intro')), 'refused');
+    assert.equal(await words(folder, 'd1'), 'Shorten the intro to two sentences');
+    // Window 1 sends it (marks it sent, then lets go): a save from window 2 in between is dropped as before, not refused.
+    await folder.markSent('d1');
+    assert.equal(await saveDraft(folder, two, 'd1', text('Shorten the intro')), 'dropped');
+  });
+
+  it('a window that hung and lost its draft to another has its save refused: the words written there since stay', async () => {
+    const [holds, drafts] = [machineFolder(), machineFolder()];
+    const folder = new DraftFolder(drafts);
+    await folder.create('d1', 'docs-agent-compose:/d1/Ask.md', text('Shorten the intro'), siteA);
+    const hung = spawn(process.execPath, [join(__dirname, 'draft-holder-window.js'), holds, 'd1', drafts], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    processes.push(hung);
+    const said = createInterface({ input: hung.stdout })[Symbol.asyncIterator]();
+    const next = async (): Promise<unknown> => JSON.parse(String((await said.next()).value)) as unknown;
+    assert.deepEqual(await next(), { held: true });
+    const two = window(holds, 'w2', 'site-b');
+    assert.deepEqual(await two.hold('d1'), { held: false, where: 'site-a' });
+    // Window 1 hangs (a paused debugger, a machine asleep) between two renewals (hung holding the
+    // lease's lock, it would keep window 2 out for longer): its hold expires and window 2 takes the draft.
+    const editable = regained(two, 'd1');
+    for (let stopped = false; !stopped;) {
+      hung.kill('SIGSTOP');
+      await eventually(() => readFileSync(`/proc/${hung.pid}/stat`, 'utf8').split(') ')[1]?.startsWith('T') === true, 'window 1 stopped');
+      stopped = !existsSync(join(holds, 'd1.lease.lock'));
+      if (!stopped) hung.kill('SIGCONT');
+    }
+    await editable;
+    assert.equal(await saveDraft(folder, two, 'd1', text('Shorten the intro to two sentences')), 'written');
+    // Window 1 wakes, and its editor saves the text it still shows, as the draft's holder it was.
+    hung.stdin?.write('save Shorten the intro\n');
+    hung.kill('SIGCONT');
+    assert.equal(await next(), 'refused');
+    assert.equal(await words(folder, 'd1'), 'Shorten the intro to two sentences');
   });
 });
