@@ -12,7 +12,8 @@ import { appliedSummary } from '../review/change-counts-text';
 import type { HunkMarks } from '../review/hunk-marks';
 import { withTaken } from '../jobs/job-history';
 import { jobKeyOf } from '../jobs/tracked-job';
-import { writeHunk } from '../review/hunk-write';
+import { ChangedSinceRead, writeHunk } from '../review/hunk-write';
+import { withoutIcons } from '../platform/inert-text';
 import type { CommandDeps } from './deps';
 import type { HunkCommandId } from './later-command-ids';
 import type { CommandHandlers } from './on-first-use';
@@ -43,8 +44,12 @@ async function openBothVersions(marks: HunkMarks, uri: vscode.Uri, at: HunkAt): 
 async function refuse(marks: HunkMarks, uri: vscode.Uri, at: HunkAt, want: Exclude<Want, 'toggle'>): Promise<void> {
   if (at.reading.state === 'changedByYou') {
     const open = l10n.t('Open Both Versions');
-    const said =
-      want === 'apply'
+    const said = at.reading.muchChanged
+      ? l10n.t(
+          'You changed this part of {0} a lot, so this change was not matched line by line and nothing was written. Compare both versions and copy what you want.',
+          at.path,
+        )
+      : want === 'apply'
         ? l10n.t(
             'You changed the lines of {0} that this change replaces, so it was not applied. Compare both versions and copy what you want.',
             at.path,
@@ -61,7 +66,7 @@ async function refuse(marks: HunkMarks, uri: vscode.Uri, at: HunkAt, want: Exclu
   );
 }
 
-async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: unknown): Promise<HunkAt | undefined> {
+async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: unknown, tries = 2): Promise<HunkAt | undefined> {
   const target = await targetOf(marks, arg);
   if (!target?.at) {
     void showInfo(l10n.t('Put the cursor in one of the agent’s changes in its diff (Review Job’s Changes), then try again.'));
@@ -80,13 +85,16 @@ async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: 
     await marks.refresh();
     const done = does === 'apply' ? l10n.t('Applied this change to {0}.', at.path) : l10n.t('Unapplied this change from {0}.', at.path);
     const counts = await marks.countsOf(shown);
-    vscode.window.setStatusBarMessage(`${done} ${appliedSummary(counts)}.`, 8000);
+    // The path is the agent's: shown as written, never as an icon.
+    vscode.window.setStatusBarMessage(withoutIcons(`${done} ${appliedSummary(counts)}.`), 8000);
     // The job's record says it too.
     await deps.tracker.noteInHistory(jobKeyOf(shown.job), (history) =>
       withTaken(history, { kind: 'taken', at: new Date().toISOString(), ...counts }),
     );
     return at;
   } catch (error) {
+    // The writer typed between the reading and the write: read the file again, once.
+    if (error instanceof ChangedSinceRead && tries > 1) return toggleHunk(deps, marks, want, arg, tries - 1);
     reportReviewFailure(deps, error, shown.job, does === 'apply' ? 'applyHunk' : 'unapplyHunk', () => toggleHunk(deps, marks, want, arg));
     return undefined;
   }

@@ -3,21 +3,21 @@
 // its text, unsaved edits included: hunk-state.ts), and the edit that applies or unapplies one.
 // An added, deleted or renamed file is one hunk, taken or left whole.
 import * as vscode from 'vscode';
-import { currentText } from '../editor/workspace-text';
 import { renamedFrom } from './apply-file';
 import { changedFileOf } from './changed-file';
 import { inClone } from './clone-path';
 import { fileAt, fileHunks } from './file-hunks';
 import { changeStatus, type GitChange } from './git-api';
-import { hunkAtLine, readHunks, type HunkReading, type LineEdit } from './hunk-state';
+import { hunkAtLine, prepareChange, readHunksInSlices, type HunkReading, type LineEdit, type PreparedChange } from './hunk-state';
 import { wholeFileHunk as oneHunkOf, type Hunk } from './hunks';
 import type { JobChange } from './job-change';
-import { comparedLines } from './line-diff';
+import { inEditorLines, pageLines } from './page-lines';
 import type { TakenChange } from './review-text';
+import { readWorkingFile, type WorkingFile } from './working-file';
 
-/** What a hunk's apply or unapply writes: lines of one file, or whole files (text undefined: no file). */
+/** What a hunk's apply or unapply writes: lines of the file as it was read, or whole files (text undefined: no file). */
 export type HunkWrite =
-  { kind: 'lines'; uri: vscode.Uri; edit: LineEdit } | { kind: 'files'; files: { uri: vscode.Uri; text: string | undefined }[] };
+  { kind: 'lines'; file: WorkingFile; edit: LineEdit } | { kind: 'files'; files: { uri: vscode.Uri; text: string | undefined }[] };
 
 export interface HunkAt {
   /** The working file the hunk goes into (the new name of a renamed file). */
@@ -34,16 +34,24 @@ export interface HunkAt {
   whole?: TakenChange['whole'];
 }
 
-/** One file of the change as hunks: both versions and git's hunks between them. */
+/** One file of the change as hunks: both versions and git's hunks between them, numbered in the editor's lines. */
 interface FileChange {
   file: GitChange;
   before: string | undefined;
   after: string | undefined;
   hunks: Hunk[];
+  /** Set for a file changed line by line. */
+  prepared?: PreparedChange;
+}
+
+/** The last reading of a file: of which working text, and what it found. */
+interface LastReading {
+  text: string;
+  readings: Promise<HunkReading[]>;
 }
 
 const sameText = (a: string | undefined, b: string | undefined): boolean =>
-  a !== undefined && b !== undefined && comparedLines(a).join('') === comparedLines(b).join('');
+  a !== undefined && b !== undefined && pageLines(a).compared.join('') === pageLines(b).compared.join('');
 
 /**
  * An added, deleted or renamed file, one hunk: in when the working tree holds what the agent left
@@ -76,6 +84,8 @@ function wholeFileHunk(
 
 export class ChangeHunks {
   private readonly files = new Map<string, Promise<FileChange>>();
+  /** Per file, the reading of its working text last read: a cursor move or another file's edit reads nothing again. */
+  private readonly lastReadings = new Map<string, LastReading>();
 
   constructor(readonly change: JobChange) {}
 
@@ -101,8 +111,20 @@ export class ChangeHunks {
     const before = file.status === changeStatus.added ? undefined : await fileAt(repository, base, oldPath);
     const after = file.status === changeStatus.deleted ? undefined : await fileAt(repository, head, newPath);
     const whole = file.status !== changeStatus.modified || renamedFrom(file) !== undefined;
-    const hunks = whole ? [oneHunkOf(before, after)] : await fileHunks(repository, base, head, newPath);
-    return { file, before, after, hunks };
+    if (whole) return { file, before, after, hunks: [oneHunkOf(before, after)] };
+    const hunks = await fileHunks(repository, base, head, newPath);
+    if (before === undefined || after === undefined) return { file, before, after, hunks };
+    const lines = inEditorLines(hunks, before, after);
+    return { file, before, after, hunks: lines, prepared: prepareChange(lines, before, after) };
+  }
+
+  /** The hunks' readings in `working`, read again only when its text changed since the last time. */
+  private readingsOf(key: string, prepared: PreparedChange, working: WorkingFile): Promise<HunkReading[]> {
+    const last = this.lastReadings.get(key);
+    if (last?.text === working.text) return last.readings;
+    const readings = readHunksInSlices(prepared, working.text);
+    this.lastReadings.set(key, { text: working.text, readings });
+    return readings;
   }
 
   /** Every hunk of the file, read against the working tree now. */
@@ -110,21 +132,21 @@ export class ChangeHunks {
     const change = await this.load(file);
     const uri = changedFileOf(file);
     const path = this.relative(uri);
-    const now = await currentText(uri);
+    const working = await readWorkingFile(uri);
     const from = renamedFrom(file);
     const [hunk] = change.hunks;
     if (change.file.status !== changeStatus.modified || from) {
-      const old = from ? await currentText(from) : undefined;
+      const old = from ? (await readWorkingFile(from))?.text : undefined;
       const whole = from ? 'renamed' : change.after === undefined ? 'deleted' : 'added';
-      return hunk ? [{ ...wholeFileHunk(change, uri, from, old, now), path, hunk, index: 0, of: 1, whole }] : [];
+      return hunk ? [{ ...wholeFileHunk(change, uri, from, old, working?.text), path, hunk, index: 0, of: 1, whole }] : [];
     }
     const readings: HunkReading[] =
-      now === undefined || change.before === undefined || change.after === undefined
-        ? change.hunks.map(() => ({ state: 'changedByYou' }))
-        : readHunks(change.hunks, change.before, change.after, now);
+      working && change.prepared
+        ? await this.readingsOf(uri.toString(), change.prepared, working)
+        : change.hunks.map(() => ({ state: 'changedByYou' }));
     return change.hunks.map((hunk, index) => {
       const reading = readings[index] ?? { state: 'changedByYou' };
-      const write: HunkWrite | undefined = reading.toggle && { kind: 'lines', uri, edit: reading.toggle };
+      const write: HunkWrite | undefined = working && reading.toggle && { kind: 'lines', file: working, edit: reading.toggle };
       return { uri, path, hunk, index, of: change.hunks.length, reading, ...(write ? { write } : {}) };
     });
   }

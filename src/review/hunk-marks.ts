@@ -1,8 +1,9 @@
 // What the change's diff says about the hunks, kept current as the writer moves and types: which
 // hunk the cursor is in and whether it is in the working file (a context key the menus and the
 // key read), a mark on each hunk that is in, and how many are in over the whole change (the
-// status bar, while the change's diff is the active tab). Read from the working text every time:
-// nothing is stored.
+// status bar, while the change's diff is the active tab). Read from the working text: nothing is
+// stored, and a file is read again only when its text changed (a cursor move asks only which hunk
+// is under it).
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { contextKeys } from '../platform/manifest-ids';
@@ -32,12 +33,13 @@ export class HunkMarks implements vscode.Disposable {
   private readonly listeners: vscode.Disposable[];
   private timer: NodeJS.Timeout | undefined;
   private round = 0;
+  private cursorRound = 0;
 
   constructor(private readonly shown: ShownChanges) {
     this.status.name = l10n.t('Docs Agent: changes applied');
     const soon = (): void => this.refreshSoon();
     this.listeners = [
-      vscode.window.onDidChangeTextEditorSelection(() => void this.refresh()),
+      vscode.window.onDidChangeTextEditorSelection(() => void this.refreshCursor()),
       vscode.window.onDidChangeActiveTextEditor(() => void this.refresh()),
       vscode.window.onDidChangeVisibleTextEditors(soon),
       vscode.window.tabGroups.onDidChangeTabs(soon),
@@ -62,16 +64,29 @@ export class HunkMarks implements vscode.Disposable {
     this.timer = setTimeout(() => void this.refresh(), settleMs);
   }
 
+  /** Tells the menus the state of the hunk under the cursor; a newer answer wins over an older one. */
+  async refreshCursor(): Promise<void> {
+    const round = ++this.cursorRound;
+    try {
+      const state = (await this.atCursor())?.reading.state ?? '';
+      if (round === this.cursorRound) this.tellCursor(state);
+    } catch {
+      // A change whose commits are gone: the menus stay as they were.
+    }
+  }
+
+  private tellCursor(state: string): void {
+    if (state !== this.atCursorState) void vscode.commands.executeCommand('setContext', contextKeys.hunkAtCursor, state);
+    this.atCursorState = state;
+  }
+
   /** Reads the hunks again for what is on screen; a newer read wins over an older one still going. */
   async refresh(): Promise<void> {
-    const round = ++this.round;
-    const current = (): boolean => round === this.round;
+    const [round, cursorRound] = [++this.round, ++this.cursorRound];
     try {
       const [atCursor, marks, summary] = await Promise.all([this.atCursor(), this.marks(), this.summary()]);
-      if (!current()) return;
-      const state = atCursor?.reading.state ?? '';
-      if (state !== this.atCursorState) void vscode.commands.executeCommand('setContext', contextKeys.hunkAtCursor, state);
-      this.atCursorState = state;
+      if (round !== this.round) return;
+      if (cursorRound === this.cursorRound) this.tellCursor(atCursor?.reading.state ?? '');
       for (const [editor, ranges] of marks) editor.setDecorations(this.mark, ranges);
       if (summary === undefined) this.status.hide();
       else {

@@ -1,152 +1,67 @@
 // Whether each hunk of the agent's change is in the writer's working text, and the edit that puts
 // one in or takes it out. Read from the text alone, so it holds across reloads and windows with
-// nothing stored. Around a hunk, between the nearest lines that appear once and that nothing
-// changed, the working text is read as the version the agent started from with some of the
-// agent's hunks in and the writer's own edits: the reading that needs the fewest of the writer's
-// edits says whether the hunk is in. Where the writer's edits touch the hunk's lines, or both
-// readings need as many, the hunk is not forced. Pure.
+// nothing stored. Around a hunk, between the nearest sure lines (hunk-stretch.ts), the working
+// text is read as the version the agent started from with some of the agent's hunks in and the
+// writer's own edits: the reading that needs the fewest of the writer's edits says whether the
+// hunk is in. Where the writer's edits touch the hunk's lines, or both readings need as many, the
+// hunk is not forced. Every step is bounded: where the writer changed a part so much that a bound
+// is reached, its hunks read as changed by the writer ("a lot"), never as a guess. Lines are the
+// editor's (page-lines.ts), and the hunks come numbered in them. Pure.
+import { anchoredDifferences, boundedDistance, growthOf, myersDifferences, type Difference } from './anchored-diff';
 import type { Hunk } from './hunks';
 import { newSpanOf, oldSpanOf, type Span } from './hunk-places';
-import { comparedLines, differencesOf, distance, growthOf, type Difference } from './line-diff';
+import {
+  bestMixes,
+  candidateOf,
+  fewestEdits,
+  reachOf,
+  stretchAround,
+  sureLines,
+  workingOf,
+  type Best,
+  type Piece,
+  type Texts,
+} from './hunk-stretch';
+import { pageLines, rawLine, usualBreak, type LineEdit, type PageLines } from './page-lines';
+import { runInSlices, runToEnd } from '../platform/slices';
+
+export type { LineEdit } from './page-lines';
 
 export type HunkState = 'applied' | 'notApplied' | 'changedByYou';
-
-/** Lines `begin` to `end - 1` of the working text become `lines`. */
-export interface LineEdit {
-  begin: number;
-  end: number;
-  lines: string[];
-}
 
 export interface HunkReading {
   state: HunkState;
   /** What applying it (when not applied) or unapplying it (when applied) does to the working text. */
   toggle?: LineEdit;
+  /** The writer changed the part around it so much that it was not read line by line. */
+  muchChanged?: boolean;
 }
 
-/** One agent hunk: the base lines it replaces, its new lines, and how far git could have slid it. */
-interface Piece {
-  old: Span;
-  lines: string[];
-  reach: Span;
-}
-
-/**
- * Where git could equally have put a pure insertion or deletion: lines that repeat (a blank line
- * most often) let it slide up or down.
- */
-function reachOf(old: Span, lines: readonly string[], base: readonly string[]): Span {
-  if (old.begin < old.end && lines.length) return old;
-  const run = old.begin < old.end ? base.slice(old.begin, old.end) : [...lines];
-  let [up, upRun] = [old.begin, [...run]];
-  while (up > 0 && base[up - 1] === upRun.at(-1)) [up, upRun] = [up - 1, [base[up - 1], ...upRun.slice(0, -1)]];
-  let [down, downRun] = [old.end, [...run]];
-  while (down < base.length && base[down] === downRun[0]) [down, downRun] = [down + 1, [...downRun.slice(1), base[down]]];
-  return { begin: up, end: down };
-}
-
-function piecesOf(hunks: readonly Hunk[], base: readonly string[], head: readonly string[]): Piece[] {
-  return hunks.map((hunk) => {
-    const old = oldSpanOf(hunk);
-    const span = newSpanOf(hunk);
-    const lines = head.slice(span.begin, span.end);
-    return { old, lines, reach: reachOf(old, lines, base) };
-  });
-}
-
-interface Texts {
-  base: readonly string[];
-  head: readonly string[];
-  working: readonly string[];
-  /** The working text's distance from the agent's version and from the base. */
-  toHead: number;
-  toBase: number;
-  pieces: readonly Piece[];
-  /** The working text's differences from the base. */
-  differences: readonly Difference[];
-  /** Per base line: whether it is sure (sureLines). */
-  sure: readonly boolean[];
-}
-
-/**
- * Which base lines are sure: they appear once in the base and once in the working text, and
- * neither the writer nor a hunk changed them. Any diff aligns those two alike; between them,
- * repeated lines may be aligned more than one way.
- */
-function sureLines(base: readonly string[], working: readonly string[], changes: readonly Span[]): boolean[] {
-  const counts = (lines: readonly string[]): Map<string, number> => {
-    const seen = new Map<string, number>();
-    for (const line of lines) seen.set(line, (seen.get(line) ?? 0) + 1);
-    return seen;
-  };
-  const [inBase, inWorking] = [counts(base), counts(working)];
-  const changed = new Array<boolean>(base.length).fill(false);
-  for (const d of changes) changed.fill(true, d.begin, d.end);
-  return base.map((text, line) => inBase.get(text) === 1 && inWorking.get(text) === 1 && !changed[line]);
-}
-
-/** The stretch of the base around `span` up to the nearest sure lines. */
-function stretchAround(span: Span, texts: Texts): Span {
-  let [begin, end] = [span.begin, span.end];
-  while (begin > 0 && !texts.sure[begin - 1]) begin--;
-  while (end < texts.base.length && !texts.sure[end]) end++;
-  return { begin, end };
-}
-
-/** The working lines that stand for a stretch of the base (no difference crosses a sure line). */
-function workingOf(stretch: Span, texts: Texts): { begin: number; lines: string[] } {
-  const before = texts.differences.filter((d) => d.begin < stretch.begin);
-  const within = texts.differences.filter((d) => d.begin >= stretch.begin && d.end <= stretch.end);
-  const begin = stretch.begin + before.reduce((sum, d) => sum + growthOf(d), 0);
-  const end = begin + stretch.end - stretch.begin + within.reduce((sum, d) => sum + growthOf(d), 0);
-  return { begin, lines: texts.working.slice(begin, end) };
-}
-
-/** A stretch of the base with some pieces in: its lines, and where the piece read lies in them. */
-interface Candidate {
-  lines: string[];
-  span: Span;
-}
-
-function candidateOf(
-  stretch: Span,
-  base: readonly string[],
-  inside: readonly Piece[],
-  applied: ReadonlySet<Piece>,
-  read: Piece,
-): Candidate {
-  const lines: string[] = [];
-  let [at, span] = [stretch.begin, { begin: 0, end: 0 }];
-  for (const piece of inside) {
-    lines.push(...base.slice(at, piece.old.begin));
-    const begin = lines.length;
-    lines.push(...(applied.has(piece) ? piece.lines : base.slice(piece.old.begin, piece.old.end)));
-    if (piece === read) span = { begin, end: lines.length };
-    at = piece.old.end;
-  }
-  lines.push(...base.slice(at, stretch.end));
-  return { lines, span };
-}
-
-/** More pieces than this in one stretch are not tried every way (2^n): the stretch reads as the writer's. */
+/** More pieces than this in one stretch are not tried every way (2^n): the stretch reads as changed a lot. */
 const maxPiecesInOneStretch = 8;
+/** More of the writer's edits (lines removed and added) than this in one stretch: changed a lot. */
+const maxWriterEdits = 120;
+/** Lines of a stretch (its base and working lines) past which it reads as changed a lot. */
+const maxStretchLines = 4000;
+/** The search of one stretch's mixes stops past this work (lines × edits tried). */
+const mixWork = 3_000_000;
 
-/** The candidate needing the fewest of the writer's edits, with the piece in and with it out. */
-function closest(stretch: Span, inside: readonly Piece[], piece: Piece, lines: readonly string[], texts: Texts) {
-  const best = {
-    in: { cost: Infinity, candidate: undefined as Candidate | undefined },
-    out: { cost: Infinity, candidate: undefined as Candidate | undefined },
-  };
-  const others = inside.filter((p) => p !== piece);
-  for (let mask = 0; mask < 1 << others.length; mask++) {
-    const applied = others.filter((_, i) => mask & (1 << i));
-    for (const side of ['in', 'out'] as const) {
-      const candidate = candidateOf(stretch, texts.base, inside, new Set(side === 'in' ? [...applied, piece] : applied), piece);
-      const cost = distance(candidate.lines, lines);
-      if (cost < best[side].cost) best[side] = { cost, candidate };
-    }
-  }
-  return best;
+const changedALot: HunkReading = { state: 'changedByYou', muchChanged: true };
+
+/** What the reading knows of the three versions. */
+interface Versions {
+  texts: Texts;
+  change: PreparedChange;
+}
+
+/** Lines as numbers: from `numbers`, else from `more` (given new numbers past both). */
+function numberLines(lines: readonly string[], more: Map<string, number>, numbers?: ReadonlyMap<string, number>): number[] {
+  const known = numbers?.size ?? 0;
+  return lines.map((line) => {
+    let id = numbers?.get(line) ?? more.get(line);
+    if (id === undefined) more.set(line, (id = known + more.size));
+    return id;
+  });
 }
 
 /** Whether one of the writer's differences (from the candidate) changes the piece's lines, or adds lines where it inserts. */
@@ -155,59 +70,138 @@ function hits(d: Difference, span: Span): boolean {
   return (d.begin === d.end && d.begin === span.begin) || (d.begin < span.begin && span.begin < d.end);
 }
 
-function readPiece(index: number, texts: Texts): HunkReading {
-  const piece = texts.pieces[index];
-  const stretch = stretchAround(piece.reach, texts);
-  const inside = texts.pieces.filter((p) => p.old.begin >= stretch.begin && p.old.end <= stretch.end);
-  if (inside.length > maxPiecesInOneStretch) return { state: 'changedByYou' };
-  const { begin, lines } = workingOf(stretch, texts);
-  const best = closest(stretch, inside, piece, lines, texts);
+/** The working lines of a stretch, with the edit, against the stretch with every piece in and with none. */
+interface Local {
+  lines: readonly number[];
+  after: readonly number[];
+  head: readonly number[];
+  base: readonly number[];
+}
+
+/**
+ * An edit must bring the stretch nearer the agent's version and further from the base when it
+ * applies, and the other way round when it unapplies: a last check that the hunk is never written
+ * twice, nor the writer's line taken for it. Undefined when a distance is past its bound.
+ */
+function confirmed(isIn: boolean, local: Local): boolean | undefined {
+  const cap = maxWriterEdits + local.head.length + local.base.length;
+  const d = (a: readonly number[], b: readonly number[]): number | undefined => boundedDistance(a, b, Math.min(cap, a.length + b.length));
+  const [headNow, headAfter, baseNow, baseAfter] = [
+    d(local.head, local.lines),
+    d(local.head, local.after),
+    d(local.base, local.lines),
+    d(local.base, local.after),
+  ];
+  if (headNow === undefined || headAfter === undefined || baseNow === undefined || baseAfter === undefined) return undefined;
+  const [toHead, toBase] = [headAfter - headNow, baseAfter - baseNow];
+  return isIn ? toHead > 0 && toBase < 0 : toHead < 0 && toBase > 0;
+}
+
+const rawLines = (page: PageLines, span: Span): string[] =>
+  Array.from({ length: span.end - span.begin }, (_, i) => rawLine(page, span.begin + i));
+
+/** Piece `k` of a stretch, read from the best mixes found with it in and with it out. */
+function decide(
+  k: number,
+  stretch: Span,
+  inside: readonly Piece[],
+  working: { begin: number; lines: number[] },
+  best: Best,
+  v: Versions,
+): HunkReading {
+  if (best.in.cost === Infinity && best.out.cost === Infinity) return changedALot;
   if (best.in.cost === best.out.cost) return { state: 'changedByYou' };
   const isIn = best.in.cost < best.out.cost;
-  const { span, lines: read } = (isIn ? best.in.candidate : best.out.candidate) as Candidate;
-  const writers = differencesOf(read, lines);
+  const chosen = isIn ? best.in : best.out;
+  const { lines: read, spans } = candidateOf(stretch, v.texts.base, inside, chosen.mask);
+  const [span, piece] = [spans[k], inside[k]];
+  const writers = myersDifferences(read, working.lines, chosen.cost) ?? [];
   if (writers.some((d) => hits(d, span))) return { state: 'changedByYou' };
-  const at = begin + span.begin + writers.filter((d) => d.end <= span.begin).reduce((sum, d) => sum + growthOf(d), 0);
-  const other = isIn ? texts.base.slice(piece.old.begin, piece.old.end) : piece.lines;
-  const reading: HunkReading = {
-    state: isIn ? 'applied' : 'notApplied',
-    toggle: { begin: at, end: at + span.end - span.begin, lines: other },
-  };
-  return confirmed(reading, texts) ? reading : { state: 'changedByYou' };
+  const local = span.begin + writers.filter((d) => d.end <= span.begin).reduce((sum, d) => sum + growthOf(d), 0);
+  const other = isIn ? v.texts.base.slice(piece.old.begin, piece.old.end) : piece.lines;
+  const after = [...working.lines.slice(0, local), ...other, ...working.lines.slice(local + span.end - span.begin)];
+  const withAll = candidateOf(stretch, v.texts.base, inside, (1 << inside.length) - 1).lines;
+  const sure = confirmed(isIn, { lines: working.lines, after, head: withAll, base: candidateOf(stretch, v.texts.base, inside, 0).lines });
+  if (sure === undefined) return changedALot;
+  if (!sure) return { state: 'changedByYou' };
+  const [begin, end] = [working.begin + local, working.begin + local + span.end - span.begin];
+  const toggle: LineEdit = isIn
+    ? { begin, end, lines: rawLines(v.change.base, piece.old), sourceBreak: v.change.breaks.base }
+    : { begin, end, lines: rawLines(v.change.head, piece.newSpan), sourceBreak: v.change.breaks.head };
+  return { state: isIn ? 'applied' : 'notApplied', toggle };
 }
 
-/**
- * A reading's edit must bring the working text nearer the agent's version and further from the
- * base when it applies, and the other way round when it unapplies: a last check that the hunk is
- * never written twice, nor the writer's line taken for it.
- */
-function confirmed(reading: HunkReading, texts: Texts): boolean {
-  if (!reading.toggle) return false;
-  const after = withLineEdit(texts.working, reading.toggle);
-  const [toHead, toBase] = [distance(texts.head, after) - texts.toHead, distance(texts.base, after) - texts.toBase];
-  return reading.state === 'notApplied' ? toHead < 0 && toBase > 0 : toHead > 0 && toBase < 0;
+/** Reads every piece of one stretch into `readings`. */
+function* readStretch(stretch: Span, ks: readonly number[], v: Versions, readings: HunkReading[]): Generator<void, void> {
+  const inside = ks.map((k) => v.texts.pieces[k]);
+  const working = workingOf(stretch, v.texts);
+  const size = stretch.end - stretch.begin + working.lines.length;
+  const tooMuch =
+    inside.length > maxPiecesInOneStretch ||
+    size > maxStretchLines ||
+    fewestEdits(stretch, inside, working.lines, v.texts.base) > maxWriterEdits;
+  const best = tooMuch ? [] : yield* bestMixes(stretch, inside, working.lines, v.texts, maxWriterEdits, mixWork);
+  ks.forEach((k, i) => {
+    const found = best[i];
+    readings[k] = found ? decide(i, stretch, inside, working, found, v) : changedALot;
+  });
+  yield;
 }
 
-/**
- * Each hunk's state in `workingText`, in order: the hunks git gave between `baseText` (what the
- * agent started from) and `headText` (its version), as `git diff -U0` numbers them.
- */
+/** The agent's change to one page, made ready once: a change's two versions never change, the working text does. */
+export interface PreparedChange {
+  base: PageLines;
+  head: PageLines;
+  /** Each line's number (equal lines, equal numbers) in the base and the agent's version. */
+  numbers: Map<string, number>;
+  baseLines: number[];
+  pieces: Piece[];
+  breaks: { base: '\r\n' | '\n'; head: '\r\n' | '\n' };
+}
+
+/** Readies `hunks` between `baseText` (what the agent started from) and `headText` (its version), numbered in the editor's lines. */
+export function prepareChange(hunks: readonly Hunk[], baseText: string, headText: string): PreparedChange {
+  const [base, head] = [pageLines(baseText), pageLines(headText)];
+  const numbers = new Map<string, number>();
+  const [baseLines, headLines] = [numberLines(base.compared, numbers), numberLines(head.compared, numbers)];
+  const pieces: Piece[] = hunks.map((hunk) => {
+    const [old, newSpan] = [oldSpanOf(hunk), newSpanOf(hunk)];
+    const lines = headLines.slice(newSpan.begin, newSpan.end);
+    return { old, lines, newSpan, reach: reachOf(old, lines, baseLines) };
+  });
+  return { base, head, numbers, baseLines, pieces, breaks: { base: usualBreak(base), head: usualBreak(head) } };
+}
+
+/** The reading of a working text, step by step (see runInSlices). */
+function* readingSteps(change: PreparedChange, workingText: string): Generator<void, HunkReading[]> {
+  const { pieces, baseLines: base } = change;
+  // Lines neither version has get numbers of their own, without growing the change's.
+  const more = new Map<string, number>();
+  const working = numberLines(pageLines(workingText).compared, more, change.numbers);
+  const numbers = change.numbers.size + more.size;
+  const differences = yield* anchoredDifferences(base, working, numbers);
+  const sure = sureLines(base, working, [...differences, ...pieces.map((p) => p.reach)], numbers);
+  const v: Versions = { texts: { base, working, pieces, differences, sure }, change };
+  const readings: HunkReading[] = pieces.map(() => changedALot);
+  let k = 0;
+  while (k < pieces.length) {
+    const stretch = stretchAround(pieces[k].reach, v.texts);
+    // Pieces are in order, and a stretch holds whole pieces: the ones it holds follow each other.
+    const ks: number[] = [];
+    for (; k < pieces.length && pieces[k].old.end <= stretch.end; k++) ks.push(k);
+    yield* readStretch(stretch, ks, v, readings);
+  }
+  return readings;
+}
+
+/** Each hunk's state in `workingText`, in order, at once (tests, small pages). */
 export function readHunks(hunks: readonly Hunk[], baseText: string, headText: string, workingText: string): HunkReading[] {
-  const [base, head, working] = [baseText, headText, workingText].map(comparedLines) as [string[], string[], string[]];
-  const pieces = piecesOf(hunks, base, head);
-  const differences = differencesOf(base, working);
-  const sure = sureLines(base, working, [...differences, ...pieces.map((p) => p.reach)]);
-  const texts: Texts = { base, head, working, toHead: distance(head, working), toBase: distance(base, working), pieces, differences, sure };
-  return texts.pieces.map((_, index) => readPiece(index, texts));
+  return runToEnd(readingSteps(prepareChange(hunks, baseText, headText), workingText));
 }
 
-function withLineEdit(lines: readonly string[], edit: LineEdit): string[] {
-  return [...lines.slice(0, edit.begin), ...edit.lines, ...lines.slice(edit.end)];
-}
-
-/** The working text with `edit` made. */
-export function withEdit(workingText: string, edit: LineEdit): string {
-  return withLineEdit(comparedLines(workingText), edit).join('');
+/** The same, giving the thread back between bounded steps: for the extension host. */
+export function readHunksInSlices(change: PreparedChange, workingText: string): Promise<HunkReading[]> {
+  return runInSlices(readingSteps(change, workingText));
 }
 
 /**

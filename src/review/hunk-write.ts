@@ -1,31 +1,33 @@
-// Writes one hunk of the agent's change into the working tree, or takes it out: one workspace edit
-// (so the editor's Undo takes it back), lines of one file or whole files. A file that had unsaved
-// edits keeps them and stays unsaved (nothing is saved behind the writer's back); one that had
-// none is saved, so git sees the hunk. Nothing else in the working tree is touched.
+// Writes one hunk of the agent's change into the working tree, or takes it out: lines of one file
+// (working-file.ts: an open document through one workspace edit, so the editor's Undo takes it
+// back, a closed file byte for byte), or whole files. A file that had unsaved edits keeps them and
+// stays unsaved (nothing is saved behind the writer's back); one that had none is saved, so git
+// sees the hunk. Nothing else in the working tree is touched.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { currentText } from '../editor/workspace-text';
+import { encodePage, encodingOf } from '../platform/page-encoding';
 import type { HunkWrite } from './change-hunks';
 import { ReviewError } from './review-errors';
+import { editWorkingFile, readWorkingFile } from './working-file';
 import { linkRefusal } from './working-tree-links';
 
-/** The range of working lines `begin` to `end - 1` (an empty range at `begin` when they are equal). */
-function linesRange(document: vscode.TextDocument, begin: number, end: number): vscode.Range {
-  const at = (line: number): vscode.Position =>
-    line < document.lineCount ? new vscode.Position(line, 0) : document.lineAt(document.lineCount - 1).range.end;
-  return new vscode.Range(at(begin), at(end));
-}
+/** Thrown when the file changed between the reading and the write: the caller reads it again. */
+export class ChangedSinceRead extends Error {}
 
 async function linesEdit(
   write: Extract<HunkWrite, { kind: 'lines' }>,
   edit: vscode.WorkspaceEdit,
 ): Promise<vscode.TextDocument | undefined> {
-  const document = await vscode.workspace.openTextDocument(write.uri);
-  const { begin, end, lines } = write.edit;
-  // The lines as the file writes them: with its own line breaks.
-  const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  edit.replace(write.uri, linesRange(document, begin, end), lines.map((line) => line.replace(/\n$/, eol)).join(''));
-  return document.isDirty ? undefined : document;
+  const now = await readWorkingFile(write.file.uri);
+  if (now?.text !== write.file.text) throw new ChangedSinceRead();
+  return editWorkingFile(now, write.edit, edit);
+}
+
+/** A new file's bytes, in the encoding the writer's settings give new files. */
+async function newFileBytes(uri: vscode.Uri, text: string): Promise<Uint8Array> {
+  const configured = vscode.workspace.getConfiguration('files', uri).get<string>('encoding');
+  return encodePage(text, { ...encodingOf(new Uint8Array(), configured), bom: configured === 'utf8bom' });
 }
 
 async function filesEdit(write: Extract<HunkWrite, { kind: 'files' }>, edit: vscode.WorkspaceEdit): Promise<vscode.TextDocument[]> {
@@ -39,7 +41,7 @@ async function filesEdit(write: Extract<HunkWrite, { kind: 'files' }>, edit: vsc
       edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
       if (!document.isDirty) toSave.push(document);
     } else {
-      edit.createFile(uri, { contents: new TextEncoder().encode(text), ignoreIfExists: false });
+      edit.createFile(uri, { contents: await newFileBytes(uri, text), ignoreIfExists: false });
     }
   }
   return toSave;
@@ -47,13 +49,13 @@ async function filesEdit(write: Extract<HunkWrite, { kind: 'files' }>, edit: vsc
 
 /** Makes the write; `root` is the clone's folder, `name` how the writer reads the file. */
 export async function writeHunk(write: HunkWrite, root: string, name: string): Promise<void> {
-  for (const uri of write.kind === 'lines' ? [write.uri] : write.files.map((f) => f.uri)) {
+  for (const uri of write.kind === 'lines' ? [write.file.uri] : write.files.map((f) => f.uri)) {
     const refusal = await linkRefusal(root, uri.fsPath, name);
     if (refusal) throw new ReviewError(refusal);
   }
   const edit = new vscode.WorkspaceEdit();
   const toSave = write.kind === 'lines' ? [await linesEdit(write, edit)] : await filesEdit(write, edit);
-  if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
+  if (edit.size && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
     throw new ReviewError(l10n.t('The editor did not accept the edit to {0}; nothing was changed.', name));
   }
   for (const document of toSave) {

@@ -1,0 +1,170 @@
+// Line diffs with a bound on their work, for pages as writers have them (10,000 lines, a page
+// re-indented, the same line a hundred times). Lines that appear once on each side and keep their
+// order anchor the diff (as patience diff does), and only the short runs between anchors go
+// through jsdiff's Myers diff, itself stopped past an edit length; a run it cannot finish within
+// that reads as replaced whole. Pure.
+import { diffArrays } from 'diff';
+import type { Span } from './hunk-places';
+
+/** One run of differences: lines `begin` to `end - 1` of the first text became `count` lines of the second. */
+export interface Difference extends Span {
+  count: number;
+}
+
+/** How many lines a difference adds (negative: removes) overall. */
+export const growthOf = (d: Difference): number => d.count - (d.end - d.begin);
+
+/** Texts' lines as numbers, equal lines equal numbers, so comparing two costs nothing whatever their length. */
+export function numbered(...texts: readonly (readonly string[])[]): number[][] {
+  const ids = new Map<string, number>();
+  return texts.map((lines) =>
+    lines.map((line) => {
+      let id = ids.get(line);
+      if (id === undefined) ids.set(line, (id = ids.size));
+      return id;
+    }),
+  );
+}
+
+/** Myers' work past which a run between anchors reads as replaced whole: (its lines) × (edits tried). */
+const myersWork = 200_000;
+
+/** The runs of lines that differ between `from` and `to`, in order, from jsdiff within `maxEdits`; undefined past it. */
+export function myersDifferences(from: readonly number[], to: readonly number[], maxEdits: number): Difference[] | undefined {
+  const changes = diffArrays([...from], [...to], { maxEditLength: maxEdits });
+  if (!changes) return undefined;
+  const found: Difference[] = [];
+  let [at, open] = [0, undefined as Difference | undefined];
+  for (const change of changes) {
+    if (!change.added && !change.removed) {
+      open = undefined;
+      at += change.count;
+      continue;
+    }
+    if (!open) found.push((open = { begin: at, end: at, count: 0 }));
+    if (change.removed) [open.end, at] = [open.end + change.count, at + change.count];
+    else open.count += change.count;
+  }
+  return found;
+}
+
+/** How many lines a shortest edit from one to the other removes and adds, or undefined when more than `maxEdits`. */
+export function boundedDistance(from: readonly number[], to: readonly number[], maxEdits: number): number | undefined {
+  if (Math.abs(from.length - to.length) > maxEdits) return undefined;
+  return myersDifferences(from, to, maxEdits)?.reduce((sum, d) => sum + d.end - d.begin + d.count, 0);
+}
+
+/** For each line number in `span` of `lines`, its one place there, or -1 when it is there more than once. */
+function placesOnce(lines: readonly number[], span: Span): Map<number, number> {
+  const seen = new Map<number, number>();
+  for (let i = span.begin; i < span.end; i++) {
+    const line = lines[i] ?? -1;
+    seen.set(line, seen.has(line) ? -1 : i);
+  }
+  return seen;
+}
+
+/** The same pairs as `anchors` finds, for long ranges: places kept in arrays indexed by line number (`numbers` of them). */
+function pairsOnce(from: readonly number[], to: readonly number[], a: Span, b: Span, numbers: number): [number, number][] {
+  // 0: not seen; i + 1: seen once, at i; -1: seen more than once.
+  const mark = (lines: readonly number[], span: Span): Int32Array => {
+    const places = new Int32Array(numbers);
+    for (let i = span.begin; i < span.end; i++) {
+      const line = lines[i] ?? 0;
+      places[line] = places[line] === 0 ? i + 1 : -1;
+    }
+    return places;
+  };
+  const [inFrom, inTo] = [mark(from, a), mark(to, b)];
+  const pairs: [number, number][] = [];
+  for (let i = a.begin; i < a.end; i++) {
+    const line = from[i] ?? 0;
+    const j = inTo[line] ?? 0;
+    if ((inFrom[line] ?? 0) > 0 && j > 0) pairs.push([i, j - 1]);
+  }
+  return pairs;
+}
+
+/** Pairs of lines that appear once in each range, in the order of `from`, longest run keeping the order of `to` (patience). */
+function anchors(from: readonly number[], to: readonly number[], a: Span, b: Span, numbers: number): [number, number][] {
+  let pairs: [number, number][] = [];
+  if (a.end - a.begin + b.end - b.begin > 256) pairs = pairsOnce(from, to, a, b, numbers);
+  else {
+    const inTo = placesOnce(to, b);
+    for (const [line, i] of placesOnce(from, a)) {
+      const j = inTo.get(line);
+      if (i >= 0 && j !== undefined && j >= 0) pairs.push([i, j]);
+    }
+  }
+  pairs.sort((x, y) => x[0] - y[0]);
+  // Longest increasing run of `to` positions: patience sorting, O(n log n).
+  const [tails, previous] = [[] as number[], new Array<number>(pairs.length).fill(-1)];
+  pairs.forEach(([, j], k) => {
+    let [low, high] = [0, tails.length];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((pairs[tails[mid] ?? 0]?.[1] ?? 0) < j) low = mid + 1;
+      else high = mid;
+    }
+    previous[k] = low > 0 ? (tails[low - 1] ?? -1) : -1;
+    tails[low] = k;
+  });
+  const kept: [number, number][] = [];
+  for (let k = tails.at(-1) ?? -1; k >= 0; k = previous[k] ?? -1) kept.push(pairs[k] ?? [0, 0]);
+  return kept.reverse();
+}
+
+/** Myers' work, over all runs of one diff, past which the runs left read as replaced whole. */
+const totalMyersWork = 4_000_000;
+
+/** What one diff finds, and the Myers work it has left. */
+interface Diffing {
+  /** Line numbers run from 0 to `numbers - 1`. */
+  numbers: number;
+  from: readonly number[];
+  to: readonly number[];
+  found: Difference[];
+  workLeft: number;
+}
+
+/**
+ * The differences within ranges `a` of `from` and `b` of `to`, appended to `found`, numbered in
+ * the whole texts. Yields after each run it gave to Myers.
+ */
+function* differ(diffing: Diffing, a: Span, b: Span, depth: number): Generator<void, void> {
+  const { from, to, found } = diffing;
+  let [a0, a1, b0, b1] = [a.begin, a.end, b.begin, b.end];
+  while (a0 < a1 && b0 < b1 && from[a0] === to[b0]) [a0, b0] = [a0 + 1, b0 + 1];
+  while (a0 < a1 && b0 < b1 && from[a1 - 1] === to[b1 - 1]) [a1, b1] = [a1 - 1, b1 - 1];
+  if (a0 === a1 || b0 === b1) {
+    if (a0 < a1 || b0 < b1) found.push({ begin: a0, end: a1, count: b1 - b0 });
+    return;
+  }
+  const pairs = depth < 4 ? anchors(from, to, { begin: a0, end: a1 }, { begin: b0, end: b1 }, diffing.numbers) : [];
+  if (pairs.length) {
+    let [i, j] = [a0, b0];
+    for (const [x, y] of [...pairs, [a1, b1] as [number, number]]) {
+      yield* differ(diffing, { begin: i, end: x }, { begin: j, end: y }, depth + 1);
+      [i, j] = [x + 1, y + 1];
+    }
+    return;
+  }
+  const lines = a1 - a0 + b1 - b0;
+  const maxEdits = Math.floor(Math.min(myersWork, diffing.workLeft) / lines);
+  const run = maxEdits > 0 ? myersDifferences(from.slice(a0, a1), to.slice(b0, b1), maxEdits) : undefined;
+  diffing.workLeft -= lines * maxEdits;
+  if (!run) found.push({ begin: a0, end: a1, count: b1 - b0 });
+  else for (const d of run) found.push({ begin: d.begin + a0, end: d.end + a0, count: d.count });
+  yield;
+}
+
+/**
+ * The runs of lines that differ between `from` and `to` (their lines numbered below `numbers`), in
+ * order; bounded work on any input. Runs
+ * never touch: an anchor or a prefix both share stands between any two.
+ */
+export function* anchoredDifferences(from: readonly number[], to: readonly number[], numbers: number): Generator<void, Difference[]> {
+  const diffing: Diffing = { numbers, from, to, found: [], workLeft: totalMyersWork };
+  yield* differ(diffing, { begin: 0, end: from.length }, { begin: 0, end: to.length }, 0);
+  return diffing.found;
+}
