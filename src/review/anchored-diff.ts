@@ -65,7 +65,14 @@ function placesOnce(lines: readonly number[], span: Span): Map<number, number> {
 }
 
 /** The same pairs as `anchors` finds, for long ranges: places kept in arrays indexed by line number (`numbers` of them). */
-function pairsOnce(from: readonly number[], to: readonly number[], a: Span, b: Span, numbers: number): [number, number][] {
+function pairsOnce(
+  from: readonly number[],
+  to: readonly number[],
+  a: Span,
+  b: Span,
+  numbers: number,
+  weak: Uint8Array,
+): [number, number][] {
   // 0: not seen; i + 1: seen once, at i; -1: seen more than once.
   const mark = (lines: readonly number[], span: Span): Int32Array => {
     const places = new Int32Array(numbers);
@@ -80,20 +87,20 @@ function pairsOnce(from: readonly number[], to: readonly number[], a: Span, b: S
   for (let i = a.begin; i < a.end; i++) {
     const line = from[i] ?? 0;
     const j = inTo[line] ?? 0;
-    if ((inFrom[line] ?? 0) > 0 && j > 0) pairs.push([i, j - 1]);
+    if ((inFrom[line] ?? 0) > 0 && j > 0 && !weak[line]) pairs.push([i, j - 1]);
   }
   return pairs;
 }
 
 /** Pairs of lines that appear once in each range, in the order of `from`, longest run keeping the order of `to` (patience). */
-function anchors(from: readonly number[], to: readonly number[], a: Span, b: Span, numbers: number): [number, number][] {
+function anchors(from: readonly number[], to: readonly number[], a: Span, b: Span, diffing: Diffing): [number, number][] {
   let pairs: [number, number][] = [];
-  if (a.end - a.begin + b.end - b.begin > 256) pairs = pairsOnce(from, to, a, b, numbers);
+  if (a.end - a.begin + b.end - b.begin > 256) pairs = pairsOnce(from, to, a, b, diffing.numbers, diffing.weak);
   else {
     const inTo = placesOnce(to, b);
     for (const [line, i] of placesOnce(from, a)) {
       const j = inTo.get(line);
-      if (i >= 0 && j !== undefined && j >= 0) pairs.push([i, j]);
+      if (i >= 0 && j !== undefined && j >= 0 && !diffing.weak[line]) pairs.push([i, j]);
     }
   }
   pairs.sort((x, y) => x[0] - y[0]);
@@ -121,6 +128,8 @@ const totalMyersWork = 4_000_000;
 interface Diffing {
   /** Line numbers run from 0 to `numbers - 1`. */
   numbers: number;
+  /** Per line number: a line too common to anchor on (blank, a fence, a rule: nothing but punctuation). */
+  weak: Uint8Array;
   from: readonly number[];
   to: readonly number[];
   found: Difference[];
@@ -140,7 +149,7 @@ function* differ(diffing: Diffing, a: Span, b: Span, depth: number): Generator<v
     if (a0 < a1 || b0 < b1) found.push({ begin: a0, end: a1, count: b1 - b0 });
     return;
   }
-  const pairs = depth < 4 ? anchors(from, to, { begin: a0, end: a1 }, { begin: b0, end: b1 }, diffing.numbers) : [];
+  const pairs = depth < 4 ? anchors(from, to, { begin: a0, end: a1 }, { begin: b0, end: b1 }, diffing) : [];
   if (pairs.length) {
     let [i, j] = [a0, b0];
     for (const [x, y] of [...pairs, [a1, b1] as [number, number]]) {
@@ -159,12 +168,12 @@ function* differ(diffing: Diffing, a: Span, b: Span, depth: number): Generator<v
 }
 
 /**
- * The runs of lines that differ between `from` and `to` (their lines numbered below `numbers`), in
- * order; bounded work on any input. Runs
+ * The runs of lines that differ between `from` and `to` (their lines numbered below `weak.length`,
+ * `weak` marking those that never anchor), in order; bounded work on any input. Runs
  * never touch: an anchor or a prefix both share stands between any two.
  */
-export function* anchoredDifferences(from: readonly number[], to: readonly number[], numbers: number): Generator<void, Difference[]> {
-  const diffing: Diffing = { numbers, from, to, found: [], workLeft: totalMyersWork };
+export function* anchoredDifferences(from: readonly number[], to: readonly number[], weak: Uint8Array): Generator<void, Difference[]> {
+  const diffing: Diffing = { numbers: weak.length, weak, from, to, found: [], workLeft: totalMyersWork };
   yield* differ(diffing, { begin: 0, end: from.length }, { begin: 0, end: to.length }, 0);
   return diffing.found;
 }

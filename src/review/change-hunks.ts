@@ -11,7 +11,7 @@ import { changeStatus, type GitChange } from './git-api';
 import { hunkAtLine, prepareChange, readHunksInSlices, type HunkReading, type LineEdit, type PreparedChange } from './hunk-state';
 import { wholeFileHunk as oneHunkOf, type Hunk } from './hunks';
 import type { JobChange } from './job-change';
-import { inEditorLines, pageLines } from './page-lines';
+import { inEditorLines } from './page-lines';
 import type { TakenChange } from './review-text';
 import { readWorkingFile, type WorkingFile } from './working-file';
 
@@ -50,8 +50,9 @@ interface LastReading {
   readings: Promise<HunkReading[]>;
 }
 
+/** Whole files read alike whatever their line breaks (a checkout with CRLF of a file git keeps with LF). */
 const sameText = (a: string | undefined, b: string | undefined): boolean =>
-  a !== undefined && b !== undefined && pageLines(a).compared.join('') === pageLines(b).compared.join('');
+  a !== undefined && b !== undefined && a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
 
 /**
  * An added, deleted or renamed file, one hunk: in when the working tree holds what the agent left

@@ -22,7 +22,7 @@ import {
   type Piece,
   type Texts,
 } from './hunk-stretch';
-import { pageLines, rawLine, usualBreak, type LineEdit, type PageLines } from './page-lines';
+import { onlyBreak, pageLines, usualBreak, writesFaithfully, type LineEdit, type PageLines } from './page-lines';
 import { runInSlices, runToEnd } from '../platform/slices';
 
 export type { LineEdit } from './page-lines';
@@ -52,7 +52,11 @@ const changedALot: HunkReading = { state: 'changedByYou', muchChanged: true };
 interface Versions {
   texts: Texts;
   change: PreparedChange;
+  working: PageLines;
 }
+
+/** A line with no letter or digit (blank, a fence, a rule): too common to anchor a diff on. */
+const isWeak = (line: string): boolean => !/[\p{L}\p{N}]/u.test(line);
 
 /** Lines as numbers: from `numbers`, else from `more` (given new numbers past both). */
 function numberLines(lines: readonly string[], more: Map<string, number>, numbers?: ReadonlyMap<string, number>): number[] {
@@ -97,8 +101,18 @@ function confirmed(isIn: boolean, local: Local): boolean | undefined {
   return isIn ? toHead > 0 && toBase < 0 : toHead < 0 && toBase > 0;
 }
 
-const rawLines = (page: PageLines, span: Span): string[] =>
-  Array.from({ length: span.end - span.begin }, (_, i) => rawLine(page, span.begin + i));
+/**
+ * The working lines as they compare with the base's: as written, except that where every line of
+ * the page ends with one kind of break and the base's usual kind differs (a CRLF checkout of a
+ * page git keeps with LF), they compare as if they had the base's.
+ */
+function comparedLines(page: PageLines, baseBreak: '\r\n' | '\n'): string[] {
+  const only = onlyBreak(page);
+  if (!only || only === baseBreak) return page.lines;
+  return page.lines.map((line) => (line.endsWith(only) ? line.slice(0, -only.length) + baseBreak : line));
+}
+
+const rawLines = (page: PageLines, span: Span): string[] => page.lines.slice(span.begin, span.end);
 
 /** Piece `k` of a stretch, read from the best mixes found with it in and with it out. */
 function decide(
@@ -128,7 +142,7 @@ function decide(
   const toggle: LineEdit = isIn
     ? { begin, end, lines: rawLines(v.change.base, piece.old), sourceBreak: v.change.breaks.base }
     : { begin, end, lines: rawLines(v.change.head, piece.newSpan), sourceBreak: v.change.breaks.head };
-  return { state: isIn ? 'applied' : 'notApplied', toggle };
+  return writesFaithfully(v.working, toggle) ? { state: isIn ? 'applied' : 'notApplied', toggle } : { state: 'changedByYou' };
 }
 
 /** Reads every piece of one stretch into `readings`. */
@@ -157,19 +171,23 @@ export interface PreparedChange {
   baseLines: number[];
   pieces: Piece[];
   breaks: { base: '\r\n' | '\n'; head: '\r\n' | '\n' };
+  /** Per number of `numbers`: a line too common to anchor on. */
+  weak: Uint8Array;
 }
 
 /** Readies `hunks` between `baseText` (what the agent started from) and `headText` (its version), numbered in the editor's lines. */
 export function prepareChange(hunks: readonly Hunk[], baseText: string, headText: string): PreparedChange {
   const [base, head] = [pageLines(baseText), pageLines(headText)];
   const numbers = new Map<string, number>();
-  const [baseLines, headLines] = [numberLines(base.compared, numbers), numberLines(head.compared, numbers)];
+  const [baseLines, headLines] = [numberLines(base.lines, numbers), numberLines(head.lines, numbers)];
   const pieces: Piece[] = hunks.map((hunk) => {
     const [old, newSpan] = [oldSpanOf(hunk), newSpanOf(hunk)];
     const lines = headLines.slice(newSpan.begin, newSpan.end);
     return { old, lines, newSpan, reach: reachOf(old, lines, baseLines) };
   });
-  return { base, head, numbers, baseLines, pieces, breaks: { base: usualBreak(base), head: usualBreak(head) } };
+  const weak = new Uint8Array(numbers.size);
+  for (const [line, id] of numbers) weak[id] = isWeak(line) ? 1 : 0;
+  return { base, head, numbers, baseLines, pieces, breaks: { base: usualBreak(base), head: usualBreak(head) }, weak };
 }
 
 /** The reading of a working text, step by step (see runInSlices). */
@@ -177,11 +195,15 @@ function* readingSteps(change: PreparedChange, workingText: string): Generator<v
   const { pieces, baseLines: base } = change;
   // Lines neither version has get numbers of their own, without growing the change's.
   const more = new Map<string, number>();
-  const working = numberLines(pageLines(workingText).compared, more, change.numbers);
+  const workingPage = pageLines(workingText);
+  const working = numberLines(comparedLines(workingPage, change.breaks.base), more, change.numbers);
   const numbers = change.numbers.size + more.size;
-  const differences = yield* anchoredDifferences(base, working, numbers);
+  const weak = new Uint8Array(numbers);
+  weak.set(change.weak);
+  for (const [line, id] of more) weak[id] = isWeak(line) ? 1 : 0;
+  const differences = yield* anchoredDifferences(base, working, weak);
   const sure = sureLines(base, working, [...differences, ...pieces.map((p) => p.reach)], numbers);
-  const v: Versions = { texts: { base, working, pieces, differences, sure }, change };
+  const v: Versions = { texts: { base, working, pieces, differences, sure }, change, working: workingPage };
   const readings: HunkReading[] = pieces.map(() => changedALot);
   let k = 0;
   while (k < pieces.length) {

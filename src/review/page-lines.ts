@@ -1,14 +1,15 @@
 // A page's lines as the editor counts them: `\r\n`, a lone `\r` and `\n` each end a line, so line
 // N here is line N in every editor showing the page (the diff's two sides included). git counts
 // only `\n`, so its hunks are numbered again in these lines (`inEditorLines`). Each line keeps
-// its own line break, so a write puts back exactly the bytes that were there. Pure.
+// its own line break, and lines compare with it, so a hunk is written only over the very bytes
+// it replaces and unapplying puts back exactly the bytes that were there. Pure.
 import type { Hunk } from './hunks';
 
 export type LineBreak = '\r\n' | '\r' | '\n' | '';
 
 export interface PageLines {
-  /** Each line as lines are compared: its text, and `\n` when any line break ends it. */
-  compared: string[];
+  /** Each line as the page writes it: its text and its own line break. */
+  lines: string[];
   /** Each line's own line break ('' for a last line without one). */
   breaks: LineBreak[];
 }
@@ -17,7 +18,7 @@ const lineBreak = /\r\n|\r|\n/g;
 
 /** The page's lines; an empty page has none, and a last line break starts no line. */
 export function pageLines(text: string): PageLines {
-  const [compared, breaks] = [[] as string[], [] as LineBreak[]];
+  const [lines, breaks] = [[] as string[], [] as LineBreak[]];
   // The next \r and \n, each looked for again only once passed (a page without \r is scanned once).
   const next = (char: string, from: number): number => {
     const found = text.indexOf(char, from);
@@ -28,17 +29,13 @@ export function pageLines(text: string): PageLines {
     if (cr < at) cr = next('\r', at);
     if (lf < at) lf = next('\n', at);
     const end = Math.min(cr, lf);
-    const mark: LineBreak = end === text.length ? '' : cr === end && lf === end + 1 ? '\r\n' : cr === end ? '\r' : '\n';
-    compared.push(mark ? `${text.slice(at, end)}\n` : text.slice(at));
+    const mark: LineBreak = end === text.length ? '' : cr === end ? (text[end + 1] === '\n' ? '\r\n' : '\r') : '\n';
+    lines.push(text.slice(at, end + mark.length));
     breaks.push(mark);
     at = end + mark.length;
   }
-  return { compared, breaks };
+  return { lines, breaks };
 }
-
-/** A line as the page writes it: its text with its own line break. */
-export const rawLine = (page: PageLines, index: number): string =>
-  (page.compared[index] ?? '').replace(/\n$/, '') + (page.breaks[index] ?? '');
 
 /** For each of git's lines (and one past the last), the editor's line it starts at. */
 function editorStarts(text: string): number[] {
@@ -66,7 +63,7 @@ export function inEditorLines(hunks: readonly Hunk[], before: string, after: str
   const [oldStarts, newStarts] = [editorStarts(before), editorStarts(after)];
   const [oldPage, newPage] = [pageLines(before), pageLines(after)];
   const text = (page: PageLines, start: number, count: number): string[] =>
-    page.compared.slice(start - 1, start - 1 + count).map((line) => line.replace(/\n$/, ''));
+    page.lines.slice(start - 1, start - 1 + count).map((line) => line.replace(/\r\n$|\r$|\n$/, ''));
   return hunks.map((hunk) => {
     const [oldStart, oldCount] = sideInEditorLines(oldStarts, hunk.oldStart, hunk.oldCount);
     const [newStart, newCount] = sideInEditorLines(newStarts, hunk.newStart, hunk.newCount);
@@ -100,11 +97,38 @@ export interface LineEdit {
 
 const breakOf = (line: string): string => /\r\n$|\r$|\n$/.exec(line)?.[0] ?? '';
 
-/** The edit's lines for a page whose usual break is `usual`: where the source's usual break differs, the page's is written. */
-function writtenLines(edit: LineEdit, usual: '\r\n' | '\n'): string[] {
-  const { sourceBreak } = edit;
-  return edit.lines.map((line) =>
-    breakOf(line) === sourceBreak && usual !== sourceBreak ? line.slice(0, -sourceBreak.length) + usual : line,
+/** The one line break every line of the page ends with (its last may have none), or undefined for a mix or none. */
+export function onlyBreak(page: PageLines): LineBreak | undefined {
+  const kinds = new Set(page.breaks.filter((b) => b !== ''));
+  return kinds.size === 1 ? [...kinds][0] : undefined;
+}
+
+/**
+ * The edit's lines as the page gets them. Each keeps its own line break, except where every line
+ * of the page ends with one kind and the source's usual kind differs (git keeps `\n`, the checkout
+ * has `\r\n`): lines of the source's usual kind get the page's. For a document the editor holds,
+ * whose lines all end with `documentEol`, every line gets that.
+ */
+function writtenLines(edit: LineEdit, page: PageLines, documentEol?: '\r\n' | '\n'): string[] {
+  if (documentEol) return edit.lines.map((line) => line.slice(0, line.length - breakOf(line).length) + (breakOf(line) ? documentEol : ''));
+  const only = onlyBreak(page);
+  if (!only || only === edit.sourceBreak) return edit.lines;
+  return edit.lines.map((line) => (breakOf(line) === edit.sourceBreak ? line.slice(0, -edit.sourceBreak.length) + only : line));
+}
+
+/**
+ * Whether the edit's lines go into the page as the lines they are: no line but the last without
+ * a break (its text would join the next line), and no lone `\r` before a line starting with `\n`
+ * (the two would read as one `\r\n`). Where they would not, the hunk is not written.
+ */
+export function writesFaithfully(page: PageLines, edit: LineEdit): boolean {
+  const lines = [
+    ...(edit.begin > 0 ? [page.lines[edit.begin - 1] ?? ''] : []),
+    ...writtenLines(edit, page),
+    ...(edit.end < page.lines.length ? [page.lines[edit.end] ?? ''] : []),
+  ];
+  return lines.every(
+    (line, i) => i === lines.length - 1 || (breakOf(line) !== '' && !(line.endsWith('\r') && lines[i + 1]?.startsWith('\n'))),
   );
 }
 
@@ -115,26 +139,16 @@ export interface TextEdit {
   text: string;
 }
 
-/**
- * The edit as a replacement in the page's text. A written line keeps its own line break, except
- * that where the page's usual break (`usual`) differs from its source's (git keeps `\n`, the
- * checkout has `\r\n`), the page's is written: a file gets no mix it did not have. A last line
- * without a break gets the usual one when lines are written after it.
- */
-export function textEdit(text: string, edit: LineEdit, usual?: '\r\n' | '\n'): TextEdit {
+/** The edit as a replacement in the page's text (see writtenLines; `documentEol` for a document the editor holds). */
+export function textEdit(text: string, edit: LineEdit, documentEol?: '\r\n' | '\n'): TextEdit {
   const page = pageLines(text);
-  const eol = usual ?? usualBreak(page);
-  const written = writtenLines(edit, eol);
   let [start, end] = [0, 0];
-  for (let i = 0; i < edit.end && i < page.compared.length; i++) {
-    const length = rawLine(page, i).length;
+  for (let i = 0; i < edit.end && i < page.lines.length; i++) {
+    const length = (page.lines[i] ?? '').length;
     if (i < edit.begin) start += length;
     end += length;
   }
-  const lastBefore = edit.begin > 0 ? page.breaks[edit.begin - 1] : undefined;
-  const head = written.length && lastBefore === '' ? eol : '';
-  if (edit.end < page.compared.length && written.length && !breakOf(written.at(-1) ?? '')) written[written.length - 1] += eol;
-  return { start, end, text: head + written.join('') };
+  return { start, end, text: writtenLines(edit, page, documentEol).join('') };
 }
 
 /** The page's text with `edit` made (see textEdit). */
