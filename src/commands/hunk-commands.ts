@@ -5,11 +5,11 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { commandIds } from '../platform/manifest-ids';
-import { isRecord } from '../platform/checks';
 import type { HunkAt } from '../review/change-hunks';
 import { loadGitApi } from '../review/git-api';
 import { appliedSummary } from '../review/change-counts-text';
 import type { HunkMarks } from '../review/hunk-marks';
+import type { ShownChange } from '../review/shown-changes';
 import { withTaken } from '../jobs/job-history';
 import { jobKeyOf } from '../jobs/tracked-job';
 import { ChangedSinceRead, writeHunk } from '../review/hunk-write';
@@ -22,16 +22,6 @@ import { showInfo, showWarning } from '../editor/say';
 
 /** `toggle`: whichever the hunk at the cursor needs (the one key does both). */
 type Want = 'apply' | 'unapply' | 'toggle';
-
-/** Where the command was asked for: the line number menu names its line; anything else means the cursor. */
-async function targetOf(marks: HunkMarks, arg: unknown): Promise<{ uri: vscode.Uri; at: HunkAt | undefined } | undefined> {
-  if (isRecord(arg) && arg.uri instanceof vscode.Uri && typeof arg.lineNumber === 'number') {
-    return { uri: arg.uri, at: await marks.hunkAt(arg.uri, arg.lineNumber) };
-  }
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || !marks.changeOf(editor.document.uri)) return undefined;
-  return { uri: editor.document.uri, at: await marks.atCursor() };
-}
 
 /** The agent's version of the file beside the writer's, for a hunk that cannot be applied as it is. */
 async function openBothVersions(marks: HunkMarks, uri: vscode.Uri, at: HunkAt): Promise<void> {
@@ -66,8 +56,18 @@ async function refuse(marks: HunkMarks, uri: vscode.Uri, at: HunkAt, want: Exclu
   );
 }
 
-async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: unknown, tries = 2): Promise<HunkAt | undefined> {
-  const target = await targetOf(marks, arg);
+/** Told of each hunk applied: applying a change marks it reviewed too. */
+export type OnApplied = (shown: ShownChange, at: HunkAt) => Promise<void>;
+
+async function toggleHunk(
+  deps: CommandDeps,
+  marks: HunkMarks,
+  want: Want,
+  arg: unknown,
+  onApplied: OnApplied,
+  tries = 2,
+): Promise<HunkAt | undefined> {
+  const target = await marks.targetOf(arg);
   if (!target?.at) {
     void showInfo(l10n.t('Put the cursor in one of the agent’s changes in its diff (Review Job’s Changes), then try again.'));
     return undefined;
@@ -82,6 +82,7 @@ async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: 
   if (!shown) return undefined;
   try {
     await writeHunk(at.write, shown.change.repository.rootUri.fsPath, at.path);
+    if (does === 'apply') await onApplied(shown, at);
     await marks.refresh();
     const done = does === 'apply' ? l10n.t('Applied this change to {0}.', at.path) : l10n.t('Unapplied this change from {0}.', at.path);
     const counts = await marks.countsOf(shown);
@@ -94,16 +95,18 @@ async function toggleHunk(deps: CommandDeps, marks: HunkMarks, want: Want, arg: 
     return at;
   } catch (error) {
     // The writer typed between the reading and the write: read the file again, once.
-    if (error instanceof ChangedSinceRead && tries > 1) return toggleHunk(deps, marks, want, arg, tries - 1);
-    reportReviewFailure(deps, error, shown.job, does === 'apply' ? 'applyHunk' : 'unapplyHunk', () => toggleHunk(deps, marks, want, arg));
+    if (error instanceof ChangedSinceRead && tries > 1) return toggleHunk(deps, marks, want, arg, onApplied, tries - 1);
+    reportReviewFailure(deps, error, shown.job, does === 'apply' ? 'applyHunk' : 'unapplyHunk', () =>
+      toggleHunk(deps, marks, want, arg, onApplied),
+    );
     return undefined;
   }
 }
 
-export function hunkCommands(deps: CommandDeps, marks: HunkMarks): CommandHandlers<HunkCommandId> {
+export function hunkCommands(deps: CommandDeps, marks: HunkMarks, onApplied: OnApplied): CommandHandlers<HunkCommandId> {
   return {
-    [commandIds.applyHunk]: (arg: unknown) => toggleHunk(deps, marks, 'apply', arg),
-    [commandIds.unapplyHunk]: (arg: unknown) => toggleHunk(deps, marks, 'unapply', arg),
-    [commandIds.toggleHunk]: (arg: unknown) => toggleHunk(deps, marks, 'toggle', arg),
+    [commandIds.applyHunk]: (arg: unknown) => toggleHunk(deps, marks, 'apply', arg, onApplied),
+    [commandIds.unapplyHunk]: (arg: unknown) => toggleHunk(deps, marks, 'unapply', arg, onApplied),
+    [commandIds.toggleHunk]: (arg: unknown) => toggleHunk(deps, marks, 'toggle', arg, onApplied),
   };
 }

@@ -48,6 +48,13 @@ export const pagesCommandIds = [
 ] as const;
 export const composeCommandIds = [commandIds.askAgent, commandIds.sendComposed, commandIds.openUnsentDraft] as const;
 export const hunkCommandIds = [commandIds.applyHunk, commandIds.unapplyHunk, commandIds.toggleHunk] as const;
+export const reviewedCommandIds = [
+  commandIds.markHunkReviewed,
+  commandIds.markHunkNotReviewed,
+  commandIds.toggleHunkReviewed,
+  commandIds.nextUnreviewedHunk,
+  commandIds.previousUnreviewedHunk,
+] as const;
 export const reviewCommentCommandIds = [
   commandIds.addReviewComment,
   commandIds.editReviewComment,
@@ -59,6 +66,7 @@ export const reviewCommentCommandIds = [
   commandIds.reopenReviewThread,
   commandIds.reviewSinceReview,
   ...hunkCommandIds,
+  ...reviewedCommandIds,
 ] as const;
 
 export type KeyCommandId = (typeof keyCommandIds)[number];
@@ -74,3 +82,4 @@ export type PagesCommandId = (typeof pagesCommandIds)[number];
 export type ComposeCommandId = (typeof composeCommandIds)[number];
 export type ReviewCommentCommandId = (typeof reviewCommentCommandIds)[number];
 export type HunkCommandId = (typeof hunkCommandIds)[number];
+export type ReviewedCommandId = (typeof reviewedCommandIds)[number];

@@ -9,15 +9,16 @@ import { commandIds } from '../platform/manifest-ids';
 import { draftThreads, markSent, noteOf, notePending, whyNotSendable } from '../review/review-drafts';
 import { ReviewCommentItem, ReviewComments } from '../review/review-comments';
 import type { ReviewStore } from '../review/review-store';
-import { withReviewNoted } from '../jobs/job-history';
+import { reviewedCountOf, withReviewedCount, withReviewNoted } from '../jobs/job-history';
 import type { CommandHandlers } from './on-first-use';
-import type { HunkCommandId, ReviewCommentCommandId } from './later-command-ids';
+import type { HunkCommandId, ReviewCommentCommandId, ReviewedCommandId } from './later-command-ids';
 import { loadOnce } from '../platform/load-once';
 import { reviewInstruction, reviewText, takenText } from '../review/review-text';
 import { takenChanges } from '../review/change-hunks';
-import type { ShownChanges } from '../review/shown-changes';
-import { HunkMarks } from '../review/hunk-marks';
-import { hunkCommands } from './hunk-commands';
+import type { ShownChange, ShownChanges } from '../review/shown-changes';
+import { HunkMarks, type ChangeCounts } from '../review/hunk-marks';
+import { hunkCommands, type OnApplied } from './hunk-commands';
+import { markReviewed, reviewedCommands } from './reviewed-commands';
 import type { AfterFollowUp, DraftRequest } from './compose-commands';
 import type { CommandDeps } from './deps';
 import { resolveJobs } from './job-picker';
@@ -104,18 +105,36 @@ export interface LoadedReview extends vscode.Disposable {
  */
 export function loadedReview(deps: CommandDeps, reviews: ReviewStore, shown: ShownChanges): LoadedReview {
   const comments = new ReviewComments(reviews, shown);
-  const marks = new HunkMarks(shown);
+  const marks = new HunkMarks(shown, reviews, (change, counts) => void noteReviewedCount(deps, change, counts));
   const afterFollowUp: AfterFollowUp = async (draft, job) => {
     const comments = await markSent(reviews, job, draft.toString());
     // The job's record says the follow-up was this review.
     if (comments) await deps.tracker.noteInHistory(job, (history) => withReviewNoted(history, comments));
   };
   const parts = vscode.Disposable.from(comments, marks);
-  const commands = { ...reviewCommands(deps, { reviews, comments, shown, marks }), ...hunkCommands(deps, marks) };
+  const onApplied: OnApplied = (change, at) => markReviewed(reviews, change, [at], true);
+  const commands = {
+    ...reviewCommands(deps, { reviews, comments, shown, marks }),
+    ...hunkCommands(deps, marks, onApplied),
+    ...reviewedCommands(reviews, marks),
+  };
   return { commands, afterFollowUp, dispose: () => void parts.dispose() };
 }
 
-function reviewCommands(deps: CommandDeps, parts: ReviewParts): CommandHandlers<Exclude<ReviewCommentCommandId, HunkCommandId>> {
+/** The job's record and row say how much of its change is reviewed: written when the count on screen differs from the record's. */
+async function noteReviewedCount(deps: CommandDeps, shown: ShownChange, counts: ChangeCounts): Promise<void> {
+  const key = jobKeyOf(shown.job);
+  const last = reviewedCountOf(deps.tracker.get(key)?.history);
+  if (last?.reviewed === counts.reviewed && last.total === counts.total) return;
+  if (!last && !counts.reviewed) return;
+  const event = { kind: 'reviewed', at: new Date().toISOString(), reviewed: counts.reviewed, total: counts.total } as const;
+  await deps.tracker.noteInHistory(key, (history) => withReviewedCount(history, event));
+}
+
+function reviewCommands(
+  deps: CommandDeps,
+  parts: ReviewParts,
+): CommandHandlers<Exclude<ReviewCommentCommandId, HunkCommandId | ReviewedCommandId>> {
   const { comments } = parts;
   const asItem = (value: unknown): ReviewCommentItem | undefined => (value instanceof ReviewCommentItem ? value : undefined);
   const since = loadOnce(async () => (await import('./review-since-commands')).reviewSinceCommands(deps, parts.reviews, parts.shown));

@@ -7,7 +7,16 @@ import { isRecord } from '../platform/checks';
 export type JobEvent =
   | { kind: 'followUp'; at: string; text: string; review?: number }
   | { kind: 'finished'; at: string; status: string; prLink?: string }
-  | TakenEvent;
+  | TakenEvent
+  | ReviewedEvent;
+
+/** How many of the agent's changes the writer had marked Reviewed, as last counted. */
+export interface ReviewedEvent {
+  kind: 'reviewed';
+  at: string;
+  reviewed: number;
+  total: number;
+}
 
 /** How much of the agent's change the writer's files held after they last applied or unapplied a hunk of it. */
 export interface TakenEvent {
@@ -44,6 +53,19 @@ export function withTaken(history: readonly JobEvent[] | undefined, event: Taken
   return withEvent(before, event);
 }
 
+/** The history with the reviewed count last, in place of any before it: the record says where the review stands now. */
+export function withReviewedCount(history: readonly JobEvent[] | undefined, event: ReviewedEvent): JobEvent[] {
+  return withEvent(
+    (history ?? []).filter((e) => e.kind !== 'reviewed'),
+    event,
+  );
+}
+
+/** The last reviewed count in the history. */
+export function reviewedCountOf(history: readonly JobEvent[] | undefined): ReviewedEvent | undefined {
+  return history?.filter((e): e is ReviewedEvent => e.kind === 'reviewed').at(-1);
+}
+
 /** The last follow-up noted as a review of `comments` comments. */
 export function withReviewNoted(history: readonly JobEvent[] | undefined, comments: number): JobEvent[] | undefined {
   if (!history) return undefined;
@@ -64,6 +86,11 @@ function readEvent(value: unknown): JobEvent | undefined {
     const [applied, total, files] = [value.applied, value.total, value.files];
     const counts = [applied, total, files].every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
     return counts ? { kind: 'taken', at: value.at, applied: applied as number, total: total as number, files: files as number } : undefined;
+  }
+  if (value.kind === 'reviewed') {
+    const [reviewed, total] = [value.reviewed, value.total];
+    const counts = [reviewed, total].every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+    return counts ? { kind: 'reviewed', at: value.at, reviewed: reviewed as number, total: total as number } : undefined;
   }
   if (value.kind === 'finished' && typeof value.status === 'string') {
     const event: JobEvent = { kind: 'finished', at: value.at, status: value.status };

@@ -56,6 +56,16 @@ export function takenLabel({ applied, total, files }: Pick<TakenEvent, 'applied'
   );
 }
 
+/** "Reviewed 3 of 7 changes": how many of the agent's changes the writer marked Reviewed. */
+export function reviewedLabel({ reviewed, total }: { reviewed: number; total: number }): string {
+  const args = [count(reviewed), count(total)];
+  return plural(
+    total,
+    l10n.t({ message: 'Reviewed {0} of {1} change', args, comment: ['How many of the agent’s changes the writer marked Reviewed'] }),
+    l10n.t({ message: 'Reviewed {0} of {1} changes', args, comment: ['How many of the agent’s changes the writer marked Reviewed'] }),
+  );
+}
+
 /** "You sent a review: 3 comments". */
 export function reviewSentLabel(n: number): string {
   return plural(n, l10n.t('You sent a review: {0} comment', count(n)), l10n.t('You sent a review: {0} comments', count(n)));
@@ -67,6 +77,7 @@ function eventEntry(event: JobEvent): RecordEntry {
     return { label: finishLabel(event), icon, at: event.at, ...(event.prLink ? { text: event.prLink } : {}) };
   }
   if (event.kind === 'taken') return { label: takenLabel(event), icon: 'check-all', at: event.at };
+  if (event.kind === 'reviewed') return { label: reviewedLabel(event), icon: 'eye', at: event.at };
   if (event.review) {
     return { label: reviewSentLabel(event.review), icon: 'comment-discussion', at: event.at, text: event.text };
   }

@@ -9,6 +9,8 @@ import { pullRequestHosts } from '../editor/config';
 import { type LinkVerdict, pullRequestLink } from './pr-link';
 import { createdAtOf, isPollable, jobKeyOf, titleOf, type TrackedJob } from './tracked-job';
 import { checkTimeText } from './check-times';
+import { reviewedCountOf } from './job-history';
+import { reviewedLabel } from './job-record-entries';
 import { refusalWord } from './job-refusal';
 import { commandIds } from '../platform/manifest-ids';
 import { count, dateTime } from '../platform/words';
@@ -75,7 +77,12 @@ export class JobTreeItem extends vscode.TreeItem {
     this.id = jobKeyOf(job);
     this.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     const failed = job.refused ? refusalWord(job.refused) : checkError ? l10n.t('last check failed') : '';
-    this.description = [look.word, failed, relativeTime(createdAtOf(job), now), job.job.ref ?? ''].filter(Boolean).join(' · ');
+    // Where the writer's review of its change stands ("Reviewed 3 of 7 changes"), once they marked one.
+    const review = reviewedCountOf(job.history);
+    const reviewedWords = review ? reviewedLabel(review) : '';
+    this.description = [look.word, failed, relativeTime(createdAtOf(job), now), job.job.ref ?? '', reviewedWords]
+      .filter(Boolean)
+      .join(' · ');
     this.contextValue = contextValueOf(job, link, reviewed);
     // A click on a finished job with a change opens that change, as a pull request's row does
     // in the Pull Requests extension; a running job's row only selects it.
@@ -86,13 +93,12 @@ export class JobTreeItem extends vscode.TreeItem {
       this.command = { command: commandIds.resolveRefusedJob, title: l10n.t('Why Is This Job Not Checked?'), arguments: [job] };
     }
     this.tooltip = tooltipOf(job, look, link, checkedAt);
-    this.accessibilityInformation = {
-      label: l10n.t({
-        message: '{0}, {1}, {2}',
-        args: [titleOf(job), look.word, relativeTime(createdAtOf(job), now)],
-        comment: ['What a screen reader says of a job’s row: its title, its status, its age ("5 min. ago")'],
-      }),
-    };
+    const label = l10n.t({
+      message: '{0}, {1}, {2}',
+      args: [titleOf(job), look.word, relativeTime(createdAtOf(job), now)],
+      comment: ['What a screen reader says of a job’s row: its title, its status, its age ("5 min. ago")'],
+    });
+    this.accessibilityInformation = { label: reviewedWords ? `${label}, ${reviewedWords}` : label };
   }
 }
 

@@ -23,6 +23,11 @@ export const commandIds = {
   applyHunk: 'docsAgent.applyHunk',
   unapplyHunk: 'docsAgent.unapplyHunk',
   toggleHunk: 'docsAgent.toggleHunk',
+  markHunkReviewed: 'docsAgent.markHunkReviewed',
+  markHunkNotReviewed: 'docsAgent.markHunkNotReviewed',
+  toggleHunkReviewed: 'docsAgent.toggleHunkReviewed',
+  nextUnreviewedHunk: 'docsAgent.nextUnreviewedHunk',
+  previousUnreviewedHunk: 'docsAgent.previousUnreviewedHunk',
   sendReview: 'docsAgent.sendReview',
   reviewSinceReview: 'docsAgent.reviewSinceReview',
   resolveReviewThread: 'docsAgent.resolveReviewThread',
@@ -86,6 +91,8 @@ export const contextKeys = {
   agentChangeActive: 'docsAgent.agentChangeActive',
   /** Whether the hunk at the cursor in an agent's change is in the working file: `applied`, `notApplied`, `changedByYou`, or empty. */
   hunkAtCursor: 'docsAgent.hunkAtCursor',
+  /** The hunk at the cursor in an agent's change is marked Reviewed. */
+  hunkReviewedAtCursor: 'docsAgent.hunkReviewedAtCursor',
   /** Some preview deployment is followed on this machine. */
   hasPreviews: 'docsAgent.hasPreviews',
   /** Every open project's plan refused previews (403): the preview commands hide until the key changes. */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { renamedFrom } from './apply-file';
 import { changedFileOf } from './changed-file';
+import { changeKey } from './change-keys';
 import { inClone } from './clone-path';
 import { fileAt, fileHunks } from './file-hunks';
 import { changeStatus, type GitChange } from './git-api';
@@ -32,6 +33,8 @@ export interface HunkAt {
   write?: HunkWrite;
   /** Set for the one hunk of an added, deleted or renamed file. */
   whole?: TakenChange['whole'];
+  /** What the change is (its file and text): how the writer's Reviewed mark finds it again. */
+  key: string;
 }
 
 /** One file of the change as hunks: both versions and git's hunks between them, numbered in the editor's lines. */
@@ -65,7 +68,7 @@ function wholeFileHunk(
   from: vscode.Uri | undefined,
   old: string | undefined,
   now: string | undefined,
-): Omit<HunkAt, 'path' | 'index' | 'of' | 'hunk'> {
+): Omit<HunkAt, 'path' | 'index' | 'of' | 'hunk' | 'key'> {
   const oldText = from ? old : now;
   const agentSide = (!from || old === undefined) && (change.after === undefined ? now === undefined : sameText(now, change.after));
   const oldSide = (!from || now === undefined) && (change.before === undefined ? oldText === undefined : sameText(oldText, change.before));
@@ -139,7 +142,9 @@ export class ChangeHunks {
     if (change.file.status !== changeStatus.modified || from) {
       const old = from ? (await readWorkingFile(from))?.text : undefined;
       const whole = from ? 'renamed' : change.after === undefined ? 'deleted' : 'added';
-      return hunk ? [{ ...wholeFileHunk(change, uri, from, old, working?.text), path, hunk, index: 0, of: 1, whole }] : [];
+      return hunk
+        ? [{ ...wholeFileHunk(change, uri, from, old, working?.text), path, hunk, index: 0, of: 1, whole, key: changeKey(path, hunk) }]
+        : [];
     }
     const readings: HunkReading[] =
       working && change.prepared
@@ -148,7 +153,7 @@ export class ChangeHunks {
     return change.hunks.map((hunk, index) => {
       const reading = readings[index] ?? { state: 'changedByYou' };
       const write: HunkWrite | undefined = working && reading.toggle && { kind: 'lines', file: working, edit: reading.toggle };
-      return { uri, path, hunk, index, of: change.hunks.length, reading, ...(write ? { write } : {}) };
+      return { uri, path, hunk, index, of: change.hunks.length, reading, key: changeKey(path, hunk), ...(write ? { write } : {}) };
     });
   }
 

@@ -25,13 +25,32 @@ function applyButton(): vscode.QuickInputButton {
   return { iconPath: new vscode.ThemeIcon('check'), tooltip: l10n.t('Apply File from Job’s Change') };
 }
 
-/** One file's diff: an added file against nothing, a deleted one against nothing (git reads a missing file as empty). */
-async function showFileDiff(api: Pick<GitApi, 'toGitUri'>, change: JobChange, file: GitChange, title: string): Promise<void> {
+/**
+ * One file's diff: an added file against nothing, a deleted one against nothing (git reads a
+ * missing file as empty). With `selection` (lines of the agent's side) it opens there, focused.
+ */
+export async function showFileDiff(
+  api: Pick<GitApi, 'toGitUri'>,
+  change: JobChange,
+  file: GitChange,
+  title: string,
+  selection?: vscode.Range,
+): Promise<void> {
   const after = changedFileOf(file);
   const before = api.toGitUri(file.status === changeStatus.added ? after : file.originalUri, change.base);
   await vscode.commands.executeCommand('vscode.diff', before, api.toGitUri(after, change.head), title, {
     preview: true,
-    preserveFocus: true,
+    preserveFocus: !selection,
+    ...(selection ? { selection } : {}),
+  });
+}
+
+/** One file's diff's title: the file's path, then the whole change's title. */
+export function fileDiffTitle(path: string, title: string): string {
+  return l10n.t({
+    message: '{0} — {1}',
+    args: [path, title],
+    comment: ['Title of one file’s diff: the file’s path, then the title of the whole change'],
   });
 }
 
@@ -67,12 +86,7 @@ export function showChangesList(
       const [item] = pick.selectedItems;
       if (!item) return;
       if (item.file) {
-        const fileTitle = l10n.t({
-          message: '{0} — {1}',
-          args: [relative(changedFileOf(item.file)), title],
-          comment: ['Title of one file’s diff: the file’s path, then the title of the whole change'],
-        });
-        void showFileDiff(api, change, item.file, fileTitle);
+        void showFileDiff(api, change, item.file, fileDiffTitle(relative(changedFileOf(item.file)), title));
       } else act(() => actions.checkOut());
     }),
     pick.onDidTriggerItemButton(({ item }) => {

@@ -61,13 +61,23 @@ export interface PendingReview {
   commit: string;
 }
 
+/** The agent's changes the writer marked Reviewed: each by its key (its file and text, change-keys.ts), and when last marked. */
+export interface ReviewedChanges {
+  keys: string[];
+  at: string;
+}
+
 export interface JobReview {
   /** The job's key (service, project and id). */
   job: string;
   threads: ReviewThread[];
   sent: SentReview[];
   pending?: PendingReview;
+  reviewed?: ReviewedChanges;
 }
+
+/** More marks than a change of many pages has hunks; the oldest go first. */
+export const maxReviewedKeys = 5000;
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const line = (value: unknown): number | undefined =>
@@ -136,6 +146,12 @@ function readPending(value: unknown): PendingReview | undefined {
   return draft && commit && threads ? { draft, threads, commit } : undefined;
 }
 
+function readReviewed(value: unknown): ReviewedChanges | undefined {
+  if (!isRecord(value)) return undefined;
+  const [keys, at] = [strings(value.keys), str(value.at)];
+  return keys && at && !Number.isNaN(Date.parse(at)) ? { keys: keys.slice(-maxReviewedKeys), at } : undefined;
+}
+
 /** The review in a file's JSON, or undefined when this version cannot read it (newer, or damaged). */
 export function parseReviewFile(value: unknown): JobReview | undefined {
   if (!isRecord(value) || value.version !== 1 || !isRecord(value.review)) return undefined;
@@ -147,6 +163,8 @@ export function parseReviewFile(value: unknown): JobReview | undefined {
   const review: JobReview = { job, threads: readThreads as ReviewThread[], sent: readReviews as SentReview[] };
   const pending = readPending(value.review.pending);
   if (pending) review.pending = pending;
+  const reviewed = readReviewed(value.review.reviewed);
+  if (reviewed) review.reviewed = reviewed;
   return review;
 }
 

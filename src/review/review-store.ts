@@ -12,9 +12,9 @@ import { type JobReview, parseReviewFile, serializeReviewFile } from './review-r
 import type { ReviewedJobs } from '../jobs/reviewed-jobs';
 import { jobKeyOf } from '../jobs/tracked-job';
 
-/** The newest time in a review: its last comment written or edited, or its last review sent. */
+/** The newest time in a review: its last comment written or edited, its last review sent, or its last change marked. */
 function lastTouched(review: JobReview): string {
-  const times = [...review.threads.flatMap((t) => t.comments.map((c) => c.at)), ...review.sent.map((s) => s.at)];
+  const times = [...review.threads.flatMap((t) => t.comments.map((c) => c.at)), ...review.sent.map((s) => s.at), review.reviewed?.at ?? ''];
   return times.reduce((newest, at) => (at > newest ? at : newest), '');
 }
 

@@ -170,7 +170,9 @@ describe('job tracker against the emulator', () => {
         ? `finished ${e.status} ${e.prLink ?? 'no link'}`
         : e.kind === 'followUp'
           ? `follow-up, review of ${e.review ?? 0}`
-          : `taken ${e.applied} of ${e.total}`,
+          : e.kind === 'taken'
+            ? `taken ${e.applied} of ${e.total}`
+            : `reviewed ${e.reviewed} of ${e.total}`,
     );
     const pr = finished.prLink ?? '';
     assert.ok(pr, 'a pull request');
