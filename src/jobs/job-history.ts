@@ -49,8 +49,10 @@ export function finishEvent(before: AgentJob, after: AgentJob, at: string, termi
 
 /** The history with `event` last: in place of a count taken before it with nothing between (one line per stretch of applying). */
 export function withTaken(history: readonly JobEvent[] | undefined, event: TakenEvent): JobEvent[] {
-  const before = history?.at(-1)?.kind === 'taken' ? history.slice(0, -1) : (history ?? []);
-  return withEvent(before, event);
+  // The reviewed count (kept once, last) does not break a stretch of applying.
+  const events = history ?? [];
+  const last = events.map((e) => e.kind !== 'reviewed').lastIndexOf(true);
+  return withEvent(events[last]?.kind === 'taken' ? events.filter((_, i) => i !== last) : events, event);
 }
 
 /** The history with the reviewed count last, in place of any before it: the record says where the review stands now. */

@@ -54,7 +54,7 @@ export class HunkMarks implements vscode.Disposable {
   });
   private readonly reviewedMark = vscode.window.createTextEditorDecorationType({
     after: {
-      contentText: `  👁 ${l10n.t({ message: 'reviewed', args: [], comment: ['A mark beside one of the agent’s changes that the writer marked Reviewed'] })}`,
+      contentText: `  ◉ ${l10n.t({ message: 'reviewed', args: [], comment: ['A mark beside one of the agent’s changes that the writer marked Reviewed'] })}`,
       color: new vscode.ThemeColor('editorCodeLens.foreground'),
     },
   });

@@ -15,13 +15,14 @@ import { linkRefusal } from './working-tree-links';
 /** Thrown when the file changed between the reading and the write: the caller reads it again. */
 export class ChangedSinceRead extends Error {}
 
+/** The lines' write: into `edit` for a document the editor holds (`toSave` when it had no unsaved edits), else as the file's bytes. */
 async function linesEdit(
   write: Extract<HunkWrite, { kind: 'lines' }>,
   edit: vscode.WorkspaceEdit,
-): Promise<vscode.TextDocument | undefined> {
+): Promise<{ inEdit: boolean; toSave: vscode.TextDocument | undefined }> {
   const now = await readWorkingFile(write.file.uri);
   if (now?.text !== write.file.text) throw new ChangedSinceRead();
-  return editWorkingFile(now, write.edit, edit);
+  return { inEdit: now.document !== undefined, toSave: await editWorkingFile(now, write.edit, edit) };
 }
 
 /** A new file's bytes, in the encoding the writer's settings give new files. */
@@ -54,8 +55,10 @@ export async function writeHunk(write: HunkWrite, root: string, name: string): P
     if (refusal) throw new ReviewError(refusal);
   }
   const edit = new vscode.WorkspaceEdit();
-  const toSave = write.kind === 'lines' ? [await linesEdit(write, edit)] : await filesEdit(write, edit);
-  if (edit.size && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
+  const lines = write.kind === 'lines' ? await linesEdit(write, edit) : undefined;
+  const toSave = write.kind === 'files' ? await filesEdit(write, edit) : [lines?.toSave];
+  // A closed page's lines were written as its bytes: the edit holds nothing then.
+  if ((!lines || lines.inEdit) && !(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
     throw new ReviewError(l10n.t('The editor did not accept the edit to {0}; nothing was changed.', name));
   }
   for (const document of toSave) {

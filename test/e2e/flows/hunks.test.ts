@@ -158,4 +158,78 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
     await applied('Applied 1 of 4 changes in 1 file').waitFor();
     await eventually(() => !existsSync(join(workbench.folder, checklist)), 'the new page gone again', 15_000);
   });
+
+  // Reviewed, change by change: a job whose change has five changes in three files (the webhooks
+  // page's one paragraph reworded and a line after it: one change; three in the quickstart; a new
+  // page beside the webhooks page).
+  const reviewPrompt = '[hunks] Check guides/webhooks.mdx and quickstart.mdx';
+  const reviewed = (text: string): Locator => workbench.page.locator('.statusbar-item[id$="docsAgent.reviewedChanges"]', { hasText: text });
+  /** The status bar's message after Next Unreviewed Change: which one of how many, and where. */
+  const visited = (): Locator => workbench.page.locator('.statusbar-item', { hasText: /Change not reviewed \d of \d, in / });
+
+  it('Reviewed: the key marks a change in one file, applying marks one in another; Next Unreviewed Change visits the other three in order, across files, wrapping', async () => {
+    await workbench.clearNotifications();
+    await workbench.newJob(reviewPrompt);
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes('[hunks] Check'));
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === reviewPrompt);
+    assert.ok(job, 'the job was sent');
+    await workbench.control.finishJob(job.id);
+    await workbench.jobIcon(reviewPrompt, 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+    await workbench.contextMenu(workbench.jobRow(reviewPrompt), "Review Job's Changes");
+    await diffTab(reviewPrompt, '3 files').waitFor({ timeout: 30_000 });
+    await reviewed('Reviewed 0 of 5 changes').waitFor({ timeout: 30_000 });
+    // The webhooks page's change, by its key; the quickstart's tip, by applying it.
+    await cursorOn('Last line from the docs agent');
+    await workbench.page.keyboard.press('Control+Alt+Enter');
+    await reviewed('Reviewed 1 of 5 changes').waitFor();
+    await cursorOn('Tip from the docs agent');
+    await workbench.page.keyboard.press('Control+Shift+Enter');
+    await reviewed('Reviewed 2 of 5 changes').waitFor();
+    const seen: string[] = [];
+    for (let k = 0; k < 4; k++) {
+      const before = (await visited().count()) ? await visited().first().innerText() : '';
+      await workbench.runCommand('Docs Agent: Next Unreviewed Change');
+      // Each step names another change, so the message's text changes.
+      await (before ? visited().filter({ hasNotText: before }) : visited()).first().waitFor({ timeout: 15_000 });
+      seen.push(await visited().first().innerText());
+    }
+    const positions = seen.map((text) => Number(/not reviewed (\d) of 3/.exec(text)?.[1]));
+    assert.deepEqual(
+      positions.slice(1).map((p, i) => (p - (positions[i] ?? 0) + 3) % 3),
+      [1, 1, 1],
+      `each the next, wrapping after the third: ${seen.join(' | ')}`,
+    );
+    assert.equal(seen[3], seen[0], 'the fourth is the first again');
+    assert.deepEqual([...new Set(seen.map((text) => /, in (.+)\.$/.exec(text)?.[1]))].sort(), [
+      'docs/guides/webhooks-checklist.mdx',
+      'docs/quickstart.mdx',
+    ]);
+    await workbench.screenshot('hunk-reviewed');
+  });
+
+  it('Reviewed: after a reload the count stays, and the job’s row says it', async () => {
+    await workbench.reloadWindow();
+    await workbench.openDocsAgentView();
+    await workbench.jobRow(reviewPrompt).filter({ hasText: 'Reviewed 2 of 5 changes' }).waitFor();
+    await workbench.contextMenu(workbench.jobRow(reviewPrompt), "Review Job's Changes");
+    await diffTab(reviewPrompt, '3 files').waitFor({ timeout: 30_000 });
+    await reviewed('Reviewed 2 of 5 changes').waitFor({ timeout: 30_000 });
+  });
+
+  it('Reviewed: a follow-up that rewrites a reviewed change makes it unreviewed; the one it left stays reviewed', async () => {
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === reviewPrompt);
+    assert.ok(job);
+    const thread = await commentOnDiffLine(workbench, 'modified', 'Last line from the docs agent', 'Say it in fewer words.');
+    await thread.locator('.action-label[aria-label="Send Review to the Agent…"]').click();
+    const draft = await workbench.composeAndSend('Review of', '');
+    await draft.waitFor({ state: 'detached' });
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && r.path.endsWith(`/${job.id}/message`));
+    await workbench.control.finishJob(job.id);
+    await workbench.jobIcon(reviewPrompt, 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+    await workbench.contextMenu(workbench.jobRow(reviewPrompt), "Review Job's Changes");
+    await diffTab(reviewPrompt, '3 files').waitFor({ timeout: 30_000 });
+    await reviewed('Reviewed 1 of 5 changes').waitFor({ timeout: 30_000 });
+  });
 });
