@@ -7,6 +7,8 @@ import { analyticsBench } from './analytics-bench';
 import { budgetBench } from './budget-bench';
 import { mcpBench } from './mcp-bench';
 import { historyBench } from './history-bench';
+import { hunksBench, hunksRows } from './hunks-bench';
+import { hunksEditorBench, hunksEditorRows } from './hunks-editor-bench';
 import { machineBench } from './machine-bench';
 import { pollBench } from './poll-bench';
 import { readersBench } from './readers-bench';
@@ -14,10 +16,8 @@ import { signalsBench } from './signals-bench';
 import { sizeBench } from './sizes';
 import { editorsBench } from './editors-bench';
 import { askedEarlyBench } from './asked-early-bench';
-import { type BenchResult, runBench } from './stats';
+import { type BenchResult, type Row, runBench } from './stats';
 import { workbenchBench } from './workbench-bench';
-
-type Row = [figure: string, value: string, target: string];
 
 function rowsOf<T>(result: BenchResult<T>, name: string, rows: (figures: T) => Row[]): Row[] {
   return result.ok ? rows(result.figures) : [[name, `could not run: ${result.error.split('\n')[0] ?? ''}`, '']];
@@ -39,10 +39,12 @@ async function main(): Promise<void> {
   const history = await runBench('5d a year of job history in the store (module)', () => historyBench());
   const budget = await runBench('9 the hourly budget, processes racing near its end (module)', budgetBench);
   const mcp = await runBench('10 the MCP server: round trips through the SDK client (module)', mcpBench);
+  const hunks = await runBench('11 which of the agent’s hunks are in the writer’s page (module)', hunksBench);
   const webview = await runBench('2+4 visitors panel and activation (code-server + Chromium)', workbenchBench);
   const machine = await runBench('5 several windows on one machine', machineBench);
   const editors = await runBench('7 the floor (VS Code 1.99) beside the current editor', editorsBench);
   const askedEarly = await runBench('7b asked to start: the fixture alone and beside 100,000 other files', askedEarlyBench);
+  const hunksEditor = await runBench('11b the cursor through a big page’s hunks (the real extension host)', hunksEditorBench);
   const report = {
     bench: 'docs-agent',
     startedAt: new Date(started).toISOString(),
@@ -59,8 +61,10 @@ async function main(): Promise<void> {
     signals,
     budget,
     mcp,
+    hunks,
     editors,
     askedEarly,
+    hunksEditor,
   };
   console.log(JSON.stringify(report));
 
@@ -183,6 +187,8 @@ async function main(): Promise<void> {
       ['10 MCP tools/list round trip, mean / p95', `${ms(f.listTools.mean)} / ${ms(f.listTools.p95)}`, 'p95 <= 20 ms'],
       ['10 MCP cached read round trip, mean / p95', `${ms(f.cachedRead.mean)} / ${ms(f.cachedRead.p95)}`, 'p95 <= 20 ms'],
     ]),
+    ...rowsOf(hunks, '11 hunks', hunksRows),
+    ...rowsOf(hunksEditor, '11b hunks in the editor', hunksEditorRows),
     ...rowsOf(askedEarly, '7b asked early', (f) => [
       [
         `7b reload -> the editor asks Docs Agent to start, fixture / beside ${f.files.toLocaleString('en-US')} other files`,
@@ -248,7 +254,9 @@ async function main(): Promise<void> {
     console.log(`${figure.padEnd(widths[0] ?? 0)}  ${value.padStart(widths[1] ?? 0)}  ${target}`.trimEnd());
   }
   console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const failed = [analytics, webview, polling, size, machine, history, readers, budget, editors, askedEarly].some((r) => !r.ok);
+  const failed = [analytics, webview, polling, size, machine, history, readers, budget, hunks, editors, askedEarly, hunksEditor].some(
+    (r) => !r.ok,
+  );
   // Explicit exit: keep-alive sockets and code-server's handlers must not hold the process.
   process.exit(failed ? 1 : 0);
 }

@@ -27,6 +27,9 @@ export function round(value: number, digits = 1): number {
   return Math.round(value * scale) / scale;
 }
 
+/** One line of the table `npm run bench` prints after the JSON. */
+export type Row = [figure: string, value: string, target: string];
+
 export type BenchResult<T> = { ok: true; wallMs: number; figures: T } | { ok: false; wallMs: number; error: string };
 
 /** Runs one bench, timing it and turning a throw into a result the report can show. */

@@ -3,7 +3,9 @@
 // first paragraph (`[reword]`, so the diff has a removed line), and, for a review the writer sent
 // as a follow-up, each quoted line of its own version revised (lines of the old version are not
 // brought back); `[hunks]`: three separate hunks in the page (its first paragraph reworded, a
-// paragraph added after the second, one at the end) and a new page beside it. Pure text: git-side.ts commits what these return.
+// paragraph added after the second, one at the end) and a new page beside it; `[big-page N]`: N
+// of the page's lines, spread evenly over it, each with the agent's words at its end (N hunks,
+// for the bench's big pages). Pure text: git-side.ts commits what these return.
 
 /** A comment of a review follow-up (review-text.ts's format) on lines of the agent's version. */
 export interface ReviewedLines {
@@ -91,4 +93,24 @@ export function withThreeHunks(before: string, added: string, jobId: string): st
 /** `[hunks]`: the page the agent adds beside the edited one. */
 export function checklistPage(jobId: string): string {
   return `---\ntitle: "Checklist"\n---\n\nA checklist the docs agent (${jobId}) wrote.\n`;
+}
+
+/** The `[big-page N]` marker's N, or undefined when the prompt has none. */
+export function spreadCount(prompt: string): number | undefined {
+  const count = /\[big-page (\d+)\]/i.exec(prompt)?.[1];
+  return count === undefined ? undefined : Number(count);
+}
+
+/**
+ * `[big-page N]`: N lines of the page, spread evenly from its third (past a table's head row and
+ * rule), each with " Updated by the agent." at its end, as test/support/hunk-pages.ts's table
+ * pages have the agent's change.
+ */
+export function withSpreadEdits(before: string, count: number): string {
+  const lines = before.split('\n');
+  const size = lines.length - (lines.at(-1) === '' ? 1 : 0);
+  const from = 2;
+  const step = Math.max(1, Math.floor((size - from) / count));
+  const edited = (i: number): boolean => i >= from && i < size && (i - from) % step === Math.floor(step / 2) && (i - from) / step < count;
+  return lines.map((line, i) => (edited(i) ? `${line} Updated by the agent.` : line)).join('\n');
 }

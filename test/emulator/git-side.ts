@@ -7,7 +7,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checklistPage, reviewedLines, reviseReviewed, revisedLine, withAgentLine, withThreeHunks } from './agent-edits';
+import {
+  checklistPage,
+  reviewedLines,
+  reviseReviewed,
+  revisedLine,
+  spreadCount,
+  withAgentLine,
+  withSpreadEdits,
+  withThreeHunks,
+} from './agent-edits';
 
 /** The page a job edits when its prompt names none (paths relative to the repository's root). */
 export const defaultEditedPage = 'docs/quickstart.mdx';
@@ -58,7 +67,8 @@ export class GitSide {
 
   /**
    * Commits the agent's edit on top of `base` and points `ref` at it: a review's lines revised
-   * (agent-edits.ts), else its line added to the pages the prompt names.
+   * (agent-edits.ts), `[big-page N]`'s lines spread over the pages the prompt names, else its line
+   * added to them.
    */
   commitEdit(ref: string, jobId: string, prompt: string, base = 'refs/heads/main'): AgentEdit {
     const reviewed = reviewedLines(prompt);
@@ -67,8 +77,10 @@ export class GitSide {
     // `[broken-link]`: the agent also links a page that does not exist, so a preview build fails.
     const added = /\[broken-link\]/i.test(prompt) ? `${line}\n\n${BROKEN_LINK_LINE}` : line;
     const hunks = /\[hunks\]/i.test(prompt);
+    const spread = spreadCount(prompt);
     const edited = (before: string, page: string): string => {
       if (reviewed.length) return reviseReviewed(before, page, jobId, reviewed);
+      if (spread !== undefined) return withSpreadEdits(before, spread);
       return hunks ? withThreeHunks(before, added, jobId) : withAgentLine(before, added, /\[reword\]/i.test(prompt));
     };
     const temp = mkdtempSync(join(tmpdir(), 'emulator-index-'));

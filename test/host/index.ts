@@ -23,8 +23,9 @@ export async function run(): Promise<void> {
   const grep = process.env.DOCS_AGENT_TEST_GREP;
   if (grep) mocha.grep(grep);
   // Under a display language other than English (run-in-code-server's DOCS_AGENT_TEST_LOCALE)
-  // only the *.locale.test.js suites run; the others assert English and run without it.
-  const suffix = process.env.DOCS_AGENT_TEST_LOCALE ? '.locale.test.js' : '.test.js';
+  // only the *.locale.test.js suites run; the others assert English and run without it. With
+  // DOCS_AGENT_TEST_BENCH (`npm run bench`), only the *.bench.js specs run, which no test run does.
+  const suffix = process.env.DOCS_AGENT_TEST_BENCH ? '.bench.js' : process.env.DOCS_AGENT_TEST_LOCALE ? '.locale.test.js' : '.test.js';
   for (const file of readdirSync(__dirname)
     .filter((f) => f.endsWith(suffix) && (suffix !== '.test.js' || !f.endsWith('.locale.test.js')))
     .sort()) {

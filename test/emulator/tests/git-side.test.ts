@@ -8,6 +8,8 @@ import { cloneFixture, createFixtureRemote, gitIn } from '../../support/emulator
 import { useEmulator } from '../../support/emulator/emulator-harness';
 import { fixtureSite } from '../../support/workbench/code-server';
 import { reviewInstruction, reviewText } from '../../../src/review/review-text';
+import { tablePage } from '../../support/hunk-pages';
+import { withSpreadEdits } from '../agent-edits';
 
 const JOBS = (projectId: string): string => `/v2/agent/${projectId}/job`;
 
@@ -80,6 +82,16 @@ describe('emulator: git side', () => {
     const diff = gitIn(clone, 'diff', 'main', 'refs/review/reword', '--', 'docs/guides/webhooks.mdx');
     assert.match(diff, /^-Acme calls your endpoint when a job finishes\./m);
     assert.ok(diff.includes(`+${job.edit?.line ?? '?'}`), diff);
+  });
+
+  it('[big-page N]: N lines spread over the page, each with the agent’s words, as the hunk pages’ tables have them', async () => {
+    const job = await h.control.finishJob(await create('[big-page 2] Rework docs/quickstart.mdx'));
+    gitIn(clone, 'fetch', '-q', 'origin', `+refs/heads/${job.source.ref ?? ''}:refs/review/big-page`);
+    const diff = gitIn(clone, 'diff', '-U0', 'main', 'refs/review/big-page');
+    assert.equal((diff.match(/^@@/gm) ?? []).length, 2, diff);
+    assert.equal((diff.match(/^\+(?!\+).* Updated by the agent\.$/gm) ?? []).length, 2, diff);
+    const table = tablePage(3000, 8);
+    assert.equal(withSpreadEdits(table.base, 8), table.agent);
   });
 
   it('a review sent as a follow-up: each quoted line of the agent’s version is revised, lines of the old version are not', async () => {
