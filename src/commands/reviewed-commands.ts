@@ -73,7 +73,10 @@ async function startOf(marks: HunkMarks, shown: ShownChange, all: readonly HunkA
   return step === 1 ? before - 1 : before;
 }
 
-/** Shows the hunk: in the editor showing its file's agent side, else in its file's diff. */
+/**
+ * Shows the hunk: in the editor already showing its file's agent side, else in its file's diff;
+ * a page the agent added or deleted, which has no diff to show, as its one version.
+ */
 async function reveal(shown: ShownChange, at: HunkAt): Promise<void> {
   const line = agentLineOf(at);
   const range = new vscode.Range(line, 0, line, 0);
@@ -85,7 +88,13 @@ async function reveal(shown: ShownChange, at: HunkAt): Promise<void> {
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     return;
   }
-  if (file) await showFileDiff(api, shown.change, file, fileDiffTitle(at.path, shown.title), range);
+  if (!file) return;
+  if (at.whole === 'added' || at.whole === 'deleted') {
+    const side = at.whole === 'added' ? api.toGitUri(at.uri, shown.change.head) : api.toGitUri(file.originalUri, shown.change.base);
+    await vscode.window.showTextDocument(side, { selection: range, preview: true });
+    return;
+  }
+  await showFileDiff(api, shown.change, file, fileDiffTitle(at.path, shown.title), range);
 }
 
 async function goToUnreviewed(marks: HunkMarks, step: 1 | -1): Promise<HunkAt | undefined> {

@@ -56,7 +56,10 @@ export async function markSent(store: ReviewStore, job: string, draft: string, a
     const ids = new Set(pending.threads);
     const sentAt = at.toISOString();
     const threads = review.threads.map((t) => (ids.has(t.id) && !t.sentAt ? (marked++, { ...t, sentAt }) : t));
-    return { job: review.job, threads, sent: [...review.sent, { at: sentAt, commit: pending.commit, threads: marked }] };
+    // Sent: no longer pending; the rest of the review (the changes marked Reviewed) stays.
+    const sent: JobReview = { ...review, threads, sent: [...review.sent, { at: sentAt, commit: pending.commit, threads: marked }] };
+    delete sent.pending;
+    return sent;
   });
   return marked;
 }

@@ -3,6 +3,8 @@ import { changeKey, reviewedKeysOf, withReviewed } from '../../src/review/change
 import { parseHunks } from '../../src/review/hunks';
 import { inEditorLines } from '../../src/review/page-lines';
 import { ReviewStore } from '../../src/review/review-store';
+import { markSent, notePending } from '../../src/review/review-drafts';
+import type { ReviewThread } from '../../src/review/review-record';
 import { reviewedCountOf, withReviewedCount, type JobEvent } from '../../src/jobs/job-history';
 import { gitDiffOfTexts } from '../support/git/text-diff';
 import { machineFolder } from '../support/fakes/job-window';
@@ -59,6 +61,30 @@ describe('reviewed changes: kept for every window, by what each change is', () =
       after.map((key) => reviewed.has(key)),
       [true, false, true],
     );
+  });
+
+  it('sending a review keeps the marks: the follow-up it starts is checked against them', async () => {
+    const folder = machineFolder();
+    const store = await storeOn(folder);
+    await store.change(job, (review) => withReviewed(review, ['k1', 'k2'], true, '2026-11-29T08:00:00.000Z'));
+    const thread: ReviewThread = {
+      id: 't1',
+      uri: 'git:/work/docs/install.mdx?{"ref":"abc"}',
+      path: 'docs/install.mdx',
+      side: 'agent',
+      commit: 'abc',
+      head: 'abc',
+      from: 3,
+      to: 3,
+      lines: ['Run the installer for your system.'],
+      comments: [{ id: 'c1', body: 'Shorter.', at: '2026-11-29T08:01:00.000Z' }],
+    };
+    await store.change(job, (review) => ({ ...review, threads: [thread] }));
+    await notePending(store, job, 'docs-agent-compose:/d1/Review.md', [thread]);
+    assert.equal(await markSent(store, job, 'docs-agent-compose:/d1/Review.md'), 1);
+    const sent = (await storeOn(folder)).get(job);
+    assert.equal(sent?.pending, undefined);
+    assert.deepEqual([...reviewedKeysOf(sent)], ['k1', 'k2']);
   });
 
   it('a review holding only marks is kept as long as a commented one (marked is touched)', async () => {
