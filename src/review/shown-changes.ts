@@ -119,6 +119,11 @@ export class ShownChanges implements vscode.Disposable {
         if (file) return { shown, file };
       }
     }
+    // A page the agent added or deleted, shown alone (Next Unreviewed Change opens it so).
+    if (tab.input instanceof vscode.TabInputText) {
+      const place = this.placeOf(tab.input.uri);
+      if (place) return { shown: place.shown, file: place.file };
+    }
     const shown = newestFirst.find((s) => tab.label === s.title || tab.label.startsWith(`${s.title} (`));
     return shown ? { shown } : undefined;
   }
