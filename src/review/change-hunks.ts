@@ -9,10 +9,9 @@ import { changeKey } from './change-keys';
 import { inClone } from './clone-path';
 import { fileAt, fileHunks } from './file-hunks';
 import { changeStatus, type GitChange } from './git-api';
-import { hunkAtLine, prepareChange, readHunksInSlices, type HunkReading, type LineEdit, type PreparedChange } from './hunk-state';
+import { hunkAtLine, prepareChangeInSlices, readHunksInSlices, type HunkReading, type LineEdit, type PreparedChange } from './hunk-state';
 import { wholeFileHunk as oneHunkOf, type Hunk } from './hunks';
 import type { JobChange } from './job-change';
-import { inEditorLines } from './page-lines';
 import type { TakenChange } from './review-text';
 import { readWorkingFile, type WorkingFile } from './working-file';
 
@@ -118,8 +117,8 @@ export class ChangeHunks {
     if (whole) return { file, before, after, hunks: [oneHunkOf(before, after)] };
     const hunks = await fileHunks(repository, base, head, newPath);
     if (before === undefined || after === undefined) return { file, before, after, hunks };
-    const lines = inEditorLines(hunks, before, after);
-    return { file, before, after, hunks: lines, prepared: prepareChange(lines, before, after) };
+    const prepared = await prepareChangeInSlices(hunks, before, after);
+    return { file, before, after, hunks: prepared.hunks, prepared };
   }
 
   /** The hunks' readings in `working`, read again only when its text changed since the last time. */

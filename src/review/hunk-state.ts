@@ -22,7 +22,7 @@ import {
   type Piece,
   type Texts,
 } from './hunk-stretch';
-import { onlyBreak, pageLines, usualBreak, writesFaithfully, type LineEdit, type PageLines } from './page-lines';
+import { inEditorLines, onlyBreak, pageLines, usualBreak, writesFaithfully, type LineEdit, type PageLines } from './page-lines';
 import { runInSlices, runToEnd } from '../platform/slices';
 
 export type { LineEdit } from './page-lines';
@@ -164,6 +164,8 @@ function* readStretch(stretch: Span, ks: readonly number[], v: Versions, reading
 
 /** The agent's change to one page, made ready once: a change's two versions never change, the working text does. */
 export interface PreparedChange {
+  /** The hunks, numbered in the editor's lines. */
+  hunks: Hunk[];
   base: PageLines;
   head: PageLines;
   /** Each line's number (equal lines, equal numbers) in the base and the agent's version. */
@@ -175,11 +177,15 @@ export interface PreparedChange {
   weak: Uint8Array;
 }
 
-/** Readies `hunks` between `baseText` (what the agent started from) and `headText` (its version), numbered in the editor's lines. */
-export function prepareChange(hunks: readonly Hunk[], baseText: string, headText: string): PreparedChange {
+/** Readies `hunks` (numbered in the editor's lines) between `baseText` and `headText`, step by step. */
+function* preparedSteps(hunks: readonly Hunk[], baseText: string, headText: string): Generator<void, PreparedChange> {
   const [base, head] = [pageLines(baseText), pageLines(headText)];
+  yield;
   const numbers = new Map<string, number>();
-  const [baseLines, headLines] = [numberLines(base.lines, numbers), numberLines(head.lines, numbers)];
+  const baseLines = numberLines(base.lines, numbers);
+  yield;
+  const headLines = numberLines(head.lines, numbers);
+  yield;
   const pieces: Piece[] = hunks.map((hunk) => {
     const [old, newSpan] = [oldSpanOf(hunk), newSpanOf(hunk)];
     const lines = headLines.slice(newSpan.begin, newSpan.end);
@@ -187,7 +193,24 @@ export function prepareChange(hunks: readonly Hunk[], baseText: string, headText
   });
   const weak = new Uint8Array(numbers.size);
   for (const [line, id] of numbers) weak[id] = isWeak(line) ? 1 : 0;
-  return { base, head, numbers, baseLines, pieces, breaks: { base: usualBreak(base), head: usualBreak(head) }, weak };
+  yield;
+  return { hunks: [...hunks], base, head, numbers, baseLines, pieces, breaks: { base: usualBreak(base), head: usualBreak(head) }, weak };
+}
+
+/** Readies `hunks` between `baseText` (what the agent started from) and `headText` (its version), numbered in the editor's lines. */
+export function prepareChange(hunks: readonly Hunk[], baseText: string, headText: string): PreparedChange {
+  return runToEnd(preparedSteps(hunks, baseText, headText));
+}
+
+/** Readies git's hunks of a page (numbered as git numbers lines), giving the thread back between steps: for the extension host. */
+export function prepareChangeInSlices(gitHunks: readonly Hunk[], baseText: string, headText: string): Promise<PreparedChange> {
+  return runInSlices(
+    (function* (): Generator<void, PreparedChange> {
+      const hunks = inEditorLines(gitHunks, baseText, headText);
+      yield;
+      return yield* preparedSteps(hunks, baseText, headText);
+    })(),
+  );
 }
 
 /** The reading of a working text, step by step (see runInSlices). */
@@ -196,7 +219,9 @@ function* readingSteps(change: PreparedChange, workingText: string): Generator<v
   // Lines neither version has get numbers of their own, without growing the change's.
   const more = new Map<string, number>();
   const workingPage = pageLines(workingText);
+  yield;
   const working = numberLines(comparedLines(workingPage, change.breaks.base), more, change.numbers);
+  yield;
   const numbers = change.numbers.size + more.size;
   const weak = new Uint8Array(numbers);
   weak.set(change.weak);
