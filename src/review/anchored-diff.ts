@@ -149,8 +149,11 @@ function* differ(diffing: Diffing, a: Span, b: Span, depth: number): Generator<v
     if (a0 < a1 || b0 < b1) found.push({ begin: a0, end: a1, count: b1 - b0 });
     return;
   }
+  const lines = a1 - a0 + b1 - b0;
   const pairs = depth < 4 ? anchors(from, to, { begin: a0, end: a1 }, { begin: b0, end: b1 }, diffing) : [];
   if (pairs.length) {
+    // Finding anchors over a long range is a step of its own.
+    if (lines > 1000) yield;
     let [i, j] = [a0, b0];
     for (const [x, y] of [...pairs, [a1, b1] as [number, number]]) {
       yield* differ(diffing, { begin: i, end: x }, { begin: j, end: y }, depth + 1);
@@ -158,7 +161,6 @@ function* differ(diffing: Diffing, a: Span, b: Span, depth: number): Generator<v
     }
     return;
   }
-  const lines = a1 - a0 + b1 - b0;
   const maxEdits = Math.floor(Math.min(myersWork, diffing.workLeft) / lines);
   const run = maxEdits > 0 ? myersDifferences(from.slice(a0, a1), to.slice(b0, b1), maxEdits) : undefined;
   diffing.workLeft -= lines * maxEdits;
