@@ -53,17 +53,23 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
     return line;
   }
 
+  /** Sends a job from the palette and has the agent finish it with a pull request; its row shows so. */
+  async function sentAndFinished(prompt: string): Promise<{ id: string }> {
+    await workbench.clearNotifications();
+    await workbench.newJob(prompt);
+    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes(prompt));
+    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === prompt);
+    assert.ok(job, 'the job was sent');
+    await workbench.control.finishJob(job.id);
+    await workbench.jobIcon(prompt, 'git-pull-request').waitFor({ timeout: 30_000 });
+    await workbench.clearNotifications();
+    return job;
+  }
+
   it('Apply This Change takes one hunk of the agent’s change into the page, beside the writer’s unsaved edit', async () => {
     const original = page(authPath);
     await workbench.openDocsAgentView();
-    await workbench.clearNotifications();
-    await workbench.newJob(hunksPrompt);
-    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes('[hunks]'));
-    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === hunksPrompt);
-    assert.ok(job, 'the job was sent');
-    await workbench.control.finishJob(job.id);
-    await workbench.jobIcon(hunksPrompt, 'git-pull-request').waitFor({ timeout: 30_000 });
-    await workbench.clearNotifications();
+    const job = await sentAndFinished(hunksPrompt);
     // The writer's own edit in the page's last paragraph, not saved.
     await workbench.selectLine(authPath, 'Rotate keys from the dashboard');
     await workbench.page.keyboard.press('End');
@@ -168,14 +174,7 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
   const visited = (): Locator => workbench.page.locator('.statusbar-item', { hasText: /Change not reviewed \d of \d, in / });
 
   it('Reviewed: the key marks a change in one file, applying marks one in another; Next Unreviewed Change visits the other three in order, across files, wrapping', async () => {
-    await workbench.clearNotifications();
-    await workbench.newJob(reviewPrompt);
-    await workbench.control.waitForRequests(1, 30_000, (r) => r.method === 'POST' && JSON.stringify(r.body).includes('[hunks] Check'));
-    const job = (await workbench.control.jobs()).find((j) => j.prompts[0] === reviewPrompt);
-    assert.ok(job, 'the job was sent');
-    await workbench.control.finishJob(job.id);
-    await workbench.jobIcon(reviewPrompt, 'git-pull-request').waitFor({ timeout: 30_000 });
-    await workbench.clearNotifications();
+    await sentAndFinished(reviewPrompt);
     await workbench.contextMenu(workbench.jobRow(reviewPrompt), "Review Job's Changes");
     await diffTab(reviewPrompt, '3 files').waitFor({ timeout: 30_000 });
     await reviewed('Reviewed 0 of 5 changes').waitFor({ timeout: 30_000 });
