@@ -115,8 +115,18 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
   });
 
   it('a hunk whose lines the writer changed is not applied: a sentence says so', async () => {
-    await workbench.selectLine(authPath, 'Every request carries an API key');
-    await workbench.page.keyboard.type('Every request needs a key.');
+    // The writer's edit, seen in the page before going on: on a busy machine a click can land
+    // before the page's editor takes the keyboard, and the typing goes nowhere.
+    const mine = workbench.page.locator('.monaco-editor .view-line', { hasText: 'Every request needs a key.' });
+    for (let tries = 0; !(await mine.count()) && tries < 3; tries++) {
+      await workbench.selectLine(authPath, 'Every request carries an API key');
+      await workbench.page.keyboard.type('Every request needs a key.');
+      await mine
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .catch(() => undefined);
+    }
+    await mine.first().waitFor({ timeout: 1_000 });
     await diffTab(hunksPrompt, '2 files').click();
     await cursorOn('[hunks] Tidy guides');
     await workbench.page.keyboard.press('Control+Shift+Enter');
