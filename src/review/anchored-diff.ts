@@ -14,18 +14,6 @@ export interface Difference extends Span {
 /** How many lines a difference adds (negative: removes) overall. */
 export const growthOf = (d: Difference): number => d.count - (d.end - d.begin);
 
-/** Texts' lines as numbers, equal lines equal numbers, so comparing two costs nothing whatever their length. */
-export function numbered(...texts: readonly (readonly string[])[]): number[][] {
-  const ids = new Map<string, number>();
-  return texts.map((lines) =>
-    lines.map((line) => {
-      let id = ids.get(line);
-      if (id === undefined) ids.set(line, (id = ids.size));
-      return id;
-    }),
-  );
-}
-
 /** Myers' work past which a run between anchors reads as replaced whole: (its lines) × (edits tried). */
 const myersWork = 200_000;
 

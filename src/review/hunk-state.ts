@@ -53,6 +53,8 @@ interface Versions {
   texts: Texts;
   change: PreparedChange;
   working: PageLines;
+  /** Per line number: too common to anchor a diff on. */
+  weak: Uint8Array;
 }
 
 /** A line with no letter or digit (blank, a fence, a rule): too common to anchor a diff on. */
@@ -82,21 +84,27 @@ interface Local {
   base: readonly number[];
 }
 
+/** Exact distances (Myers) for stretches up to this much work (lines × lines); past it, the anchored diff's, bounded. */
+const exactWork = 400_000;
+
+/** How many lines an edit from one to the other removes and adds: exact where cheap, else as the anchored diff finds it. */
+function* distanceSteps(a: readonly number[], b: readonly number[], weak: Uint8Array): Generator<void, number> {
+  const lines = a.length + b.length;
+  if (lines * lines <= exactWork) return boundedDistance(a, b, lines) ?? lines;
+  const found = yield* anchoredDifferences(a, b, weak);
+  return found.reduce((sum, d) => sum + d.end - d.begin + d.count, 0);
+}
+
 /**
  * An edit must bring the stretch nearer the agent's version and further from the base when it
  * applies, and the other way round when it unapplies: a last check that the hunk is never written
- * twice, nor the writer's line taken for it. Undefined when a distance is past its bound.
+ * twice, nor the writer's line taken for it.
  */
-function confirmed(isIn: boolean, local: Local): boolean | undefined {
-  const cap = maxWriterEdits + local.head.length + local.base.length;
-  const d = (a: readonly number[], b: readonly number[]): number | undefined => boundedDistance(a, b, Math.min(cap, a.length + b.length));
-  const [headNow, headAfter, baseNow, baseAfter] = [
-    d(local.head, local.lines),
-    d(local.head, local.after),
-    d(local.base, local.lines),
-    d(local.base, local.after),
-  ];
-  if (headNow === undefined || headAfter === undefined || baseNow === undefined || baseAfter === undefined) return undefined;
+function* confirmedSteps(isIn: boolean, local: Local, weak: Uint8Array): Generator<void, boolean> {
+  const headNow = yield* distanceSteps(local.head, local.lines, weak);
+  const headAfter = yield* distanceSteps(local.head, local.after, weak);
+  const baseNow = yield* distanceSteps(local.base, local.lines, weak);
+  const baseAfter = yield* distanceSteps(local.base, local.after, weak);
   const [toHead, toBase] = [headAfter - headNow, baseAfter - baseNow];
   return isIn ? toHead > 0 && toBase < 0 : toHead < 0 && toBase > 0;
 }
@@ -115,14 +123,14 @@ function comparedLines(page: PageLines, baseBreak: '\r\n' | '\n'): string[] {
 const rawLines = (page: PageLines, span: Span): string[] => page.lines.slice(span.begin, span.end);
 
 /** Piece `k` of a stretch, read from the best mixes found with it in and with it out. */
-function decide(
+function* decide(
   k: number,
   stretch: Span,
   inside: readonly Piece[],
   working: { begin: number; lines: number[] },
   best: Best,
   v: Versions,
-): HunkReading {
+): Generator<void, HunkReading> {
   if (best.in.cost === Infinity && best.out.cost === Infinity) return changedALot;
   if (best.in.cost === best.out.cost) return { state: 'changedByYou' };
   const isIn = best.in.cost < best.out.cost;
@@ -135,9 +143,8 @@ function decide(
   const other = isIn ? v.texts.base.slice(piece.old.begin, piece.old.end) : piece.lines;
   const after = [...working.lines.slice(0, local), ...other, ...working.lines.slice(local + span.end - span.begin)];
   const withAll = candidateOf(stretch, v.texts.base, inside, (1 << inside.length) - 1).lines;
-  const sure = confirmed(isIn, { lines: working.lines, after, head: withAll, base: candidateOf(stretch, v.texts.base, inside, 0).lines });
-  if (sure === undefined) return changedALot;
-  if (!sure) return { state: 'changedByYou' };
+  const around: Local = { lines: working.lines, after, head: withAll, base: candidateOf(stretch, v.texts.base, inside, 0).lines };
+  if (!(yield* confirmedSteps(isIn, around, v.weak))) return { state: 'changedByYou' };
   const [begin, end] = [working.begin + local, working.begin + local + span.end - span.begin];
   const toggle: LineEdit = isIn
     ? { begin, end, lines: rawLines(v.change.base, piece.old), sourceBreak: v.change.breaks.base }
@@ -155,11 +162,11 @@ function* readStretch(stretch: Span, ks: readonly number[], v: Versions, reading
     size > maxStretchLines ||
     fewestEdits(stretch, inside, working.lines, v.texts.base) > maxWriterEdits;
   const best = tooMuch ? [] : yield* bestMixes(stretch, inside, working.lines, v.texts, maxWriterEdits, mixWork);
-  ks.forEach((k, i) => {
+  for (const [i, k] of ks.entries()) {
     const found = best[i];
-    readings[k] = found ? decide(i, stretch, inside, working, found, v) : changedALot;
-  });
-  yield;
+    readings[k] = found ? yield* decide(i, stretch, inside, working, found, v) : changedALot;
+    yield;
+  }
 }
 
 /** The agent's change to one page, made ready once: a change's two versions never change, the working text does. */
@@ -228,7 +235,7 @@ function* readingSteps(change: PreparedChange, workingText: string): Generator<v
   for (const [line, id] of more) weak[id] = isWeak(line) ? 1 : 0;
   const differences = yield* anchoredDifferences(base, working, weak);
   const sure = sureLines(base, working, [...differences, ...pieces.map((p) => p.reach)], numbers);
-  const v: Versions = { texts: { base, working, pieces, differences, sure }, change, working: workingPage };
+  const v: Versions = { texts: { base, working, pieces, differences, sure }, change, working: workingPage, weak };
   const readings: HunkReading[] = pieces.map(() => changedALot);
   let k = 0;
   while (k < pieces.length) {

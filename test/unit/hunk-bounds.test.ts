@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { prepareChange, readHunksInSlices, type HunkReading } from '../../src/review/hunk-state';
+import { prepareChange, readHunks, readHunksInSlices, type HunkReading } from '../../src/review/hunk-state';
+import { withLineEdit } from '../../src/review/page-lines';
 import { parseHunks } from '../../src/review/hunks';
 import { gitDiffOfTexts } from '../support/git/text-diff';
 import { hardPages, type HunkPage } from '../support/hunk-pages';
@@ -59,5 +60,21 @@ describe('hunk reading on the pages writers really have: bounded, never holding 
       });
       assert.ok(readings.filter((r) => r.state === 'notApplied').length >= hunks.length / 2, page.name);
     }
+  });
+
+  it('a page the agent rewrote whole (1,500 lines, one change) reads in bounds, and its apply and unapply are exact', async () => {
+    const lines = (mark: string): string => Array.from({ length: 1500 }, (_, i) => `${mark} line ${i} of the page.\n`).join('');
+    const page: HunkPage = { name: 'rewritten whole', base: lines('Old'), agent: lines('New'), working: lines('Old') };
+    const hunks = parseHunks(gitDiffOfTexts(page.base, page.agent));
+    const { readings, totalMs, longestTurnMs } = await readWatched(page);
+    assert.ok(totalMs < 2000 && longestTurnMs < 250, `read in ${totalMs.toFixed(0)} ms, held ${longestTurnMs.toFixed(0)} ms`);
+    const [reading] = readings;
+    assert.equal(reading?.state, 'notApplied');
+    assert.ok(reading.toggle);
+    const applied = withLineEdit(page.working, reading.toggle);
+    assert.equal(applied, page.agent);
+    const back = readHunks(hunks, page.base, page.agent, applied)[0];
+    assert.ok(back?.state === 'applied' && back.toggle);
+    assert.equal(withLineEdit(applied, back.toggle), page.base);
   });
 });
