@@ -81,7 +81,8 @@ describe('check out and apply the agent’s change with real git', () => {
     assert.deepEqual(changedFiles(), ['notes.md'], 'the writer’s other work came along');
   });
 
-  it('Check Out again after a follow-up moves the branch forward; with commits of the writer’s own it is kept', async () => {
+  it('Check Out again after a follow-up moves the branch forward; with commits of the writer’s own it is kept', async function () {
+    this.timeout(90_000); // two rounds of git fetches and three check outs: over 30 s on a busy machine
     const job = await finishedJob(host, 'Shorten changelog.mdx');
     await vscode.commands.executeCommand('docsAgent.checkOutChange', job.id);
     git('checkout', '--quiet', 'main');
@@ -104,8 +105,11 @@ describe('check out and apply the agent’s change with real git', () => {
     const job = await finishedJob(host, 'Tighten guides/webhooks.mdx and api-reference/introduction.mdx');
     const before = page('docs/guides/webhooks.mdx');
     const file = vscode.Uri.joinPath(vscode.Uri.file(folder()), 'docs/guides/webhooks.mdx');
+    assert.deepEqual(changedFiles(), [], 'git sees a clean working tree before Apply File');
     const applied = await vscode.commands.executeCommand<AppliedFile>('docsAgent.applyChangeFile', job.id, file);
-    assert.ok(applied, 'the file was applied');
+    // Without an answer, a host test's modal question is dismissed: say what the Git extension saw.
+    const seen = (await loadGitApi()).repositories[0]?.state.workingTreeChanges.map((c) => c.uri.fsPath);
+    assert.ok(applied, `the file was applied (the Git extension saw uncommitted work in ${JSON.stringify(seen)})`);
     assert.deepEqual(changedFiles(), ['docs/guides/webhooks.mdx']);
     assert.match(page('docs/guides/webhooks.mdx'), agentLine(job));
     assert.equal(git('rev-parse', '--abbrev-ref', 'HEAD'), 'main', 'no branch switch');

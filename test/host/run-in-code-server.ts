@@ -2,7 +2,7 @@
 // the workbench loads this repo as the extension under development and out/test/host/index.js
 // as its tests, through the page's `payload` (read only with the smoke-test driver on).
 // Prints mocha's report and exits with the number of failures.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostResults } from './index';
@@ -16,6 +16,21 @@ import { readWorkbenchConfig } from '../support/workbench/workbench-config';
 import { testedEditor } from '../support/workbench/editor';
 
 const deadlineMs = 10 * 60_000;
+
+/**
+ * The warnings and errors of Docs Agent's own log (its output channel, which the editor keeps as a
+ * file in the user data): a command that failed in a test shows its reason there, not to mocha.
+ */
+function docsAgentLogProblems(stateDir: string): string[] {
+  const logs = readdirSync(join(stateDir, 'user-data', 'logs'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.endsWith('Docs Agent.log'),
+  );
+  return logs.flatMap((f) =>
+    readFileSync(join(stateDir, 'user-data', 'logs', f), 'utf8')
+      .split('\n')
+      .filter((line) => /\[(warning|error)\]/.test(line)),
+  );
+}
 
 async function main(): Promise<number> {
   if (!existsSync(join(repoRoot, 'dist/extension.js'))) {
@@ -85,6 +100,10 @@ async function main(): Promise<number> {
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as HostResults;
     console.log(results.text);
+    if (results.failures > 0) {
+      const problems = docsAgentLogProblems(server.stateDir).slice(-40);
+      console.log(`Docs Agent's log, its last ${problems.length} warnings and errors:\n${problems.join('\n')}`);
+    }
     console.log(
       `host tests (code-server, VS Code ${results.vscodeVersion}, real extension host): ${results.passes} passing, ${results.failures} failing, ` +
         `${results.pending} pending, ${((Date.now() - started) / 1000).toFixed(1)} s with the workbench`,

@@ -464,10 +464,22 @@ export class Workbench {
     return draft;
   }
 
-  /** Clears every notification from the palette and waits until no toast is left. */
-  async clearNotifications(): Promise<void> {
-    await this.runCommand('Notifications: Clear All Notifications');
-    await this.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
+  /**
+   * Clears every notification from the palette and waits until no toast is left. A notification
+   * that arrives just after the clear (a job finishing on a busy machine) is cleared again.
+   */
+  async clearNotifications(timeoutMs = 30_000): Promise<void> {
+    const toast = this.page.locator('.notifications-toasts .notification-toast').first();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.runCommand('Notifications: Clear All Notifications');
+      try {
+        await toast.waitFor({ state: 'detached', timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
   }
 
   /** The status icon of that row, once it is this codicon (e.g. 'sync', 'error'). */
