@@ -6,13 +6,19 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { buildLogScheme } from '../../src/previews/build-log';
 import { previewKeyOf, type TrackedPreview } from '../../src/previews/tracked-preview';
-import type { TrackedJob } from '../../src/jobs/tracked-job';
+import { jobKeyOf, type TrackedJob } from '../../src/jobs/tracked-job';
 import { eventually } from '../support/eventually';
 import { api, finishedJob, type HostEmulator, startHostEmulator } from './support';
 
-async function previewUntil(check: (preview: TrackedPreview) => boolean, branch: string, what: string): Promise<TrackedPreview> {
+/**
+ * The record of the preview `started` began, once `check` holds. By its key, not its branch alone:
+ * job ids, and so branch names, repeat from one suite's emulator to the next, whose previews this
+ * machine still keeps.
+ */
+async function previewUntil(check: (preview: TrackedPreview) => boolean, started: TrackedPreview, what: string): Promise<TrackedPreview> {
   const { previews } = await api();
-  const find = (): TrackedPreview | undefined => previews.all().find((p) => p.branch === branch && check(p));
+  const key = previewKeyOf(started);
+  const find = (): TrackedPreview | undefined => previews.all().find((p) => previewKeyOf(p) === key && check(p));
   await eventually(() => find() !== undefined, what, 60_000);
   return find() as TrackedPreview;
 }
@@ -56,7 +62,8 @@ describe('preview deployments of an agent’s change', () => {
     assert.deepEqual(request?.body, { branch });
 
     const tree = (await api()).jobsTree;
-    const jobRow = (tree.getChildren() ?? []).find((item) => JSON.stringify(item.id).includes(job.id));
+    // By the job's whole key: an earlier suite's job may have had the same id at another address.
+    const jobRow = (tree.getChildren() ?? []).find((item) => String(item.id).startsWith(jobKeyOf(job)));
     assert.ok(jobRow);
     // Under the job's record (what was asked, its finish): the preview, last.
     const row = (tree.getChildren(jobRow) ?? []).at(-1);
@@ -65,7 +72,7 @@ describe('preview deployments of an agent’s change', () => {
     await host.control.finishPreview(started.statusId, 'success');
     const ready = await previewUntil(
       (p) => p.status === 'success' && p.announcedRound === p.round,
-      branch,
+      started,
       'the preview to be ready, and announced',
     );
     // The row follows the machine-wide record on the tree's next refresh, which a busy machine delays.
@@ -110,7 +117,7 @@ describe('preview deployments of an agent’s change', () => {
     const branch = job.job.ref ?? '';
     const started = await vscode.commands.executeCommand<TrackedPreview>('docsAgent.previewChange', job.id);
     await host.control.finishPreview(started.statusId); // as built: the broken link fails it
-    const failed = await previewUntil((p) => p.status === 'failure', branch, 'the build to fail');
+    const failed = await previewUntil((p) => p.status === 'failure', started, 'the build to fail');
     const brokenLine = failed.logs.find((line) => line.includes('Broken link'));
     assert.ok(brokenLine, 'the log names the broken link');
 
