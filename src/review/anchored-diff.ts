@@ -53,14 +53,14 @@ function placesOnce(lines: readonly number[], span: Span): Map<number, number> {
 }
 
 /** The same pairs as `anchors` finds, for long ranges: places kept in arrays indexed by line number (`numbers` of them). */
-function pairsOnce(
+function* pairsOnce(
   from: readonly number[],
   to: readonly number[],
   a: Span,
   b: Span,
   numbers: number,
   weak: Uint8Array,
-): [number, number][] {
+): Generator<void, [number, number][]> {
   // 0: not seen; i + 1: seen once, at i; -1: seen more than once.
   const mark = (lines: readonly number[], span: Span): Int32Array => {
     const places = new Int32Array(numbers);
@@ -70,7 +70,10 @@ function pairsOnce(
     }
     return places;
   };
-  const [inFrom, inTo] = [mark(from, a), mark(to, b)];
+  const inFrom = mark(from, a);
+  yield;
+  const inTo = mark(to, b);
+  yield;
   const pairs: [number, number][] = [];
   for (let i = a.begin; i < a.end; i++) {
     const line = from[i] ?? 0;
@@ -80,32 +83,41 @@ function pairsOnce(
   return pairs;
 }
 
-/** Pairs of lines that appear once in each range, in the order of `from`, longest run keeping the order of `to` (patience). */
-function anchors(from: readonly number[], to: readonly number[], a: Span, b: Span, diffing: Diffing): [number, number][] {
+/**
+ * Pairs of lines that appear once in each range, in the order of `from`, longest run keeping the
+ * order of `to` (patience). Over a long range, finding the pairs is a step of its own.
+ */
+function* anchors(from: readonly number[], to: readonly number[], a: Span, b: Span, diffing: Diffing): Generator<void, [number, number][]> {
   let pairs: [number, number][] = [];
-  if (a.end - a.begin + b.end - b.begin > 256) pairs = pairsOnce(from, to, a, b, diffing.numbers, diffing.weak);
-  else {
+  if (a.end - a.begin + b.end - b.begin > 256) {
+    pairs = yield* pairsOnce(from, to, a, b, diffing.numbers, diffing.weak);
+    yield;
+  } else {
     const inTo = placesOnce(to, b);
     for (const [line, i] of placesOnce(from, a)) {
       const j = inTo.get(line);
       if (i >= 0 && j !== undefined && j >= 0 && !diffing.weak[line]) pairs.push([i, j]);
     }
+    pairs.sort((x, y) => x[0] - y[0]);
   }
-  pairs.sort((x, y) => x[0] - y[0]);
-  // Longest increasing run of `to` positions: patience sorting, O(n log n).
-  const [tails, previous] = [[] as number[], new Array<number>(pairs.length).fill(-1)];
-  pairs.forEach(([, j], k) => {
-    let [low, high] = [0, tails.length];
+  // Longest increasing run of `to` positions: patience sorting, O(n log n). Plain loops, no
+  // destructuring: this runs over a whole page while the code is still cold.
+  const tails: number[] = [];
+  const previous = new Int32Array(pairs.length).fill(-1);
+  for (let k = 0; k < pairs.length; k++) {
+    const j = pairs[k][1];
+    let low = 0;
+    let high = tails.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if ((pairs[tails[mid] ?? 0]?.[1] ?? 0) < j) low = mid + 1;
+      if (pairs[tails[mid]][1] < j) low = mid + 1;
       else high = mid;
     }
-    previous[k] = low > 0 ? (tails[low - 1] ?? -1) : -1;
+    previous[k] = low > 0 ? tails[low - 1] : -1;
     tails[low] = k;
-  });
+  }
   const kept: [number, number][] = [];
-  for (let k = tails.at(-1) ?? -1; k >= 0; k = previous[k] ?? -1) kept.push(pairs[k] ?? [0, 0]);
+  for (let k = tails.length ? tails[tails.length - 1] : -1; k >= 0; k = previous[k]) kept.push(pairs[k]);
   return kept.reverse();
 }
 
@@ -130,22 +142,37 @@ interface Diffing {
  */
 function* differ(diffing: Diffing, a: Span, b: Span, depth: number): Generator<void, void> {
   const { from, to, found } = diffing;
-  let [a0, a1, b0, b1] = [a.begin, a.end, b.begin, b.end];
-  while (a0 < a1 && b0 < b1 && from[a0] === to[b0]) [a0, b0] = [a0 + 1, b0 + 1];
-  while (a0 < a1 && b0 < b1 && from[a1 - 1] === to[b1 - 1]) [a1, b1] = [a1 - 1, b1 - 1];
+  let a0 = a.begin;
+  let a1 = a.end;
+  let b0 = b.begin;
+  let b1 = b.end;
+  while (a0 < a1 && b0 < b1 && from[a0] === to[b0]) {
+    a0++;
+    b0++;
+  }
+  while (a0 < a1 && b0 < b1 && from[a1 - 1] === to[b1 - 1]) {
+    a1--;
+    b1--;
+  }
   if (a0 === a1 || b0 === b1) {
     if (a0 < a1 || b0 < b1) found.push({ begin: a0, end: a1, count: b1 - b0 });
     return;
   }
   const lines = a1 - a0 + b1 - b0;
-  const pairs = depth < 4 ? anchors(from, to, { begin: a0, end: a1 }, { begin: b0, end: b1 }, diffing) : [];
+  const pairs = depth < 4 ? yield* anchors(from, to, { begin: a0, end: a1 }, { begin: b0, end: b1 }, diffing) : [];
   if (pairs.length) {
     // Finding anchors over a long range is a step of its own.
     if (lines > 1000) yield;
-    let [i, j] = [a0, b0];
-    for (const [x, y] of [...pairs, [a1, b1] as [number, number]]) {
-      yield* differ(diffing, { begin: i, end: x }, { begin: j, end: y }, depth + 1);
-      [i, j] = [x + 1, y + 1];
+    let i = a0;
+    let j = b0;
+    for (let k = 0; k <= pairs.length; k++) {
+      const pair = pairs[k];
+      const x = pair ? pair[0] : a1;
+      const y = pair ? pair[1] : b1;
+      // Most anchors follow one another: nothing between them, no generator for it.
+      if (i < x || j < y) yield* differ(diffing, { begin: i, end: x }, { begin: j, end: y }, depth + 1);
+      i = x + 1;
+      j = y + 1;
     }
     return;
   }

@@ -22,7 +22,17 @@ import {
   type Piece,
   type Texts,
 } from './hunk-stretch';
-import { inEditorLines, onlyBreak, pageLines, usualBreak, writesFaithfully, type LineEdit, type PageLines } from './page-lines';
+import {
+  inEditorLines,
+  linesPerStep,
+  onlyBreak,
+  pageLines,
+  pageLinesSteps,
+  usualBreak,
+  writesFaithfully,
+  type LineEdit,
+  type PageLines,
+} from './page-lines';
 import { runInSlices, runToEnd } from '../platform/slices';
 
 export type { LineEdit } from './page-lines';
@@ -60,14 +70,29 @@ interface Versions {
 /** A line with no letter or digit (blank, a fence, a rule): too common to anchor a diff on. */
 const isWeak = (line: string): boolean => !/[\p{L}\p{N}]/u.test(line);
 
-/** Lines as numbers: from `numbers`, else from `more` (given new numbers past both). */
-function numberLines(lines: readonly string[], more: Map<string, number>, numbers?: ReadonlyMap<string, number>): number[] {
+/** Lines as numbers: from `numbers`, else from `more` (given new numbers past both); step by step. */
+function* numberedLines(
+  lines: readonly string[],
+  more: Map<string, number>,
+  numbers?: ReadonlyMap<string, number>,
+): Generator<void, number[]> {
   const known = numbers?.size ?? 0;
-  return lines.map((line) => {
+  const ids: number[] = [];
+  for (const line of lines) {
     let id = numbers?.get(line) ?? more.get(line);
     if (id === undefined) more.set(line, (id = known + more.size));
-    return id;
-  });
+    if (ids.push(id) % linesPerStep === 0) yield;
+  }
+  return ids;
+}
+
+/** Per line number, whether the line is too common to anchor on (`known` of them set already); step by step. */
+function* markWeak(weak: Uint8Array, lines: ReadonlyMap<string, number>, known = 0): Generator<void, void> {
+  let seen = 0;
+  for (const [line, id] of lines) {
+    if (id >= known) weak[id] = isWeak(line) ? 1 : 0;
+    if (++seen % linesPerStep === 0) yield;
+  }
 }
 
 /** Whether one of the writer's differences (from the candidate) changes the piece's lines, or adds lines where it inserts. */
@@ -114,7 +139,7 @@ function* confirmedSteps(isIn: boolean, local: Local, weak: Uint8Array): Generat
  * the page ends with one kind of break and the base's usual kind differs (a CRLF checkout of a
  * page git keeps with LF), they compare as if they had the base's.
  */
-function comparedLines(page: PageLines, baseBreak: '\r\n' | '\n'): string[] {
+function comparedLines(page: PageLines, baseBreak: '\r\n' | '\n'): readonly string[] {
   const only = onlyBreak(page);
   if (!only || only === baseBreak) return page.lines;
   return page.lines.map((line) => (line.endsWith(only) ? line.slice(0, -only.length) + baseBreak : line));
@@ -184,38 +209,41 @@ export interface PreparedChange {
   weak: Uint8Array;
 }
 
-/** Readies `hunks` (numbered in the editor's lines) between `baseText` and `headText`, step by step. */
-function* preparedSteps(hunks: readonly Hunk[], baseText: string, headText: string): Generator<void, PreparedChange> {
-  const [base, head] = [pageLines(baseText), pageLines(headText)];
-  yield;
+/** Readies `hunks` (numbered in the editor's lines) between the base and the agent's version, step by step. */
+function* preparedSteps(hunks: readonly Hunk[], base: PageLines, head: PageLines): Generator<void, PreparedChange> {
   const numbers = new Map<string, number>();
-  const baseLines = numberLines(base.lines, numbers);
+  const baseLines = yield* numberedLines(base.lines, numbers);
   yield;
-  const headLines = numberLines(head.lines, numbers);
+  const headLines = yield* numberedLines(head.lines, numbers);
   yield;
   const pieces: Piece[] = hunks.map((hunk) => {
     const [old, newSpan] = [oldSpanOf(hunk), newSpanOf(hunk)];
     const lines = headLines.slice(newSpan.begin, newSpan.end);
     return { old, lines, newSpan, reach: reachOf(old, lines, baseLines) };
   });
-  const weak = new Uint8Array(numbers.size);
-  for (const [line, id] of numbers) weak[id] = isWeak(line) ? 1 : 0;
   yield;
-  return { hunks: [...hunks], base, head, numbers, baseLines, pieces, breaks: { base: usualBreak(base), head: usualBreak(head) }, weak };
+  const weak = new Uint8Array(numbers.size);
+  yield* markWeak(weak, numbers);
+  const breaks = { base: usualBreak(base), head: usualBreak(head) };
+  return { hunks: [...hunks], base, head, numbers, baseLines, pieces, breaks, weak };
 }
 
 /** Readies `hunks` between `baseText` (what the agent started from) and `headText` (its version), numbered in the editor's lines. */
 export function prepareChange(hunks: readonly Hunk[], baseText: string, headText: string): PreparedChange {
-  return runToEnd(preparedSteps(hunks, baseText, headText));
+  return runToEnd(preparedSteps(hunks, pageLines(baseText), pageLines(headText)));
 }
 
 /** Readies git's hunks of a page (numbered as git numbers lines), giving the thread back between steps: for the extension host. */
 export function prepareChangeInSlices(gitHunks: readonly Hunk[], baseText: string, headText: string): Promise<PreparedChange> {
   return runInSlices(
     (function* (): Generator<void, PreparedChange> {
-      const hunks = inEditorLines(gitHunks, baseText, headText);
+      const base = yield* pageLinesSteps(baseText);
       yield;
-      return yield* preparedSteps(hunks, baseText, headText);
+      const head = yield* pageLinesSteps(headText);
+      yield;
+      const hunks = inEditorLines(gitHunks, base, head);
+      yield;
+      return yield* preparedSteps(hunks, base, head);
     })(),
   );
 }
@@ -225,14 +253,14 @@ function* readingSteps(change: PreparedChange, workingText: string): Generator<v
   const { pieces, baseLines: base } = change;
   // Lines neither version has get numbers of their own, without growing the change's.
   const more = new Map<string, number>();
-  const workingPage = pageLines(workingText);
+  const workingPage = yield* pageLinesSteps(workingText);
   yield;
-  const working = numberLines(comparedLines(workingPage, change.breaks.base), more, change.numbers);
+  const working = yield* numberedLines(comparedLines(workingPage, change.breaks.base), more, change.numbers);
   yield;
   const numbers = change.numbers.size + more.size;
   const weak = new Uint8Array(numbers);
   weak.set(change.weak);
-  for (const [line, id] of more) weak[id] = isWeak(line) ? 1 : 0;
+  yield* markWeak(weak, more, change.numbers.size);
   const differences = yield* anchoredDifferences(base, working, weak);
   const sure = sureLines(base, working, [...differences, ...pieces.map((p) => p.reach)], numbers);
   const v: Versions = { texts: { base, working, pieces, differences, sure }, change, working: workingPage, weak };

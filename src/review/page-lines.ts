@@ -3,28 +3,33 @@
 // only `\n`, so its hunks are numbered again in these lines (`inEditorLines`). Each line keeps
 // its own line break, and lines compare with it, so a hunk is written only over the very bytes
 // it replaces and unapplying puts back exactly the bytes that were there. Pure.
+import { runToEnd } from '../platform/slices';
 import type { Hunk } from './hunks';
 
 export type LineBreak = '\r\n' | '\r' | '\n' | '';
 
 export interface PageLines {
   /** Each line as the page writes it: its text and its own line break. */
-  lines: string[];
+  readonly lines: readonly string[];
   /** Each line's own line break ('' for a last line without one). */
-  breaks: LineBreak[];
+  readonly breaks: readonly LineBreak[];
 }
 
-const lineBreak = /\r\n|\r|\n/g;
+/** Lines split or numbered per step of a long page's work: a step stays short even on a cold start. */
+export const linesPerStep = 2000;
 
-/** The page's lines; an empty page has none, and a last line break starts no line. */
-export function pageLines(text: string): PageLines {
-  const [lines, breaks] = [[] as string[], [] as LineBreak[]];
+/** The page's lines, step by step (see runInSlices). */
+export function* pageLinesSteps(text: string): Generator<void, PageLines> {
+  const lines: string[] = [];
+  const breaks: LineBreak[] = [];
   // The next \r and \n, each looked for again only once passed (a page without \r is scanned once).
   const next = (char: string, from: number): number => {
     const found = text.indexOf(char, from);
     return found < 0 ? text.length : found;
   };
-  let [at, cr, lf] = [0, next('\r', 0), next('\n', 0)];
+  let at = 0;
+  let cr = next('\r', 0);
+  let lf = next('\n', 0);
   while (at < text.length) {
     if (cr < at) cr = next('\r', at);
     if (lf < at) lf = next('\n', at);
@@ -33,20 +38,23 @@ export function pageLines(text: string): PageLines {
     lines.push(text.slice(at, end + mark.length));
     breaks.push(mark);
     at = end + mark.length;
+    if (lines.length % linesPerStep === 0) yield;
   }
   return { lines, breaks };
 }
 
-/** For each of git's lines (and one past the last), the editor's line it starts at. */
-function editorStarts(text: string): number[] {
+/** The page's lines; an empty page has none, and a last line break starts no line. */
+export function pageLines(text: string): PageLines {
+  return runToEnd(pageLinesSteps(text));
+}
+
+/** For each of git's lines (and one past the last), the editor's line it starts at: git ends a line only at `\n`. */
+function editorStarts(page: PageLines): number[] {
   const starts = [0];
-  let lines = 0;
-  for (const found of text.matchAll(lineBreak)) {
-    lines++;
-    if (found[0].endsWith('\n')) starts.push(lines);
-  }
-  const last = text.length > 0 && !/[\r\n]$/.test(text) ? lines + 1 : lines;
-  if (starts.at(-1) !== last) starts.push(last);
+  page.breaks.forEach((mark, i) => {
+    if (mark.endsWith('\n')) starts.push(i + 1);
+  });
+  if (starts.at(-1) !== page.lines.length) starts.push(page.lines.length);
   return starts;
 }
 
@@ -59,9 +67,12 @@ function sideInEditorLines(starts: readonly number[], start: number, count: numb
 }
 
 /** git's hunks between `before` and `after`, numbered in the editor's lines, their lines as the editor splits them. */
-export function inEditorLines(hunks: readonly Hunk[], before: string, after: string): Hunk[] {
-  const [oldStarts, newStarts] = [editorStarts(before), editorStarts(after)];
-  const [oldPage, newPage] = [pageLines(before), pageLines(after)];
+export function inEditorLines(hunks: readonly Hunk[], before: string | PageLines, after: string | PageLines): Hunk[] {
+  const [oldPage, newPage] = [
+    typeof before === 'string' ? pageLines(before) : before,
+    typeof after === 'string' ? pageLines(after) : after,
+  ];
+  const [oldStarts, newStarts] = [editorStarts(oldPage), editorStarts(newPage)];
   const text = (page: PageLines, start: number, count: number): string[] =>
     page.lines.slice(start - 1, start - 1 + count).map((line) => line.replace(/\r\n$|\r$|\n$/, ''));
   return hunks.map((hunk) => {
@@ -97,10 +108,23 @@ export interface LineEdit {
 
 const breakOf = (line: string): string => /\r\n$|\r$|\n$/.exec(line)?.[0] ?? '';
 
+/** Each page's one break, found once: a reading asks for every hunk it could write. */
+const onlyBreaks = new WeakMap<PageLines, LineBreak | undefined>();
+
 /** The one line break every line of the page ends with (its last may have none), or undefined for a mix or none. */
 export function onlyBreak(page: PageLines): LineBreak | undefined {
-  const kinds = new Set(page.breaks.filter((b) => b !== ''));
-  return kinds.size === 1 ? [...kinds][0] : undefined;
+  if (onlyBreaks.has(page)) return onlyBreaks.get(page);
+  let only: LineBreak | undefined;
+  for (const mark of page.breaks) {
+    if (mark === '' || mark === only) continue;
+    if (only !== undefined) {
+      only = undefined;
+      break;
+    }
+    only = mark;
+  }
+  onlyBreaks.set(page, only);
+  return only;
 }
 
 /**
