@@ -5,20 +5,30 @@ import { parseHunks } from '../../src/review/hunks';
 import { gitDiffOfTexts } from '../support/git/text-diff';
 import { hardPages, type HunkPage } from '../support/hunk-pages';
 
-/** Reads the page's hunks as the extension host does, and the longest the thread was held meanwhile. */
+/** CPU time this process has spent, ms: a turn's work, not the time a busy machine kept the thread waiting. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Reads the page's hunks as the extension host does, and the most the thread worked in one turn
+ * meanwhile: measured in CPU time, so that a machine busy with other work (a test run beside it)
+ * does not count its waiting as the reading's.
+ */
 async function readWatched(page: HunkPage): Promise<{ readings: HunkReading[]; totalMs: number; longestTurnMs: number }> {
   const prepared = prepareChange(parseHunks(gitDiffOfTexts(page.base, page.agent)), page.base, page.agent);
-  let [last, longest, done] = [performance.now(), 0, false];
+  let [last, longest, done] = [cpuMs(), 0, false];
   const tick = (): void => {
-    const now = performance.now();
+    const now = cpuMs();
     longest = Math.max(longest, now - last);
     last = now;
     if (!done) setImmediate(tick);
   };
   setImmediate(tick);
-  const started = performance.now();
+  const started = cpuMs();
   const readings = await readHunksInSlices(prepared, page.working);
-  const totalMs = performance.now() - started;
+  const totalMs = cpuMs() - started;
   done = true;
   return { readings, totalMs, longestTurnMs: longest };
 }
@@ -31,8 +41,8 @@ describe('hunk reading on the pages writers really have: bounded, never holding 
   for (const page of hardPages()) {
     it(`${page.name}: read in well under a second, the thread never held for long`, async () => {
       const { readings, totalMs, longestTurnMs } = await readWatched(page);
-      assert.ok(totalMs < 2000, `read in ${totalMs.toFixed(0)} ms`);
-      assert.ok(longestTurnMs < 250, `the thread was held for ${longestTurnMs.toFixed(0)} ms at once`);
+      assert.ok(totalMs < 2000, `read in ${totalMs.toFixed(0)} ms of CPU`);
+      assert.ok(longestTurnMs < 250, `the thread worked ${longestTurnMs.toFixed(0)} ms (CPU) in one turn`);
       assert.equal(readings.length, parseHunks(gitDiffOfTexts(page.base, page.agent)).length);
     });
   }
