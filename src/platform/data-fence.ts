@@ -31,7 +31,9 @@ const lineBreaks = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
  * of it can close the block (a closing fence needs at least as many backticks as the opening).
  */
 export function fenceFor(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  // A loop, not Math.max(...runs): text with a hundred thousand runs would pass too many arguments.
+  let longest = 0;
+  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
   return '`'.repeat(Math.max(3, longest + 1));
 }
 

@@ -1,13 +1,14 @@
 // What the job tools say: the confirmations a person reads before an agent use is spent, and
 // the results a model reads. Plain text, short, the same wording every time; pure, so unit
-// tests check each one.
+// tests check each one. What came from elsewhere is fenced as data (data-fence.ts).
 import * as l10n from '@vscode/l10n';
 import { pullRequestLink } from '../jobs/pr-link';
 import { describePrompt, firstLine } from '../jobs/prompt-text';
 import { createdAtOf, titleOf, type TrackedJob } from '../jobs/tracked-job';
 import { agentUsesPerHour } from '../jobs/agent-uses';
 import { relativeTime } from '../platform/relative-time';
-import { count, listOf, plural } from '../platform/words';
+import { fencedData, fencedList } from '../platform/data-fence';
+import { count, plural } from '../platform/words';
 import type { ConsentQuestion } from './tool-definition';
 
 export interface Confirmation {
@@ -82,27 +83,33 @@ function pullRequestText(job: TrackedJob, allowedHosts: readonly string[]): stri
   return 'url' in verdict ? verdict.url : l10n.t('refused, not shown ({0})', verdict.refused);
 }
 
-/** One job, a field per line: what a model needs to say how it is doing. */
+/**
+ * One job, a field per line: what a model needs to say how it is doing. Docs Agent's own words
+ * first; what came from elsewhere (the prompt's lines, which may quote readers, the agent's name
+ * for itself, the service's branch, link, status and errors) in a fence, as data.
+ */
 export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readonly string[]): string {
   const started = createdAtOf(job);
-  const lines = [
+  const known = job.notFound || job.job.status !== 'unknown';
+  const ours = [
     l10n.t('Job {0}', job.id),
-    l10n.t('Prompt: “{0}”', titleOf(job)),
     l10n.t('Project: {0}', job.projectId),
-    l10n.t('Status: {0}', statusWord(job)),
+    ...(known ? [l10n.t('Status: {0}', statusWord(job))] : []),
     l10n.t('Started: {0} ({1})', relativeTime(started, now), started),
+    l10n.t('Follow-ups: {0}', count(job.followUps.length)),
+  ];
+  if (job.awaitingSince) ours.push(l10n.t('A follow-up’s answer was lost: it may be running again; it is being watched.'));
+  const latest = job.followUps.at(-1);
+  const outside = [
+    l10n.t('Prompt: “{0}”', titleOf(job)),
+    ...(known ? [] : [l10n.t('Status: {0}', statusWord(job))]),
     ...(job.startedBy === undefined ? [] : [l10n.t('Started by: {0}', job.startedBy)]),
     l10n.t('Pull request: {0}', pullRequestText(job, allowedHosts)),
+    ...(job.job.ref ? [l10n.t('Branch: {0}', job.job.ref)] : []),
+    ...(latest === undefined ? [] : [l10n.t('Latest follow-up: “{0}”', firstLine(latest))]),
+    ...(job.checkError ? [l10n.t('Last check failed: {0}', job.checkError)] : []),
   ];
-  if (job.job.ref) lines.push(l10n.t('Branch: {0}', job.job.ref));
-  const latest = job.followUps.at(-1);
-  const followUps = count(job.followUps.length);
-  lines.push(
-    latest === undefined ? l10n.t('Follow-ups: {0}', followUps) : l10n.t('Follow-ups: {0}, latest “{1}”', followUps, firstLine(latest)),
-  );
-  if (job.awaitingSince) lines.push(l10n.t('A follow-up’s answer was lost: it may be running again; it is being watched.'));
-  if (job.checkError) lines.push(l10n.t('Last check failed: {0}', job.checkError));
-  return lines.join('\n');
+  return [...ours, fencedData('jobRecord', outside)].join('\n');
 }
 
 /** "3 tracked Docs Agent jobs, newest first (checked in the background):". */
@@ -129,17 +136,13 @@ export function unknownJobText(id: string, jobs: readonly TrackedJob[]): string 
   });
   if (!jobs.length)
     return l10n.t('No tracked job has the ID “{0}”. No jobs are tracked. A job started elsewhere is followed with “{1}”.', id, command);
-  const tracked = listOf(
-    jobs.map((job) =>
-      l10n.t({ message: '{0} (“{1}”)', args: [job.id, titleOf(job)], comment: ['A job’s ID, then the first line of its prompt'] }),
-    ),
+  const tracked = jobs.map((job) =>
+    l10n.t({ message: '{0} (“{1}”)', args: [job.id, titleOf(job)], comment: ['A job’s ID, then the first line of its prompt'] }),
   );
-  return l10n.t(
-    'No tracked job has the ID “{0}”. Tracked jobs: {1}. A job started elsewhere is followed with “{2}”.',
-    id,
-    tracked,
-    command,
-  );
+  return [
+    l10n.t('No tracked job has the ID “{0}”. A job started elsewhere is followed with “{1}”. The tracked jobs:', id, command),
+    fencedList('jobRecord', tracked),
+  ].join('\n');
 }
 
 export function jobStartedText(job: TrackedJob, now: number, allowedHosts: readonly string[]): string {

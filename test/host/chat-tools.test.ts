@@ -102,13 +102,18 @@ describe('Docs Agent in chat: the language model tools', () => {
 
   it('says how a job is doing, by its ID (asking the service now) or for every tracked job', async () => {
     const text = await call(toolNames.jobStatus, { jobId });
-    assert.match(text, new RegExp(`^Job ${jobId}\\nPrompt: “Add a FAQ section to the quickstart”\\n`));
+    assert.match(text, new RegExp(`^Job ${jobId}\\n`));
     assert.match(text, /\nStatus: completed\n/);
+    assert.match(text, /\nFollow-ups: 0\n/);
+    // What the service and the writer's prompt said, as data.
+    assert.match(text, /\n```\nPrompt: “Add a FAQ section to the quickstart”\n/);
     assert.match(text, /\nPull request: https:\/\/github\.com\/\S+\/pull\/\d+\n/);
-    assert.match(text, /\nFollow-ups: 0$/);
     assert.match(await call(toolNames.jobStatus, { jobId: jobId.slice(0, 10) }), new RegExp(`^Job ${jobId}\\n`), 'by the start of its ID');
     assert.match(await call(toolNames.jobStatus, {}), new RegExp(`^1 tracked Docs Agent job, newest first .*\\n\\nJob ${jobId}\\n`));
-    assert.match(await call(toolNames.jobStatus, { jobId: 'no-such-job' }), /^No tracked job has the ID “no-such-job”\. Tracked jobs: /);
+    assert.match(
+      await call(toolNames.jobStatus, { jobId: 'no-such-job' }),
+      /^No tracked job has the ID “no-such-job”\. .* The tracked jobs:\n/,
+    );
   });
 
   it('sends a follow-up, counted as one more agent use, and the job runs again', async () => {

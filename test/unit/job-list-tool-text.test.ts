@@ -49,11 +49,11 @@ describe('job list tool: the followed jobs as an agent reads them', () => {
     const text = jobListText([{ job: job('job-a', 'Claude Code'), preview }, { job: job('job-b') }], now, ['github.com']);
     const [head, first, second] = text.split('\n\n');
     assert.equal(head, '2 followed Docs Agent jobs, newest first (as last checked):');
+    assert.match(first ?? '', /^Job job-a\nProject: acme-docs\nStatus: completed\nStarted: 5 min\. ago \(2026-11-23T10:00:00\.000Z\)\n/);
     assert.match(
       first ?? '',
-      /^Job job-a\nPrompt: “Fix job-a”\nProject: acme-docs\nStatus: completed\nStarted: 5 min\. ago \(2026-11-23T10:00:00\.000Z\)\n/,
+      /\n```\nPrompt: “Fix job-a”\nStarted by: Claude Code\nPull request: https:\/\/github\.com\/acme\/docs\/pull\/7\n/,
     );
-    assert.match(first ?? '', /\nStarted by: Claude Code\nPull request: https:\/\/github\.com\/acme\/docs\/pull\/7\n/);
     assert.match(first ?? '', /\nPreview: ready, https:\/\/acme-docs-fix\.mintlify\.app\/quickstart$/);
     assert.doesNotMatch(second ?? '', /Started by/, 'a job the writer started carries no mark');
     assert.match(second ?? '', /\nPreview: none started$/);
