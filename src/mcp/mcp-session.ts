@@ -17,6 +17,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../tools/tool-definition';
+import { clientNameOf } from './client-name';
 import { callTool, type AskWriter } from './tool-call';
 
 /** Who the server is to its clients (the `initialize` answer: `name` is an id, `title` what a client shows). */
@@ -24,8 +25,6 @@ export const serverName = 'docs-agent';
 
 /** How long a call waits for the client's roots before going on without them. */
 const rootsWaitMs = 5_000;
-/** A client's name shows in the writer's modal: one line, not a page. */
-const clientNameLength = 80;
 
 export interface SessionOptions {
   tools: readonly ToolDefinition[];
@@ -37,15 +36,6 @@ export interface SessionOptions {
 /** What tools/list says of a definition: its name, model description and schema, as they are. */
 export function listedTool(definition: ToolDefinition): Tool {
   return { name: definition.name, description: definition.modelDescription, inputSchema: definition.inputSchema as Tool['inputSchema'] };
-}
-
-/** The name the writer reads for the client, from its `initialize` (a title when it gave one). */
-function clientNameOf(server: Server): string {
-  const info = server.getClientVersion();
-  // Control characters would break the modal's lines; outside text, so it is only ever shown as text.
-  // eslint-disable-next-line no-control-regex
-  const name = (info?.title || info?.name || '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return name ? name.slice(0, clientNameLength) : l10n.t('An AI agent');
 }
 
 /** The client's roots as folder paths (file:// only); undefined when it has none or did not answer. */
@@ -114,7 +104,7 @@ export class McpSession {
     const progressToken = params._meta?.progressToken;
     return callTool(this.options.tools, params.name, params.arguments, {
       signal,
-      client: clientNameOf(this.server),
+      client: clientNameOf(this.server.getClientVersion()),
       roots: () => this.rootsFor(requestId, signal),
       allowedForSession: this.allowedForSession,
       ask: this.options.ask,
