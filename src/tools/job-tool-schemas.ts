@@ -23,7 +23,7 @@ export const jobToolSchemas = {
         project: {
           type: 'string',
           description:
-            "The Mintlify project ID, only when the workspace has several projects. Default: the project of the open editor's folder.",
+            "The Mintlify project ID, needed only when the workspace has several projects. Default: the project of the folder you work in (the open editor's in VS Code chat; another agent's root folders), else the workspace's only project.",
         },
         folder: {
           type: 'string',

@@ -26,18 +26,33 @@ function folderNamed(name: string): vscode.WorkspaceFolder | undefined {
 /** Where a tool's project comes from when its input names none: the caller's (an MCP client's roots), else the open editor's. */
 export type Caller = Pick<ToolCall, 'client' | 'roots'>;
 
-/** The sentence for an agent outside VS Code that named no project: it has no open editor to fall back on. */
-export const nameTheProject = (): InputProblem =>
-  new InputProblem(l10n.t('no project was named; pass “project” (its project ID) or “folder” (the docs folder).'));
+/** The sentence for an agent outside VS Code that named no project where the workspace has several. */
+export const nameTheProject = (projects: readonly string[]): InputProblem =>
+  new InputProblem(
+    l10n.t(
+      'no project was named, and this workspace has several ({0}); pass “project” (its project ID) or “folder” (the docs folder).',
+      listOf(projects),
+    ),
+  );
 
-/** The first project among an MCP client's roots, each found as a folder argument is. */
+/**
+ * The first project among an MCP client's roots, each found as a folder argument is; else the
+ * workspace's one project, as the tools' descriptions promise (an agent may declare no roots).
+ */
 function rootsScope(roots: readonly string[]): Target<ProjectScope> {
   for (const root of roots) {
     const folder = folderNamed(root);
     const scope = folder && scopeFor(folder.uri);
     if (scope?.projectId) return { ok: scope };
   }
-  return { problem: nameTheProject() };
+  return onlyProject();
+}
+
+/** The workspace's one project, or why there is none to take. */
+function onlyProject(): Target<ProjectScope> {
+  const scopes = workspaceScopes();
+  if (scopes.length === 1 && scopes[0]) return { ok: scopes[0] };
+  return { problem: scopes.length ? nameTheProject(scopes.map((s) => s.projectId)) : noProjectError() };
 }
 
 /**
@@ -66,7 +81,7 @@ export function jobScope(input: { project?: string | undefined; folder?: string 
   }
   if (caller.client !== undefined) return rootsScope(caller.roots ?? []);
   const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
-  return scope.projectId ? { ok: scope } : { problem: noProjectError() };
+  return scope.projectId ? { ok: scope } : onlyProject();
 }
 
 /**

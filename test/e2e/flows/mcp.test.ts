@@ -116,8 +116,11 @@ describe('e2e: Docs Agent’s tools for another AI agent (MCP)', () => {
   it('refused in the editor: the agent reads a tool error, and nothing is sent', async () => {
     const prompt = 'Rewrite every page in pirate speak';
     await workbench.control.clearRequests();
-    const asked = (client as Client).callTool({ name: 'docsAgent_createJob', arguments: { prompt, folder: workbench.folder } });
-    await workbench.answerDialog('Writer’s Terminal Agent', 'Cancel');
+    // No project and no folder, and the agent declares no roots: the workspace's one project is
+    // meant, as the tool's description says (the question used to be refused before it was asked).
+    const asked = (client as Client).callTool({ name: 'docsAgent_createJob', arguments: { prompt } });
+    const said = await workbench.answerDialog('Writer’s Terminal Agent', 'Cancel');
+    assert.match(said, /acme-docs/, `the question names the project: ${said}`);
     const result = await asked;
     assert.equal(result.isError, true);
     assert.match(textOf(result), /refused/i);
