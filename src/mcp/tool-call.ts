@@ -49,9 +49,10 @@ async function consentRefusal(
   definition: ToolDefinition,
   input: Record<string, unknown>,
   context: CallContext,
+  roots: readonly string[] | undefined,
 ): Promise<CallToolResult | undefined> {
   if (!definition.consent || context.allowedForSession.has(definition.name)) return undefined;
-  const question = await definition.consent(input, { client: context.client, roots: await context.roots() });
+  const question = await definition.consent(input, { client: context.client, roots });
   if (!question) return undefined;
   const answer = await context.ask(question, context.client);
   switch (answer) {
@@ -76,11 +77,14 @@ export async function callTool(
   if (!definition) return toolError(l10n.t('Docs Agent has no tool named “{0}”: list the tools again to see the ones it has.', name));
   const input = inputOf(args);
   try {
-    const refused = await consentRefusal(definition, input, context);
+    // Read once: the question and the call work out their project from the same folders, even
+    // when the agent opens others while the writer reads the question.
+    const roots = await context.roots();
+    const refused = await consentRefusal(definition, input, context, roots);
     if (refused) return refused;
     if (context.signal.aborted) return toolError(l10n.t('The call was cancelled; nothing was sent.'));
     context.progress?.(definition.progress(input));
-    return answerOf(await definition.run(input, { signal: context.signal, client: context.client, roots: await context.roots() }));
+    return answerOf(await definition.run(input, { signal: context.signal, client: context.client, roots }));
   } catch (error) {
     // A definition never throws by contract; one that does still answers in one sentence.
     context.log?.(`MCP tool ${definition.name} failed: ${error instanceof Error ? error.message : String(error)}`);

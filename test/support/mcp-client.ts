@@ -14,6 +14,8 @@ import type { ConsentQuestion, ToolCall, ToolDefinition } from '../../src/tools/
 /** What the test tools saw: each ask and each run, in order. */
 export interface Seen {
   asks: { question: ConsentQuestion; client: string }[];
+  /** The folders (roots) each consent question was worked out for. */
+  consents: { roots: readonly string[] | undefined }[];
   runs: { tool: string; input: Record<string, unknown>; call: ToolCall }[];
 }
 
@@ -41,12 +43,14 @@ export function testTools(seen: Seen): ToolDefinition[] {
       required: ['prompt'],
     },
     progress: () => 'Starting a job',
-    consent: (input) =>
-      Promise.resolve(
+    consent: (input, call) => {
+      seen.consents.push({ roots: call.roots });
+      return Promise.resolve(
         typeof input.prompt === 'string' && input.prompt
           ? { title: 'Start a Docs Agent job?', detail: `Prompt: ${input.prompt}` }
           : undefined,
-      ),
+      );
+    },
     async run(input, call) {
       seen.runs.push({ tool: write.name, input, call });
       if (input.prompt === 'wait') await new Promise((resolve) => call.signal.addEventListener('abort', resolve));
@@ -66,7 +70,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(overrides: Partial<McpServerOptions> = {}): Promise<TestServer> {
-  const seen: Seen = { asks: [], runs: [] };
+  const seen: Seen = { asks: [], consents: [], runs: [] };
   const token = { value: 'test-token-1' as string | undefined };
   const answers: ConsentAnswer[] = [];
   const running = await startMcpServer({

@@ -17,8 +17,8 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     await Promise.allSettled(clients.splice(0).map((client) => client.close()));
     await Promise.allSettled(servers.splice(0).map((server) => server.running.close()));
   });
-  async function start(): Promise<TestServer> {
-    const server = await startTestServer();
+  async function start(overrides?: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
+    const server = await startTestServer(overrides);
     servers.push(server);
     return server;
   }
@@ -132,6 +132,31 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     assert.deepEqual(
       server.seen.runs.map((run) => run.call.roots),
       [folders, undefined, undefined],
+    );
+  });
+
+  it('what the writer allowed is what runs: folders the agent changes while the question is open do not move the call', async () => {
+    const [first, second] = [join(tmpdir(), 'project a'), join(tmpdir(), 'project b')];
+    let folders = [first];
+    let client: Client | undefined;
+    const server = await start({
+      // While the writer reads the question, the agent opens another folder and says so.
+      ask: async () => {
+        folders = [second];
+        await client?.sendRootsListChanged();
+        return 'once';
+      },
+    });
+    client = await agent(server, { roots: () => folders.map((folder) => pathToFileURL(folder).href) });
+    assert.equal((await createJob(client, 'Fix the quickstart')).isError, false);
+    assert.deepEqual(
+      server.seen.consents.map((c) => c.roots),
+      [[first]],
+    );
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.call.roots),
+      [[first]],
+      'the call ran for the folders the question was asked for',
     );
   });
 
