@@ -19,7 +19,7 @@ export interface CallContext {
   client: string;
   /** The client's roots as folder paths; undefined when it has none or could not say. Never throws. */
   roots(): Promise<readonly string[] | undefined>;
-  /** Tools the writer allowed for the rest of this session. */
+  /** What the writer allowed for the rest of this session: a tool for the projects its question covered. */
   allowedForSession: Set<string>;
   ask: AskWriter;
   /** Tells the client what runs (the definition's progress line), when it asked to hear. */
@@ -51,13 +51,16 @@ async function consentRefusal(
   context: CallContext,
   roots: readonly string[] | undefined,
 ): Promise<CallToolResult | undefined> {
-  if (!definition.consent || context.allowedForSession.has(definition.name)) return undefined;
+  if (!definition.consent) return undefined;
   const question = await definition.consent(input, { client: context.client, roots });
   if (!question) return undefined;
+  // Allowed for the session: this tool, for these projects (the session is this agent's).
+  const allowance = `${definition.name}\n${question.covers ?? ''}`;
+  if (context.allowedForSession.has(allowance)) return undefined;
   const answer = await context.ask(question, context.client);
   switch (answer) {
     case 'session':
-      context.allowedForSession.add(definition.name);
+      context.allowedForSession.add(allowance);
       return undefined;
     case 'once':
       return undefined;

@@ -23,7 +23,7 @@ import { feedbackCostConfirmation, feedbackRefusalText, pageFeedbackText, type S
 import { consentOf } from './job-tool-text';
 import { pageTarget, type PageInput, type RangeInput, rangeOf, sitesAsked, type SitesInput } from './page-target';
 import { readSource } from './read-source';
-import type { ToolAnswer, ToolDefinition } from './tool-definition';
+import { projectsCovered, type ToolAnswer, type ToolDefinition } from './tool-definition';
 import { described } from './tool-schemas';
 import type { Caller } from './tool-target';
 import { Reservation } from '../platform/reserving-ledger';
@@ -127,7 +127,11 @@ export function readerFeedbackTool(deps: FeedbackToolDeps): ToolDefinition<Reade
       const { most, used } = await costOf(deps, plan);
       const asks = most > 0 && used + most <= analyticsLimitPerHour && (await deps.keys.usable());
       const label = rangeLabel(plan.range, { withDays: true });
-      return asks ? consentOf(feedbackCostConfirmation(plan.pagePath, label, most, used)) : undefined;
+      if (!asks) return undefined;
+      return {
+        ...consentOf(feedbackCostConfirmation(plan.pagePath, label, most, used)),
+        covers: projectsCovered(plan.reads.map((r) => r.scope)),
+      };
     },
     async run(input, call) {
       const plan = await planOf(deps, input, call);

@@ -22,7 +22,7 @@ import {
   jobsStatusText,
   unknownJobText,
 } from './job-tool-text';
-import type { ToolAnswer, ToolDefinition } from './tool-definition';
+import { projectsCovered, type ToolAnswer, type ToolDefinition } from './tool-definition';
 import { described } from './tool-schemas';
 import { jobScope, trackedJob } from './tool-target';
 
@@ -55,7 +55,10 @@ export function createJobTool(deps: JobToolDeps): ToolDefinition<CreateJobInput>
       const check = checkPrompt(String(input.prompt ?? ''));
       // Nothing can be sent: no question, the answer says why.
       if (!('ok' in scope) || !check.ok || !(await deps.keys.usable())) return undefined;
-      return consentOf(createJobConfirmation(scope.ok.projectId, check.prompt, await deps.uses.usedLastHour(scope.ok)));
+      return {
+        ...consentOf(createJobConfirmation(scope.ok.projectId, check.prompt, await deps.uses.usedLastHour(scope.ok))),
+        covers: projectsCovered([scope.ok]),
+      };
     },
     async run(input, call) {
       const scope = jobScope(input, call);
@@ -116,7 +119,7 @@ export function followUpTool(deps: JobToolDeps): ToolDefinition<FollowUpInput> {
       const job = jobOf(input);
       const check = checkPrompt(String(input.prompt ?? ''), followUpSubject());
       if (!job || !check.ok || !(await deps.keys.usable())) return undefined;
-      return consentOf(followUpConfirmation(job, check.prompt, await deps.uses.usedLastHour(job)));
+      return { ...consentOf(followUpConfirmation(job, check.prompt, await deps.uses.usedLastHour(job))), covers: projectsCovered([job]) };
     },
     async run(input, call) {
       const job = jobOf(input);

@@ -15,7 +15,7 @@ import { loadGitApi } from '../review/git-api';
 import { jobPreviewBranch } from '../review/job-preview-branch';
 import { failureText, InputProblem, tasks } from './failure-text';
 import { previewStatusText } from './preview-tool-text';
-import type { ToolDefinition } from './tool-definition';
+import { projectsCovered, type ToolDefinition } from './tool-definition';
 import { described } from './tool-schemas';
 import { type Caller, jobScope, type Target, trackedJob } from './tool-target';
 
@@ -111,6 +111,7 @@ export function previewTool(deps: PreviewToolDeps): ToolDefinition<PreviewToolIn
       if (input.action === 'status' || !('ok' in target)) return undefined;
       const { scope, branch } = target.ok;
       return {
+        covers: projectsCovered([scope]),
         title: l10n.t('Start a preview deployment?'),
         detail: l10n.t(
           "Project {0}, branch {1}. The platform builds the branch as a preview site; it takes one of the organisation's {2} preview requests a minute.",

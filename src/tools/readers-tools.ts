@@ -29,7 +29,7 @@ import {
   type SiteAttention,
   type VisitorsRead,
 } from './readers-tool-text';
-import type { ConsentQuestion, ToolAnswer, ToolDefinition } from './tool-definition';
+import { projectsCovered, type ConsentQuestion, type ToolAnswer, type ToolDefinition } from './tool-definition';
 import { described } from './tool-schemas';
 
 export interface ReadersToolDeps {
@@ -63,7 +63,10 @@ async function costOf(deps: ReadersToolDeps, reads: readonly Read[]): Promise<Co
 async function readConsent(deps: ReadersToolDeps, reads: readonly Read[], what: VisitorsRead): Promise<ConsentQuestion | undefined> {
   const cost = await costOf(deps, reads);
   if (!cost.requests || cost.over || !(await deps.keys.usable())) return undefined;
-  return consentOf(readCostConfirmation(what, cost.label, cost.requests, cost.used));
+  return {
+    ...consentOf(readCostConfirmation(what, cost.label, cost.requests, cost.used)),
+    covers: projectsCovered(reads.map((r) => r.scope)),
+  };
 }
 
 /** What failed, when a read of `what` did. */

@@ -3,6 +3,7 @@
 // model reads about it, what it takes, whether it sends or spends anything (and so asks the writer
 // first), and does the work; the adapters only carry these to and from their protocol.
 import type { ToolName } from '../platform/manifest-ids';
+import type { ProjectScope } from '../api/project-scope';
 
 /** A tool's input as JSON Schema: exactly what the manifest's `languageModelTools` declares. */
 export interface InputSchema {
@@ -22,6 +23,16 @@ export interface ConsentQuestion {
    * apart (chat shows it in a code block); `detail` holds it already, after a blank line.
    */
   quoted?: string;
+  /**
+   * The projects the call acts on (projectsCovered): Allow for This Session holds for this tool,
+   * this agent and these projects only, never for a call to another project.
+   */
+  covers?: string;
+}
+
+/** What a consent covers, from the projects a call acts on: the same for the same projects, in any order. */
+export function projectsCovered(scopes: readonly Pick<ProjectScope, 'baseUrl' | 'projectId'>[]): string {
+  return [...new Set(scopes.map((s) => JSON.stringify([s.baseUrl, s.projectId])))].sort().join('\n');
 }
 
 /** Who calls, and how long they wait. */

@@ -39,6 +39,7 @@ export function testTools(seen: Seen): ToolDefinition[] {
       properties: {
         prompt: { type: 'string', description: 'What to do.' },
         kind: { type: 'string', description: 'A kind.', enum: ['a', 'b'] },
+        project: { type: 'string', description: 'The project.' },
       },
       required: ['prompt'],
     },
@@ -47,7 +48,11 @@ export function testTools(seen: Seen): ToolDefinition[] {
       seen.consents.push({ roots: call.roots });
       return Promise.resolve(
         typeof input.prompt === 'string' && input.prompt
-          ? { title: 'Start a Docs Agent job?', detail: `Prompt: ${input.prompt}` }
+          ? {
+              title: 'Start a Docs Agent job?',
+              detail: `Prompt: ${input.prompt}`,
+              ...(typeof input.project === 'string' ? { covers: input.project } : {}),
+            }
           : undefined,
       );
     },

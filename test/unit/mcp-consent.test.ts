@@ -74,6 +74,22 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     );
   });
 
+  it('“Allow for this session” holds for the project it was asked for: a job for another project asks again (L1)', async () => {
+    const server = await start();
+    const client = await agent(server);
+    server.answers.push('session', 'refuse');
+    const job = (prompt: string, project: string): ReturnType<typeof call> => call(client, 'docsAgent_createJob', { prompt, project });
+    assert.equal((await job('one', 'acme-docs')).isError, false);
+    assert.equal((await job('two', 'acme-docs')).isError, false);
+    assert.equal(server.seen.asks.length, 1, 'the same project: allowed');
+    assert.equal((await job('three', 'other-docs')).isError, true, 'another project: asked, and refused');
+    assert.equal(server.seen.asks.length, 2);
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.input.prompt),
+      ['one', 'two'],
+    );
+  });
+
   it('tells a client that asks for progress what runs, in the tool’s own words', async () => {
     const server = await start();
     const client = await agent(server);

@@ -47,6 +47,7 @@ describe('MCP server: reached from this machine only, with the token', () => {
             properties: {
               prompt: { type: 'string', description: 'What to do.' },
               kind: { type: 'string', description: 'A kind.', enum: ['a', 'b'] },
+              project: { type: 'string', description: 'The project.' },
             },
             required: ['prompt'],
           },
