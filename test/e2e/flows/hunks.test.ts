@@ -225,7 +225,13 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
     await workbench.openDocsAgentView();
     await workbench.jobRow(reviewPrompt).filter({ hasText: 'Reviewed 2 of 5 changes' }).waitFor();
     await workbench.contextMenu(workbench.jobRow(reviewPrompt), "Review Job's Changes");
-    await diffTab(reviewPrompt, '3 files').waitFor({ timeout: 30_000 });
+    // A row drawn again (its record read after the reload) while its menu was open leaves the
+    // command without it: the job picker asks, and the writer picks the job.
+    const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Which agent job?' });
+    const opened = diffTab(reviewPrompt, '3 files');
+    await opened.or(picker).first().waitFor({ timeout: 60_000 });
+    if (await picker.isVisible()) await picker.locator('.monaco-list-row', { hasText: reviewPrompt }).first().click();
+    await opened.waitFor({ timeout: 60_000 });
     await reviewed('Reviewed 2 of 5 changes').waitFor({ timeout: 30_000 });
   });
 
