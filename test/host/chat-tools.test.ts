@@ -123,7 +123,7 @@ describe('Docs Agent in chat: the language model tools', () => {
     assert.deepEqual(job?.prompts.slice(-1), ['Also link the changelog.']);
     assert.match(text, /^Sent the follow-up/);
     assert.match(text, /\nStatus: running\n/);
-    assert.match(text, /\nFollow-ups: 1, latest “Also link the changelog\.”$/);
+    assert.match(text, /\nLatest follow-up: “Also link the changelog\.”\n```$/);
     assert.equal(await agentUsesHere(), usedBefore + 1);
   });
 

@@ -147,7 +147,20 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
     await diffTab(hunksPrompt, '2 files').click();
     await cursorOn('Tip from the docs agent');
     await workbench.page.keyboard.press('Control+Shift+Enter');
-    await applied('Applied 1 of 4 changes in 1 file').waitFor();
+    // On a busy machine the key can come before the editor knows a change is under the cursor
+    // (the key then does nothing, and the count stays at 0): the writer presses it again.
+    const taken = applied('Applied 1 of 4 changes in 1 file');
+    if (
+      !(await taken.waitFor({ timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      )) &&
+      (await applied('Applied 0 of 4').count())
+    ) {
+      await cursorOn('Tip from the docs agent');
+      await workbench.page.keyboard.press('Control+Shift+Enter');
+    }
+    await taken.waitFor();
     const thread = await commentOnDiffLine(workbench, 'modified', 'Last line from the docs agent', 'Say what the reader does next.');
     await thread.locator('.action-label[aria-label="Send Review to the Agent…"]').click();
     const before = (await workbench.control.requests()).length;
