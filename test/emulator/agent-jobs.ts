@@ -42,6 +42,8 @@ interface Entry {
 
 export interface JobStoreOptions {
   seed: number;
+  /** Which series of ids (0: the seed's own). */
+  idSeries?: number;
   minMs: number;
   maxMs: number;
   clock: EmulatorClock;
@@ -58,7 +60,7 @@ export class JobStore {
   private nextPr = 1;
 
   constructor(private readonly options: JobStoreOptions) {
-    this.idRng = stream(options.seed, 'job-ids');
+    this.idRng = stream(options.seed, options.idSeries ? `job-ids ${options.idSeries}` : 'job-ids');
     this.durationRng = stream(options.seed, 'job-durations');
   }
 

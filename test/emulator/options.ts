@@ -15,6 +15,11 @@ export interface EmulatorOptions {
   /** A job finishes a seeded random time in [jobMinMs, jobMaxMs] after it starts. */
   jobMinMs?: number;
   jobMaxMs?: number;
+  /**
+   * Another series of job ids from the same seed (default 0): emulators started one after another
+   * on one machine, whose jobs the extension keeps, deal ids that never repeat.
+   */
+  jobIdSeries?: number;
   /** A preview deployment waits this long in the queue (default 3000), then builds for previewBuildMs (default 5000). */
   previewQueuedMs?: number;
   previewBuildMs?: number;
@@ -79,6 +84,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     todayDay,
     jobMinMs,
     jobMaxMs,
+    jobIdSeries: integer('jobIdSeries', options.jobIdSeries, 0, 0),
     agentLimitPerHour: integer('agentLimitPerHour', options.agentLimitPerHour, 100, 0),
     analyticsLimitPerHour: integer('analyticsLimitPerHour', options.analyticsLimitPerHour, 100, 0),
     previewQueuedMs: integer('previewQueuedMs', options.previewQueuedMs, 3000, 0),

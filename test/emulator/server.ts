@@ -98,7 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const now = (): number => clock.now();
   let git = opts.gitRemote ? new GitSide(opts.gitRemote) : undefined;
   let baseUrl = '';
-  const jobs = new JobStore({ seed: opts.seed, minMs: opts.jobMinMs, maxMs: opts.jobMaxMs, clock, git });
+  const jobs = new JobStore({ seed: opts.seed, idSeries: opts.jobIdSeries, minMs: opts.jobMinMs, maxMs: opts.jobMaxMs, clock, git });
   const previews = new PreviewStore({
     seed: opts.seed,
     queuedMs: opts.previewQueuedMs,

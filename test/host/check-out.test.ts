@@ -135,7 +135,7 @@ describe('check out and apply the agent’s change with real git', () => {
     assert.ok(refused instanceof ReviewError, `refused with ${String(refused)}`);
     assert.match(refused.message, /docs\/guides\/index\.mdx has unsaved edits/);
     assert.ok(document.getText().startsWith('unsaved '), 'the writer’s edit is untouched');
-    assert.deepEqual(changedFiles(), []);
+    assert.deepEqual(changedFiles(), [], `nothing on disk changed, but git sees:\n${git('diff')}`);
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });

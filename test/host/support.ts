@@ -22,6 +22,9 @@ export interface HostEmulator {
 }
 
 /** Starts the emulator, points the user's base URL at it and the open folder at its project. */
+/** How many emulators this extension host has started: each deals its own job ids. */
+let emulatorsStarted = 0;
+
 export async function startHostEmulator(): Promise<HostEmulator> {
   const key = process.env.MINTLIFY_API_KEY;
   assert.ok(key, 'the launcher must set MINTLIFY_API_KEY for the extension host');
@@ -32,6 +35,9 @@ export async function startHostEmulator(): Promise<HostEmulator> {
     key,
     jobMinMs: 3_600_000,
     jobMaxMs: 3_600_000,
+    // Every suite's jobs stay tracked on this machine, and their branches on the one remote: an id
+    // dealt again would make a later suite's command (given the id) find an earlier suite's job.
+    jobIdSeries: emulatorsStarted++,
     ...(gitRemote ? { gitRemote } : {}),
   });
   const settings = vscode.workspace.getConfiguration('docsAgent');

@@ -240,7 +240,10 @@ describe('e2e: taking the agent’s change hunk by hunk', () => {
     await workbench.contextMenu(workbench.jobRow(reviewPrompt), "Review Job's Changes");
     // A row drawn again (its record read after the reload) while its menu was open leaves the
     // command without it: the job picker asks, and the writer picks the job.
-    const picker = workbench.page.locator('.quick-input-widget', { hasText: 'Which agent job?' });
+    // The question is the input's placeholder, which is not the widget's text.
+    const picker = workbench.page
+      .locator('.quick-input-widget')
+      .filter({ has: workbench.page.locator('input[placeholder="Which agent job?"]') });
     const opened = diffTab(reviewPrompt, '3 files');
     await opened.or(picker).first().waitFor({ timeout: 60_000 });
     if (await picker.isVisible()) await picker.locator('.monaco-list-row', { hasText: reviewPrompt }).first().click();
