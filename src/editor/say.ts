@@ -27,6 +27,28 @@ export function showWarning<T extends string>(message: string, ...rest: (T | vsc
   return show<T>(vscode.window.showWarningMessage, message, rest);
 }
 
+/**
+ * A modal question that opens unasked (an AI agent's request): its refusal is the button the
+ * dialog focuses, so an Enter or a Space the writer meant for a page refuses instead of
+ * approving. Undefined is a refusal (that button, the editor's Cancel, or Escape).
+ */
+export async function askUnprompted<T extends string>(
+  message: string,
+  detail: string,
+  refusal: string,
+  ...choices: T[]
+): Promise<T | undefined> {
+  // The editor focuses the first button that is not its Cancel (a close affordance would become
+  // that Cancel, placed last): the refusal goes first as an ordinary button.
+  const picked = await vscode.window.showWarningMessage(
+    withoutLinks(message),
+    { modal: true, detail: withoutLinks(detail) },
+    refusal,
+    ...choices,
+  );
+  return choices.find((choice) => choice === picked && picked !== refusal);
+}
+
 export function showErrorText<T extends string>(message: string, ...items: T[]): Thenable<T | undefined>;
 export function showErrorText<T extends string>(message: string, options: vscode.MessageOptions, ...items: T[]): Thenable<T | undefined>;
 export function showErrorText<T extends string>(message: string, ...rest: (T | vscode.MessageOptions)[]): Thenable<T | undefined> {

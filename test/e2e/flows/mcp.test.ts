@@ -113,18 +113,28 @@ describe('e2e: Docs Agent’s tools for another AI agent (MCP)', () => {
     await workbench.notification(/completed with a pull request\. An AI agent started it: Writer’s Terminal Agent\./, 60_000);
   });
 
-  it('refused in the editor: the agent reads a tool error, and nothing is sent', async () => {
+  it('a question that opens while the writer types is refused by their next Enter, never approved: the agent reads a tool error, and nothing is sent', async () => {
     const prompt = 'Rewrite every page in pirate speak';
     await workbench.control.clearRequests();
+    // The writer is typing in a page when the agent asks.
+    await workbench.selectLine('docs/quickstart.mdx', 'Install the CLI');
+    await workbench.page.keyboard.press('End');
+    await workbench.page.keyboard.type(' Typing');
     // No project and no folder, and the agent declares no roots: the workspace's one project is
     // meant, as the tool's description says (the question used to be refused before it was asked).
     const asked = (client as Client).callTool({ name: 'docsAgent_createJob', arguments: { prompt } });
-    const said = await workbench.answerDialog('Writer’s Terminal Agent', 'Cancel');
+    const dialog = workbench.page.locator('.monaco-dialog-box', { hasText: 'Writer’s Terminal Agent' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const said = await workbench.text(dialog);
     assert.match(said, /acme-docs/, `the question names the project: ${said}`);
+    // The Enter meant to end the writer's line.
+    await workbench.page.keyboard.press('Enter');
     const result = await asked;
-    assert.equal(result.isError, true);
+    assert.equal(result.isError, true, textOf(result));
     assert.match(textOf(result), /refused/i);
-    assert.equal((await workbench.control.requests()).filter((r) => r.method === 'POST').length, 0);
+    assert.equal((await workbench.control.requests()).filter((r) => r.method === 'POST').length, 0, 'nothing was sent');
+    await dialog.waitFor({ state: 'hidden' });
+    await workbench.runCommand('File: Revert File');
   });
 
   it('when the window serving it closes, another window answers at the same address', async () => {
