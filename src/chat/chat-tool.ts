@@ -28,12 +28,27 @@ function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispo
   };
 }
 
+/** Calls asked and not yet run, kept in case chat never runs one (the writer declined). */
+const askedKept = 20;
+
 export class ChatTool implements vscode.LanguageModelTool<Input> {
+  /** The editor's file each asked call saw, by its input: the run takes the same one, whatever the writer opened since. */
+  private readonly asked = new Map<string, string | undefined>();
+
   constructor(private readonly definition: ToolDefinition) {}
 
   async prepareInvocation({ input }: vscode.LanguageModelToolInvocationPrepareOptions<Input>): Promise<vscode.PreparedToolInvocation> {
-    // VS Code's chat: no client, no roots (the open editor's project is the default, as the tools' descriptions say).
-    const question = await this.definition.consent?.(input, {});
+    // VS Code's chat: no client, no roots (the open editor's project is the default, as the tools'
+    // descriptions say), read here once: the question and the run mean the same page.
+    const editor = vscode.window.activeTextEditor?.document.uri.toString();
+    const key = JSON.stringify(input);
+    this.asked.delete(key);
+    this.asked.set(key, editor);
+    for (const oldest of this.asked.keys()) {
+      if (this.asked.size <= askedKept) break;
+      this.asked.delete(oldest);
+    }
+    const question = await this.definition.consent?.(input, editor === undefined ? {} : { editor });
     return {
       invocationMessage: markdownOfText(this.definition.progress(input)),
       ...(question ? { confirmationMessages: confirmationOf(question) } : {}),
@@ -45,9 +60,12 @@ export class ChatTool implements vscode.LanguageModelTool<Input> {
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
     const abort = signalOf(token);
+    const key = JSON.stringify(input);
+    const editor = this.asked.has(key) ? this.asked.get(key) : vscode.window.activeTextEditor?.document.uri.toString();
+    this.asked.delete(key);
     try {
       // A failure is said in the text, for the model to pass on; chat has no error flag to carry.
-      const { text } = await this.definition.run(input, { signal: abort.signal });
+      const { text } = await this.definition.run(input, { signal: abort.signal, ...(editor === undefined ? {} : { editor }) });
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
     } finally {
       abort.dispose();

@@ -13,7 +13,7 @@ import { noProjectError } from '../editor/error-text';
 import { exists } from '../editor/workspace-text';
 import { pageAddress } from '../site/page-address';
 import { InputProblem } from './failure-text';
-import { type Caller, jobScope, type Target } from './tool-target';
+import { type Caller, editorOf, jobScope, type Target } from './tool-target';
 
 export interface RangeInput {
   range?: string;
@@ -104,7 +104,7 @@ export async function pageTarget(
     return pathTarget(input.pagePath, readers, caller);
   }
   if (caller.client !== undefined) return { problem: new InputProblem(l10n.t('name a file or a page path.')) };
-  const open = vscode.window.activeTextEditor?.document.uri;
+  const open = editorOf(caller);
   return open ? fileTarget(open) : { problem: new InputProblem(l10n.t('No docs page is open: name a file or a page path.')) };
 }
 

@@ -95,7 +95,7 @@ export function previewTool(deps: PreviewToolDeps): ToolDefinition<PreviewToolIn
   /** The target the question named: run uses it, so a pull request's branch is not fetched twice. */
   let prepared: { input: string; target: Promise<Target<PreviewTarget>> } | undefined;
   const targetFor = (input: PreviewToolInput, caller: Caller, keep: boolean): Promise<Target<PreviewTarget>> => {
-    const key = JSON.stringify([input, caller.client, caller.roots]);
+    const key = JSON.stringify([input, caller.client, caller.roots, caller.editor]);
     const target = (prepared?.input === key ? prepared.target : undefined) ?? targetOf(deps, input, caller);
     prepared = keep ? { input: key, target } : undefined;
     return target;

@@ -43,6 +43,11 @@ export interface ToolCall {
   client?: string;
   /** Folders the caller works in (an MCP client's roots), for a tool that needs a project and was given none. */
   roots?: readonly string[];
+  /**
+   * VS Code's chat: the file open in the editor when the call was asked (a URI), read once, so the
+   * writer's question and the run mean the same page and project; undefined when none was open.
+   */
+  editor?: string;
 }
 
 /** What the model reads back; `failed` when the tool did not do what was asked (an MCP tool error). */

@@ -24,7 +24,10 @@ function folderNamed(name: string): vscode.WorkspaceFolder | undefined {
 }
 
 /** Where a tool's project comes from when its input names none: the caller's (an MCP client's roots), else the open editor's. */
-export type Caller = Pick<ToolCall, 'client' | 'roots'>;
+export type Caller = Pick<ToolCall, 'client' | 'roots' | 'editor'>;
+
+/** The file chat's call was asked from (read once by the chat adapter), never the editor as it is now. */
+export const editorOf = (caller: Caller): vscode.Uri | undefined => (caller.editor ? vscode.Uri.parse(caller.editor) : undefined);
 
 /** The sentence for an agent outside VS Code that named no project where the workspace has several. */
 export const nameTheProject = (projects: readonly string[]): InputProblem =>
@@ -80,7 +83,7 @@ export function jobScope(input: { project?: string | undefined; folder?: string 
     return { problem: new InvalidSettingError(message, settingId(settingNames.projectId)) };
   }
   if (caller.client !== undefined) return rootsScope(caller.roots ?? []);
-  const scope = scopeFor(vscode.window.activeTextEditor?.document.uri);
+  const scope = scopeFor(editorOf(caller));
   return scope.projectId ? { ok: scope } : onlyProject();
 }
 

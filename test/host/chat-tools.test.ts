@@ -12,6 +12,9 @@ import { AgentUses } from '../../src/jobs/agent-uses';
 import { systemClock } from '../../src/platform/clock';
 import { SharedMemento } from '../../src/platform/machine/shared-memento';
 import { toolNames } from '../../src/platform/manifest-ids';
+import { ChatTool } from '../../src/chat/chat-tool';
+import { pageTarget } from '../../src/tools/page-target';
+import type { ToolCall, ToolDefinition } from '../../src/tools/tool-definition';
 import { storagePaths } from '../../src/platform/storage-layout';
 import { eventually } from '../support/eventually';
 import { visitTruth } from '../support/emulator/visit-truth';
@@ -189,6 +192,45 @@ describe('Docs Agent in chat: the language model tools', () => {
       await settings().update('visitors.statusBar', undefined, vscode.ConfigurationTarget.Workspace);
     }
     assert.equal(await visitorsRequests(), reads + 1, 'no request');
+  });
+
+  it('the question and the run mean the page that was open when chat asked, even once the writer opens another', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    // The page each step of one call resolves, as the page tools resolve it (no file or path given).
+    const meant: string[] = [];
+    const noSites = { reports: () => [], refresh: () => Promise.resolve() };
+    const resolve = async (input: Record<string, unknown>, call: Omit<ToolCall, 'signal'>): Promise<void> => {
+      const target = await pageTarget(input, noSites, call);
+      meant.push('ok' in target ? target.ok.pagePath : 'no page');
+    };
+    const definition: ToolDefinition = {
+      name: toolNames.pageVisitors,
+      modelDescription: 'Records the page it would read.',
+      inputSchema: { type: 'object', properties: {} },
+      progress: () => 'Reading',
+      consent: async (input, call) => {
+        await resolve(input, call);
+        return undefined;
+      },
+      run: async (input, call) => {
+        await resolve(input, call);
+        return { text: '' };
+      },
+    };
+    const tool = new ChatTool(definition);
+    const cancel = new vscode.CancellationTokenSource();
+    try {
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(root, 'docs/quickstart.mdx'));
+      await tool.prepareInvocation({ input: {} });
+      // The writer reads the question, and opens another page before allowing it.
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(root, 'docs/guides/webhooks.mdx'));
+      await tool.invoke({ input: {}, toolInvocationToken: undefined }, cancel.token);
+      assert.deepEqual(meant, ['/quickstart', '/quickstart']);
+    } finally {
+      cancel.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('lists the pages needing attention from the kept report: fewest readers, mostly AI, readers without a page', async () => {
