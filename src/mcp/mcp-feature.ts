@@ -11,11 +11,13 @@ import { commandIds, settingId, settingNames } from '../platform/manifest-ids';
 import type { ToolDeps } from '../tools/tool-set';
 import { loadOnce } from '../platform/load-once';
 import { askInEditor } from './consent-dialog';
+import { CursorFollower } from './cursor-follow';
 import { registerWithCursor } from './cursor-registration';
 import { McpService, type McpServiceDeps } from './mcp-service';
 import type { PortMemo } from './port-choice';
 import { SetupDocument, setupScheme } from './setup-document';
 import type { SetupState } from './setup-page';
+import { isOwnServer } from './server-proof';
 
 const portMemoKey = 'docsAgent.mcp.portInUse';
 
@@ -45,16 +47,19 @@ function inCursor(): boolean {
   return (vscode as unknown as { cursor?: unknown }).cursor !== undefined;
 }
 
-/** In Cursor, its agent is given the server wherever it serves, with the token of the moment. */
-function cursorRegistration(service: McpService, tokens: McpTokenStore): { follow(): void; dispose(): void } {
-  let registered: { dispose(): void } | undefined;
-  const follow = async (): Promise<void> => {
-    registered?.dispose();
-    registered = undefined;
-    const address = service.address;
-    if (address && inCursor()) registered = registerWithCursor(vscode, address.url, await tokens.get());
-  };
-  return { follow: () => void follow(), dispose: () => registered?.dispose() };
+/**
+ * In Cursor, its agent is given the server wherever it serves, with the token of the moment: by a
+ * trusted window only, and only once the address proves to be Docs Agent's own server.
+ */
+function cursorRegistration(service: McpService, tokens: McpTokenStore, log: vscode.LogOutputChannel): CursorFollower {
+  return new CursorFollower({
+    address: () => service.address,
+    token: () => tokens.get(),
+    mayRegister: () => inCursor() && mayWorkForMachine(),
+    verify: isOwnServer,
+    register: (url, token) => registerWithCursor(vscode, url, token),
+    log: (line) => log.warn(line),
+  });
 }
 
 /**
@@ -103,10 +108,10 @@ export function createMcpFeature(
     return { address: enabled ? service.address : undefined, token: await tokens.get(), notServing, inCursor: inCursor() };
   };
   const setup = new SetupDocument(setupState);
-  const cursor = cursorRegistration(service, tokens);
+  const cursor = cursorRegistration(service, tokens, log);
   const changed = (): void => {
     setup.refresh();
-    cursor.follow();
+    void cursor.follow();
   };
   const port = settingId(settingNames.mcpPort);
   const parts = vscode.Disposable.from(
@@ -119,7 +124,10 @@ export function createMcpFeature(
       if (event.affectsConfiguration(settingId(settingNames.mcpEnabled)) || event.affectsConfiguration(port))
         void service.reconsider(event.affectsConfiguration(port)).then(() => setup.refresh());
     }),
-    onDidAllowMachineWork(() => void service.reconsider(false)),
+    onDidAllowMachineWork(() => {
+      void service.reconsider(false);
+      void cursor.follow();
+    }),
   );
   return {
     tokens,

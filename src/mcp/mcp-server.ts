@@ -1,16 +1,18 @@
 // Docs Agent's MCP server: Streamable HTTP at /mcp on 127.0.0.1 only, so only this machine can
 // reach it, and every request passes the guard (its own Host and Origin, then the token) before the
-// SDK sees it. No CORS headers: a browser page is never meant to read an answer. The port is the
-// writer's setting; when something else holds it the server takes a free one and says so, and the
+// SDK sees it; only the server's proof of holding the token (server-proof.ts) needs none. No CORS
+// headers: a browser page is never meant to read an answer. The port is the writer's setting; when something else holds it the server takes a free one and says so, and the
 // setup text then shows the port actually used.
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ToolDefinition } from '../tools/tool-definition';
 import { McpSession } from './mcp-session';
-import { checkRequest } from './request-guard';
+import { checkPlace, checkRequest } from './request-guard';
+import { answerProof, mcpPath, nonceHeader, proofPath } from './server-proof';
+
+export { mcpPath };
 import type { AskWriter } from './tool-call';
 
-export const mcpPath = '/mcp';
 const loopback = '127.0.0.1';
 
 export interface McpServerOptions {
@@ -25,7 +27,21 @@ export interface McpServerOptions {
   version: string;
   /** A line for the output channel (never holds the token). */
   log?: (line: string) => void;
+  /** Bounds on what clients may hold (defaultLimits); tests shorten them. */
+  limits?: Partial<McpLimits>;
 }
+
+export interface McpLimits {
+  /** Open sessions at most: one more ends the one idle longest (an agent that never said goodbye). */
+  sessions: number;
+  /** A session without a request for this long ends; its client starts a new one (the spec's 404). */
+  idleMs: number;
+  /** A request whose headers, or whole body, take longer than these is cut off (a stuck or slow client). */
+  headersMs: number;
+  requestMs: number;
+}
+
+export const defaultLimits: McpLimits = { sessions: 32, idleMs: 60 * 60_000, headersMs: 10_000, requestMs: 30_000 };
 
 export interface RunningMcpServer {
   /** `http://127.0.0.1:<port>/mcp`: what clients are set up with. */
@@ -68,26 +84,37 @@ const protocolErrors = {
   }),
   notFound: JSON.stringify({ error: `Not found: the MCP endpoint is ${mcpPath}` }),
   internal: JSON.stringify({ error: 'Internal server error' }),
+  badProof: JSON.stringify({ error: `GET ${proofPath} with a hex ${nonceHeader} header` }),
 };
 
 function answer(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(body);
 }
 
-/** The sessions by id, and the handling of one HTTP request among them. */
+/** The sessions by id, and the handling of one HTTP request among them; capped, and ended when idle. */
 class Sessions {
-  private readonly open = new Map<string, McpSession>();
+  /** Open sessions, and when each last had a request, the longest idle first (a Map keeps insertion order). */
+  private readonly open = new Map<string, { session: McpSession; usedAt: number }>();
   private readonly starting = new Set<McpSession>();
+  private sweeper: ReturnType<typeof setTimeout> | undefined;
+  private ended = false;
 
-  constructor(private readonly options: McpServerOptions) {}
+  constructor(
+    private readonly options: McpServerOptions,
+    private readonly limits: McpLimits,
+  ) {
+    this.sweepLater();
+  }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string') {
-      const session = this.open.get(id);
+      const entry = this.open.get(id);
       // The spec's answer to a session that ended: the client starts a new one.
-      if (!session) return answer(res, 404, protocolErrors.sessionGone);
-      return session.transport.handleRequest(req, res);
+      if (!entry) return answer(res, 404, protocolErrors.sessionGone);
+      this.open.delete(id);
+      this.open.set(id, { session: entry.session, usedAt: Date.now() });
+      return entry.session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return answer(res, 400, protocolErrors.sessionMissing);
     await this.startSession(req, res);
@@ -112,7 +139,12 @@ class Sessions {
   }
 
   private opened(session: McpSession): void {
-    if (session.id !== undefined) this.open.set(session.id, session);
+    if (session.id === undefined) return;
+    this.open.set(session.id, { session, usedAt: Date.now() });
+    for (const [id, { session: oldest }] of this.open) {
+      if (this.open.size <= this.limits.sessions) break;
+      this.end(id, oldest, 'the most sessions at once were open');
+    }
   }
 
   private closed(session: McpSession): void {
@@ -120,16 +152,53 @@ class Sessions {
     if (session.id !== undefined) this.open.delete(session.id);
   }
 
+  private sweepLater(): void {
+    if (this.ended) return;
+    this.sweeper = setTimeout(
+      () => {
+        this.endIdle();
+        this.sweepLater();
+      },
+      Math.max(50, Math.min(this.limits.idleMs / 2, 60_000)),
+    );
+    this.sweeper.unref();
+  }
+
+  private endIdle(): void {
+    const now = Date.now();
+    for (const [id, { session, usedAt }] of this.open) {
+      if (now - usedAt < this.limits.idleMs) break;
+      this.end(id, session, `it had no request for ${Math.round(this.limits.idleMs / 60_000)} minutes`);
+    }
+  }
+
+  private end(id: string, session: McpSession, why: string): void {
+    this.open.delete(id);
+    this.options.log?.(`An AI agent's MCP session ended: ${why}. It starts a new one when it next asks.`);
+    void session.close().catch(() => undefined);
+  }
+
   async closeAll(): Promise<void> {
-    await Promise.allSettled([...this.open.values(), ...this.starting].map((session) => session.close()));
+    this.ended = true;
+    clearTimeout(this.sweeper);
+    await Promise.allSettled(
+      [...[...this.open.values()].map((entry) => entry.session), ...this.starting].map((session) => session.close()),
+    );
   }
 }
 
 /** Starts the server; the lead's composition calls it through `await import('./mcp/mcp-server')`. */
 export async function startMcpServer(options: McpServerOptions): Promise<RunningMcpServer> {
-  const sessions = new Sessions(options);
+  const limits = { ...defaultLimits, ...options.limits };
+  const sessions = new Sessions(options, limits);
   let port = 0;
-  const server = createServer((req, res) => {
+  // A client that sends its request slowly, or stops halfway, is cut off: it holds no socket for minutes.
+  const timeouts = {
+    headersTimeout: limits.headersMs,
+    requestTimeout: limits.requestMs,
+    connectionsCheckingInterval: Math.min(1_000, limits.headersMs),
+  };
+  const server = createServer(timeouts, (req, res) => {
     void guarded(req, res, port, options, sessions).catch((error: unknown) => {
       options.log?.(`MCP request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) answer(res, 500, protocolErrors.internal);
@@ -159,12 +228,20 @@ async function guarded(
   options: McpServerOptions,
   sessions: Sessions,
 ): Promise<void> {
+  const token = await options.token();
+  const path = new URL(req.url ?? '/', `http://${loopback}`).pathname;
+  if (path === proofPath) {
+    const place = checkPlace({ host: req.headers.host, origin: req.headers.origin }, port);
+    if (!place.allowed) return answer(res, place.status, place.body, place.headers);
+    const proof = req.method === 'GET' ? answerProof(req.headers[nonceHeader], token) : undefined;
+    return proof ? answer(res, 200, JSON.stringify({ proof })) : answer(res, 400, protocolErrors.badProof);
+  }
   const verdict = checkRequest(
     { host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization },
     port,
-    await options.token(),
+    token,
   );
   if (!verdict.allowed) return answer(res, verdict.status, verdict.body, verdict.headers);
-  if (new URL(req.url ?? '/', `http://${loopback}`).pathname !== mcpPath) return answer(res, 404, protocolErrors.notFound);
+  if (path !== mcpPath) return answer(res, 404, protocolErrors.notFound);
   await sessions.handle(req, res);
 }

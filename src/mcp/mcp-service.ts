@@ -3,7 +3,8 @@
 // takes over at the same port, so an agent set up once keeps working. The holder publishes the
 // address beside its lease, so every window can show the setup and register it with Cursor. A
 // window in Restricted Mode never serves (the tools send the key), nor does any when the setting
-// is off: then no port is opened at all. The server's code (and the SDK) loads only when it starts.
+// is off: then no port is opened at all. A window whose start fails lets the lease go (no agent waits
+// on it) and tries again later. The server's code (and the SDK) loads only when it starts.
 import type * as vscode from 'vscode';
 import { Emitter } from '../platform/emitter';
 import { Lease } from '../platform/machine/lease';
@@ -23,7 +24,7 @@ export interface McpAddress {
 
 export interface McpServiceDeps {
   leaseFolder: string;
-  tokens: McpTokenStore;
+  tokens: Pick<McpTokenStore, 'get' | 'current'>;
   tools: () => Promise<readonly ToolDefinition[]>;
   ask: AskWriter;
   /** The extension's version, told to clients. */
@@ -35,8 +36,12 @@ export interface McpServiceDeps {
   portMemo: { get(): PortMemo | undefined; set(memo: PortMemo): Thenable<void> };
   /** Told once when the address moves off the setting's port (another program holds it). */
   portMoved: (wanted: number, used: number) => void;
-  log: vscode.LogOutputChannel;
+  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  /** The wait before trying again after a failed start, doubled on each failure up to `max`. */
+  retryMs?: { first: number; max: number };
 }
+
+const defaultRetryMs = { first: 15_000, max: 300_000 };
 
 function addressOf(note: unknown): McpAddress | undefined {
   if (typeof note !== 'object' || note === null) return undefined;
@@ -52,12 +57,15 @@ export class McpService {
   /** Fires when the address any window serves at changes (or none serves). */
   readonly onDidChangeAddress = this.changed.event;
   private last: McpAddress | undefined;
+  /** Failed starts in a row; while `retry` waits, this window lets the lease go (another may serve). */
+  private failures = 0;
+  private retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: McpServiceDeps) {
     this.lease = new Lease(deps.leaseFolder, 'mcp', {
       owner: thisWindowId,
       note: () => (this.server ? { url: this.server.url, port: this.server.port } : undefined),
-      mayHold: () => deps.mayServe() && deps.settings().enabled,
+      mayHold: () => deps.mayServe() && deps.settings().enabled && this.retry === undefined,
     });
     this.lease.onDidChange(() => void this.follow());
     this.lease.onDidChangeRecord(() => this.announce());
@@ -90,6 +98,8 @@ export class McpService {
   }
 
   async dispose(): Promise<void> {
+    clearTimeout(this.retry);
+    this.retry = undefined;
     try {
       await this.steps.run(() => this.stop());
     } finally {
@@ -128,10 +138,26 @@ export class McpService {
       if (memo) await deps.portMemo.set(memo);
       if (moved) deps.portMoved(wanted, server.port);
       deps.log.info(`MCP server for other AI agents: ${server.url}`);
+      this.failures = 0;
       this.lease.publish();
     } catch (error) {
-      deps.log.warn(`The MCP server did not start: ${error instanceof Error ? error.message : String(error)}`);
+      this.failedToStart(error);
     }
+  }
+
+  /** Lets the lease go, so no agent waits on a window that cannot serve, and tries again later. */
+  private failedToStart(error: unknown): void {
+    const { first, max } = this.deps.retryMs ?? defaultRetryMs;
+    const waitMs = Math.min(first * 2 ** this.failures, max);
+    this.failures++;
+    this.deps.log.warn(
+      `The MCP server did not start: ${error instanceof Error ? error.message : String(error)}. Trying again in ${Math.round(waitMs / 1000)} s.`,
+    );
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.reconsider(false);
+    }, waitMs);
+    void this.lease.check();
   }
 
   private async stop(): Promise<void> {

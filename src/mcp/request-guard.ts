@@ -47,15 +47,22 @@ function refusal(status: 401 | 403, sentence: string, headers: Record<string, st
   return { allowed: false, status, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ error: sentence }) };
 }
 
+/** Host and Origin alone (403): what a request that needs no token (the server's proof) passes. */
+export function checkPlace(headers: Omit<GuardedHeaders, 'authorization'>, port: number): GuardVerdict {
+  if (!isOwnHost(headers.host, port))
+    return refusal(403, l10n.t('Docs Agent’s MCP server answers only requests addressed to 127.0.0.1 or localhost on its own port.'));
+  if (!isOwnOrigin(headers.origin, port))
+    return refusal(403, l10n.t('Docs Agent’s MCP server does not answer web pages: connect from an AI agent on this computer instead.'));
+  return { allowed: true };
+}
+
 /**
  * Host and Origin first (403: not this server, whatever the token), then the token (401). An
  * undefined `token` (none made yet, or just revoked) lets nobody in.
  */
 export function checkRequest(headers: GuardedHeaders, port: number, token: string | undefined): GuardVerdict {
-  if (!isOwnHost(headers.host, port))
-    return refusal(403, l10n.t('Docs Agent’s MCP server answers only requests addressed to 127.0.0.1 or localhost on its own port.'));
-  if (!isOwnOrigin(headers.origin, port))
-    return refusal(403, l10n.t('Docs Agent’s MCP server does not answer web pages: connect from an AI agent on this computer instead.'));
+  const place = checkPlace(headers, port);
+  if (!place.allowed) return place;
   const given = bearerToken(headers.authorization);
   if (token === undefined || given === undefined || !sameSecret(given, token))
     return refusal(

@@ -5,7 +5,9 @@ import * as assert from 'node:assert/strict';
 import { connect as connectSocket, createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { answersWithProof, nonceHeader, proofFor, proofPath } from '../../src/mcp/server-proof';
 import { call, connect, raw, startTestServer, textOf, type TestServer } from '../support/mcp-client';
+import { eventually } from '../support/eventually';
 
 describe('MCP server: reached from this machine only, with the token', () => {
   const servers: TestServer[] = [];
@@ -86,6 +88,28 @@ describe('MCP server: reached from this machine only, with the token', () => {
       assert.equal((await raw(port, { host })).status, 403, `${host} without a token: 403 comes first`);
     }
     assert.equal((await raw(port, { host: `localhost:${port}`, headers: withToken })).status, 200);
+  });
+
+  it('proves it holds the token without it or any tool: the HMAC of a fresh nonce, after the Host and Origin checks', async () => {
+    const server = await start();
+    const port = server.running.port;
+    const nonce = 'ab'.repeat(16);
+    const asked = await raw(port, { method: 'GET', path: proofPath, body: '', headers: { [nonceHeader]: nonce } });
+    assert.equal(asked.status, 200);
+    assert.deepEqual(JSON.parse(asked.body), { proof: proofFor('test-token-1', nonce) });
+    assert.ok(!asked.body.includes('test-token-1'));
+    assert.equal(await answersWithProof(port, 'test-token-1'), true);
+    assert.equal(await answersWithProof(port, 'another-token'), false, 'a window with another token is not fooled');
+    for (const headers of [{}, { [nonceHeader]: 'not hex' }, { [nonceHeader]: 'ab' }] as Record<string, string>[]) {
+      assert.equal((await raw(port, { method: 'GET', path: proofPath, body: '', headers })).status, 400, JSON.stringify(headers));
+    }
+    const page = { [nonceHeader]: nonce, origin: 'https://evil.example' };
+    assert.equal((await raw(port, { method: 'GET', path: proofPath, body: '', headers: page })).status, 403, 'a web page gets no proof');
+    assert.equal(
+      (await raw(port, { method: 'GET', path: proofPath, body: '', host: 'evil.example', headers: { [nonceHeader]: nonce } })).status,
+      403,
+    );
+    assert.equal(server.seen.runs.length, 0);
   });
 
   it('refuses a request from a web page (a foreign Origin, 403) even with the token', async () => {
@@ -211,5 +235,38 @@ describe('MCP server: reached from this machine only, with the token', () => {
     servers.splice(servers.indexOf(server), 1);
     await server.running.close();
     await ended;
+  });
+
+  it('keeps at most so many sessions: one more ends the one idle longest, whose client reads “session not found”', async () => {
+    const logged: string[] = [];
+    const server = await start({ limits: { sessions: 2 }, log: (line) => logged.push(line) });
+    const first = await client(server.running.url);
+    const second = await client(server.running.url);
+    await second.client.listTools(); // the second was used since: the first is the one idle longest
+    const third = await client(server.running.url);
+    await assert.rejects(first.client.listTools(), /Session not found|404/);
+    assert.ok((await second.client.listTools()).tools.length > 0);
+    assert.ok((await third.client.listTools()).tools.length > 0);
+    assert.match(logged.join('\n'), /session ended: the most sessions at once were open/);
+  });
+
+  it('ends a session that has had no request for the idle time', async () => {
+    const logged: string[] = [];
+    const server = await start({ limits: { idleMs: 200 }, log: (line) => logged.push(line) });
+    const idle = await client(server.running.url);
+    await eventually(() => logged.some((line) => /session ended: it had no request/.test(line)), 'the idle session to end', 5_000);
+    await assert.rejects(idle.client.listTools(), /Session not found|404/);
+  });
+
+  it('cuts off a client whose request headers never finish arriving', async () => {
+    const server = await start({ limits: { headersMs: 300 } });
+    const port = server.running.port;
+    const socket = connectSocket(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.resume(); // reads what the server says (its 408), so its close arrives
+    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    const cutOff = await Promise.race([ended.then(() => true), new Promise((resolve) => setTimeout(resolve, 10_000, false))]);
+    assert.equal(cutOff, true, 'the server closed the stuck socket');
   });
 });
