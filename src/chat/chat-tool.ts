@@ -32,8 +32,11 @@ function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispo
 const askedKept = 20;
 
 export class ChatTool implements vscode.LanguageModelTool<Input> {
-  /** The editor's file each asked call saw, by its input: the run takes the same one, whatever the writer opened since. */
-  private readonly asked = new Map<string, string | undefined>();
+  /**
+   * What each asked call saw, by its input: the editor's file (the run takes the same one, whatever
+   * the writer opened since) and the question chat showed (the run acts within it).
+   */
+  private readonly asked = new Map<string, { editor: string | undefined; question: ConsentQuestion | undefined }>();
 
   constructor(private readonly definition: ToolDefinition) {}
 
@@ -42,13 +45,13 @@ export class ChatTool implements vscode.LanguageModelTool<Input> {
     // descriptions say), read here once: the question and the run mean the same page.
     const editor = vscode.window.activeTextEditor?.document.uri.toString();
     const key = JSON.stringify(input);
+    const question = await this.definition.consent?.(input, editor === undefined ? {} : { editor });
     this.asked.delete(key);
-    this.asked.set(key, editor);
+    this.asked.set(key, { editor, question });
     for (const oldest of this.asked.keys()) {
       if (this.asked.size <= askedKept) break;
       this.asked.delete(oldest);
     }
-    const question = await this.definition.consent?.(input, editor === undefined ? {} : { editor });
     return {
       invocationMessage: markdownOfText(this.definition.progress(input)),
       ...(question ? { confirmationMessages: confirmationOf(question) } : {}),
@@ -61,11 +64,15 @@ export class ChatTool implements vscode.LanguageModelTool<Input> {
   ): Promise<vscode.LanguageModelToolResult> {
     const abort = signalOf(token);
     const key = JSON.stringify(input);
-    const editor = this.asked.has(key) ? this.asked.get(key) : vscode.window.activeTextEditor?.document.uri.toString();
+    const { editor, question } = this.asked.get(key) ?? {
+      editor: vscode.window.activeTextEditor?.document.uri.toString(),
+      question: undefined,
+    };
     this.asked.delete(key);
+    const call = { signal: abort.signal, ...(editor === undefined ? {} : { editor }), ...(question ? { allowed: question } : {}) };
     try {
       // A failure is said in the text, for the model to pass on; chat has no error flag to carry.
-      const { text } = await this.definition.run(input, { signal: abort.signal, ...(editor === undefined ? {} : { editor }) });
+      const { text } = await this.definition.run(input, call);
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
     } finally {
       abort.dispose();

@@ -50,22 +50,22 @@ async function consentRefusal(
   input: Record<string, unknown>,
   context: CallContext,
   roots: readonly string[] | undefined,
-): Promise<CallToolResult | undefined> {
-  if (!definition.consent) return undefined;
+): Promise<{ refused: CallToolResult } | { allowed: ConsentQuestion | undefined }> {
+  if (!definition.consent) return { allowed: undefined };
   const question = await definition.consent(input, { client: context.client, roots });
-  if (!question) return undefined;
+  if (!question) return { allowed: undefined };
   // Allowed for the session: this tool, for these projects (the session is this agent's).
   const allowance = `${definition.name}\n${question.covers ?? ''}`;
-  if (context.allowedForSession.has(allowance)) return undefined;
+  if (context.allowedForSession.has(allowance)) return { allowed: question };
   const answer = await context.ask(question, context.client);
   switch (answer) {
     case 'session':
       context.allowedForSession.add(allowance);
-      return undefined;
+      return { allowed: question };
     case 'once':
-      return undefined;
+      return { allowed: question };
     case 'refuse':
-      return toolError(l10n.t('The writer refused this in the editor; nothing was sent. Ask them before trying again.'));
+      return { refused: toolError(l10n.t('The writer refused this in the editor; nothing was sent. Ask them before trying again.')) };
   }
 }
 
@@ -83,11 +83,12 @@ export async function callTool(
     // Read once: the question and the call work out their project from the same folders, even
     // when the agent opens others while the writer reads the question.
     const roots = await context.roots();
-    const refused = await consentRefusal(definition, input, context, roots);
-    if (refused) return refused;
+    const consent = await consentRefusal(definition, input, context, roots);
+    if ('refused' in consent) return consent.refused;
     if (context.signal.aborted) return toolError(l10n.t('The call was cancelled; nothing was sent.'));
     context.progress?.(definition.progress(input));
-    return answerOf(await definition.run(input, { signal: context.signal, client: context.client, roots }));
+    const allowed = consent.allowed ? { allowed: consent.allowed } : {};
+    return answerOf(await definition.run(input, { signal: context.signal, client: context.client, roots, ...allowed }));
   } catch (error) {
     // A definition never throws by contract; one that does still answers in one sentence.
     context.log?.(`MCP tool ${definition.name} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -23,7 +23,8 @@ import { feedbackCostConfirmation, feedbackRefusalText, pageFeedbackText, type S
 import { consentOf } from './job-tool-text';
 import { pageTarget, type PageInput, type RangeInput, rangeOf, sitesAsked, type SitesInput } from './page-target';
 import { readSource } from './read-source';
-import { projectsCovered, type ToolAnswer, type ToolDefinition } from './tool-definition';
+import { projectsCovered, type ToolAnswer, type ToolCall, type ToolDefinition } from './tool-definition';
+import { unaskedCostText } from './readers-tool-text';
 import { described } from './tool-schemas';
 import type { Caller } from './tool-target';
 import { Reservation } from '../platform/reserving-ledger';
@@ -72,13 +73,18 @@ async function costOf(deps: FeedbackToolDeps, plan: Plan): Promise<{ most: numbe
 }
 
 /** The reads, each from the cache when kept: or why not (over the budget, no key, a failure). */
-async function loadAll(deps: FeedbackToolDeps, plan: Plan): Promise<{ reports: Loaded[] } | { text: string }> {
+async function loadAll(
+  deps: FeedbackToolDeps,
+  plan: Plan,
+  call: Pick<ToolCall, 'allowed'>,
+): Promise<{ reports: Loaded[] } | { text: string }> {
   const { most, used } = await costOf(deps, plan);
   const refusal = { text: failureText(tasks.readFeedback, new InputProblem(feedbackRefusalText(plan.pagePath, most, used))) };
   if (most > 0 && used + most > analyticsLimitPerHour) return refusal;
   let budget: Reservation = deps.ledger.none();
   try {
     if (most) await deps.keys.require();
+    if (most > (call.allowed?.requests ?? 0)) return { text: unaskedCostText(most) };
     // Checked and reserved at once: another window may have taken the room since the check above.
     const taken = most ? await deps.ledger.reserve(most) : budget;
     if (!(taken instanceof Reservation)) return refusal;
@@ -131,12 +137,13 @@ export function readerFeedbackTool(deps: FeedbackToolDeps): ToolDefinition<Reade
       return {
         ...consentOf(feedbackCostConfirmation(plan.pagePath, label, most, used)),
         covers: projectsCovered(plan.reads.map((r) => r.scope)),
+        requests: most,
       };
     },
     async run(input, call) {
       const plan = await planOf(deps, input, call);
       if ('problem' in plan) return failed(failureText(tasks.readFeedback, plan.problem));
-      const loaded = await loadAll(deps, plan);
+      const loaded = await loadAll(deps, plan, call);
       if ('text' in loaded) return failed(loaded.text);
       const label = rangeLabel(plan.range, { withDays: true });
       const source = readSource(loaded.reports, deps.ledger);

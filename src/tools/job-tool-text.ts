@@ -159,6 +159,17 @@ export function followUpSentText(job: TrackedJob, now: number, allowedHosts: rea
   ].join('\n\n');
 }
 
+/**
+ * The refusal of a call whose project is no longer the one the writer allowed (a setting changed
+ * while they read the question): nothing is sent to a project they were not asked about.
+ */
+export function projectMovedText(projectId: string): string {
+  return l10n.t(
+    'Nothing was sent: this now goes to project {0}, not the one the writer allowed (a setting changed while they were asked). Call the tool again: the writer will be asked about {0}.',
+    projectId,
+  );
+}
+
 /** A confirmation as the question every adapter asks: the quoted prompt ends the detail, after a blank line. */
 export function consentOf(confirmation: Confirmation): ConsentQuestion {
   const { title, message, quoted } = confirmation;

@@ -20,9 +20,10 @@ import {
   jobStartedText,
   jobStatusText,
   jobsStatusText,
+  projectMovedText,
   unknownJobText,
 } from './job-tool-text';
-import { projectsCovered, type ToolAnswer, type ToolDefinition } from './tool-definition';
+import { leftWhatWasAllowed, projectsCovered, type ToolAnswer, type ToolDefinition } from './tool-definition';
 import { described } from './tool-schemas';
 import { jobScope, trackedJob } from './tool-target';
 
@@ -63,6 +64,7 @@ export function createJobTool(deps: JobToolDeps): ToolDefinition<CreateJobInput>
     async run(input, call) {
       const scope = jobScope(input, call);
       if (!('ok' in scope)) return failed(failureText(tasks.startJob, scope.problem));
+      if (leftWhatWasAllowed(call, projectsCovered([scope.ok]))) return failed(projectMovedText(scope.ok.projectId));
       const check = checkPrompt(String(input.prompt ?? ''));
       if (!check.ok) return failed(l10n.t('Docs Agent did not start the job: {0}', check.problem));
       try {
@@ -124,6 +126,7 @@ export function followUpTool(deps: JobToolDeps): ToolDefinition<FollowUpInput> {
     async run(input, call) {
       const job = jobOf(input);
       if (!job) return failed(unknownJobText(String(input.jobId ?? ''), deps.tracker.jobs()));
+      if (leftWhatWasAllowed(call, projectsCovered([job]))) return failed(projectMovedText(job.projectId));
       const check = checkPrompt(String(input.prompt ?? ''), followUpSubject());
       if (!check.ok) return failed(l10n.t('Docs Agent did not send the follow-up: {0}', check.problem));
       try {

@@ -19,6 +19,17 @@ export type VisitorsRead = { page: string } | { sites: number };
 
 export const requestsText = (n: number): string => plural(n, l10n.t('{0} request', count(n)), l10n.t('{0} requests', count(n)));
 
+/**
+ * The refusal of a read that now costs more than the writer was asked about (a kept report ran
+ * out between the question and the read, or the read looked free): nothing is spent unasked.
+ */
+export function unaskedCostText(requests: number): string {
+  return l10n.t(
+    'Not read: this now takes up to {0} of the analytics budget, which the writer was not asked about (a report kept on this machine ran out meanwhile). Call the tool again: the writer will be asked first.',
+    requestsText(requests),
+  );
+}
+
 /** "120 visitors (100 human, 30 AI)": a visitor seen as both counts once in the total. */
 export function countsText(counts: Counts): string {
   return l10n.t('{0} ({1} human, {2} AI)', visitorsText(counts.total), count(counts.human), count(counts.ai));

@@ -27,9 +27,10 @@ import {
   pageVisitorsText,
   readCostConfirmation,
   type SiteAttention,
+  unaskedCostText,
   type VisitorsRead,
 } from './readers-tool-text';
-import { projectsCovered, type ConsentQuestion, type ToolAnswer, type ToolDefinition } from './tool-definition';
+import { projectsCovered, type ConsentQuestion, type ToolAnswer, type ToolCall, type ToolDefinition } from './tool-definition';
 import { described } from './tool-schemas';
 
 export interface ReadersToolDeps {
@@ -66,6 +67,7 @@ async function readConsent(deps: ReadersToolDeps, reads: readonly Read[], what: 
   return {
     ...consentOf(readCostConfirmation(what, cost.label, cost.requests, cost.used)),
     covers: projectsCovered(reads.map((r) => r.scope)),
+    requests: cost.cap,
   };
 }
 
@@ -77,7 +79,7 @@ async function loadAll(
   deps: ReadersToolDeps,
   reads: readonly Read[],
   what: VisitorsRead,
-  signal: AbortSignal,
+  call: Pick<ToolCall, 'signal' | 'allowed'>,
 ): Promise<{ results: LoadResult[]; text?: undefined } | { text: string; results?: undefined }> {
   const cost = await costOf(deps, reads);
   const refusal = (): { text: string } => ({
@@ -87,12 +89,13 @@ async function loadAll(
   let budget: Reservation = deps.ledger.none();
   try {
     if (cost.requests) await deps.keys.require();
+    if (cost.cap > (call.allowed?.requests ?? 0)) return { text: unaskedCostText(cost.cap) };
     // Checked and reserved at once: another window may have taken the room since the check above.
     const taken = cost.cap ? await deps.ledger.reserve(cost.cap) : budget;
     if (!(taken instanceof Reservation)) return refusal();
     budget = taken;
     const results: LoadResult[] = [];
-    for (const read of reads) results.push(await deps.service.load(read.scope, read.range, { signal, budget }));
+    for (const read of reads) results.push(await deps.service.load(read.scope, read.range, { signal: call.signal, budget }));
     return { results };
   } catch (error) {
     return { text: failureText(readTask(what), error) };
@@ -128,7 +131,7 @@ export function pageVisitorsTool(deps: ReadersToolDeps): ToolDefinition<PageVisi
       if (!('ok' in target)) return failed(failureText(tasks.readVisitors, target.problem));
       if (!('ok' in range)) return failed(failureText(tasks.readVisitors, range.problem));
       const { scope, pagePath, file } = target.ok;
-      const loaded = await loadAll(deps, [{ scope, range: range.ok }], { page: pagePath }, call.signal);
+      const loaded = await loadAll(deps, [{ scope, range: range.ok }], { page: pagePath }, call);
       const [result] = loaded.results ?? [];
       if (!result) return failed(loaded.text ?? '');
       const readers = readersByPage([{ pagePath }], result.report.rows).get(pagePath);
@@ -210,7 +213,7 @@ export function pagesNeedingAttentionTool(deps: ReadersToolDeps): ToolDefinition
         deps,
         sites.map((s) => ({ scope: s.scope, range })),
         what,
-        call.signal,
+        call,
       );
       if (!loaded.results) return failed(loaded.text ?? '');
       const limit = Math.min(50, Math.max(1, Math.round(Number(input.limit ?? 10)) || 10));

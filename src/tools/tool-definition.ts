@@ -28,6 +28,8 @@ export interface ConsentQuestion {
    * this agent and these projects only, never for a call to another project.
    */
   covers?: string;
+  /** The analytics requests the read it asks about may spend: a run that would spend more asks again. */
+  requests?: number;
 }
 
 /** What a consent covers, from the projects a call acts on: the same for the same projects, in any order. */
@@ -48,6 +50,16 @@ export interface ToolCall {
    * writer's question and the run mean the same page and project; undefined when none was open.
    */
   editor?: string;
+  /**
+   * The question the writer allowed for this call (also when allowed for the session), as the
+   * adapter asked it; undefined when none was asked. The run acts only within it.
+   */
+  allowed?: ConsentQuestion;
+}
+
+/** Whether the run's projects are other than the ones the writer was asked about (settings changed meanwhile). */
+export function leftWhatWasAllowed(call: Pick<ToolCall, 'allowed'>, covers: string): boolean {
+  return call.allowed?.covers !== undefined && call.allowed.covers !== covers;
 }
 
 /** What the model reads back; `failed` when the tool did not do what was asked (an MCP tool error). */

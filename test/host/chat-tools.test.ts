@@ -194,7 +194,7 @@ describe('Docs Agent in chat: the language model tools', () => {
     assert.equal(await visitorsRequests(), reads + 1, 'no request');
   });
 
-  it('the question and the run mean the page that was open when chat asked, even once the writer opens another', async () => {
+  it('the question and the run mean the page that was open when chat asked, even once the writer opens another, and the run knows what was allowed', async () => {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(root);
     // The page each step of one call resolves, as the page tools resolve it (no file or path given).
@@ -211,10 +211,11 @@ describe('Docs Agent in chat: the language model tools', () => {
       progress: () => 'Reading',
       consent: async (input, call) => {
         await resolve(input, call);
-        return undefined;
+        return { title: 'Read?', detail: 'One request.', requests: 1 };
       },
       run: async (input, call) => {
         await resolve(input, call);
+        meant.push(`allowed ${call.allowed?.requests ?? 0}`);
         return { text: '' };
       },
     };
@@ -226,7 +227,7 @@ describe('Docs Agent in chat: the language model tools', () => {
       // The writer reads the question, and opens another page before allowing it.
       await vscode.window.showTextDocument(vscode.Uri.joinPath(root, 'docs/guides/webhooks.mdx'));
       await tool.invoke({ input: {}, toolInvocationToken: undefined }, cancel.token);
-      assert.deepEqual(meant, ['/quickstart', '/quickstart']);
+      assert.deepEqual(meant, ['/quickstart', '/quickstart', 'allowed 1'], 'the run acts within the question chat showed');
     } finally {
       cancel.dispose();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { call, connect, startTestServer, textOf, type TestServer } from '../support/mcp-client';
 import { eventually } from '../support/eventually';
+import { leftWhatWasAllowed, projectsCovered } from '../../src/tools/tool-definition';
 
 describe('MCP server: tool calls and the writer’s consent', () => {
   const servers: TestServer[] = [];
@@ -87,6 +88,20 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     assert.deepEqual(
       server.seen.runs.map((run) => run.input.prompt),
       ['one', 'two'],
+    );
+  });
+
+  it('the run is told what the writer allowed, to act within it: the question asked, also when allowed for the session', async () => {
+    const server = await start();
+    const client = await agent(server);
+    server.answers.push('session');
+    await call(client, 'docsAgent_createJob', { prompt: 'one', project: 'acme-docs' });
+    await call(client, 'docsAgent_createJob', { prompt: 'two', project: 'acme-docs' });
+    await call(client, 'docsAgent_pageVisitors', { page: '/a' });
+    const asked = { title: 'Start a Docs Agent job?', detail: 'Prompt: one', covers: 'acme-docs' };
+    assert.deepEqual(
+      server.seen.runs.map((run) => run.call.allowed),
+      [asked, { ...asked, detail: 'Prompt: two' }, undefined],
     );
   });
 
@@ -202,5 +217,14 @@ describe('MCP server: tool calls and the writer’s consent', () => {
     assert.equal(server.seen.runs[0]?.call.signal.aborted, true);
     await client.close();
     await pending;
+  });
+});
+
+describe('what a run may do, against what the writer allowed', () => {
+  it('a run leaves what was allowed only when its projects differ from the question’s', () => {
+    const allowed = { title: 't', detail: 'd', covers: projectsCovered([{ baseUrl: 'https://a', projectId: 'acme-docs' }]) };
+    assert.equal(leftWhatWasAllowed({ allowed }, projectsCovered([{ baseUrl: 'https://a', projectId: 'acme-docs' }])), false);
+    assert.equal(leftWhatWasAllowed({ allowed }, projectsCovered([{ baseUrl: 'https://a', projectId: 'other-docs' }])), true);
+    assert.equal(leftWhatWasAllowed({}, 'anything'), false, 'nothing was asked: nothing to leave');
   });
 });
