@@ -143,7 +143,7 @@ class Sessions {
     this.open.set(session.id, { session, usedAt: Date.now() });
     for (const [id, { session: oldest }] of this.open) {
       if (this.open.size <= this.limits.sessions) break;
-      this.end(id, oldest, 'the most sessions at once were open');
+      this.end(id, oldest, 'crowded');
     }
   }
 
@@ -168,13 +168,18 @@ class Sessions {
     const now = Date.now();
     for (const [id, { session, usedAt }] of this.open) {
       if (now - usedAt < this.limits.idleMs) break;
-      this.end(id, session, `it had no request for ${Math.round(this.limits.idleMs / 60_000)} minutes`);
+      this.end(id, session, 'idle');
     }
   }
 
-  private end(id: string, session: McpSession, why: string): void {
+  private end(id: string, session: McpSession, why: 'crowded' | 'idle'): void {
     this.open.delete(id);
-    this.options.log?.(`An AI agent's MCP session ended: ${why}. It starts a new one when it next asks.`);
+    const minutes = Math.round(this.limits.idleMs / 60_000);
+    this.options.log?.(
+      why === 'idle'
+        ? `An AI agent's MCP session ended: it had no request for ${minutes} minutes. It starts a new one when it next asks.`
+        : `An AI agent's MCP session ended: the most sessions at once were open. It starts a new one when it next asks.`,
+    );
     void session.close().catch(() => undefined);
   }
 

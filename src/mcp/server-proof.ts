@@ -17,7 +17,7 @@ const nonceShape = /^[0-9a-f]{32,128}$/;
 
 /** The proof of holding `token` for `nonce`: an HMAC under a label only this use has. */
 export function proofFor(token: string, nonce: string): string {
-  return createHmac('sha256', token).update(`docs-agent mcp proof\n${nonce}`, 'utf8').digest('hex');
+  return createHmac('sha256', token).update(`docs-agent-mcp-proof:${nonce}`, 'utf8').digest('hex');
 }
 
 /** The server's answer to a proof request: the proof, or undefined for a malformed nonce or no token yet. */
