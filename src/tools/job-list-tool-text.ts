@@ -43,7 +43,8 @@ export function jobListText(jobs: readonly ListedJob[], now: number, allowedHost
       : l10n.t('No Docs Agent jobs of project {0} are followed on this machine.', project);
   return [
     followedJobsHead(jobs.length),
-    ...jobs.map(({ job, preview }) => `${jobStatusText(job, now, allowedHosts)}\n${previewLine(preview)}`),
+    // The preview's address is the service's: inside the job's fence.
+    ...jobs.map(({ job, preview }) => jobStatusText(job, now, allowedHosts, [previewLine(preview)])),
   ].join('\n\n');
 }
 

@@ -88,7 +88,7 @@ function pullRequestText(job: TrackedJob, allowedHosts: readonly string[]): stri
  * first; what came from elsewhere (the prompt's lines, which may quote readers, the agent's name
  * for itself, the service's branch, link, status and errors) in a fence, as data.
  */
-export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readonly string[]): string {
+export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readonly string[], alsoReported: readonly string[] = []): string {
   const started = createdAtOf(job);
   const known = job.notFound || job.job.status !== 'unknown';
   const ours = [
@@ -108,6 +108,7 @@ export function jobStatusText(job: TrackedJob, now: number, allowedHosts: readon
     ...(job.job.ref ? [l10n.t('Branch: {0}', job.job.ref)] : []),
     ...(latest === undefined ? [] : [l10n.t('Latest follow-up: “{0}”', firstLine(latest))]),
     ...(job.checkError ? [l10n.t('Last check failed: {0}', job.checkError)] : []),
+    ...alsoReported,
   ];
   return [...ours, fencedData('jobRecord', outside)].join('\n');
 }

@@ -54,9 +54,10 @@ describe('job list tool: the followed jobs as an agent reads them', () => {
       first ?? '',
       /\n```\nPrompt: “Fix job-a”\nStarted by: Claude Code\nPull request: https:\/\/github\.com\/acme\/docs\/pull\/7\n/,
     );
-    assert.match(first ?? '', /\nPreview: ready, https:\/\/acme-docs-fix\.mintlify\.app\/quickstart$/);
+    // The service's address, in the job's fence.
+    assert.match(first ?? '', /\nPreview: ready, https:\/\/acme-docs-fix\.mintlify\.app\/quickstart\n```$/);
     assert.doesNotMatch(second ?? '', /Started by/, 'a job the writer started carries no mark');
-    assert.match(second ?? '', /\nPreview: none started$/);
+    assert.match(second ?? '', /\nPreview: none started\n```$/);
   });
 
   it('says so when no job is followed, for the projects open or the one asked about', () => {
