@@ -31,8 +31,15 @@ export class CursorFollower {
     this.unregister();
     const address = this.deps.address();
     if (!address || !this.deps.mayRegister()) return;
-    const token = await this.deps.token();
-    const ours = await this.deps.verify(address, token);
+    let token: string;
+    let ours: boolean;
+    try {
+      token = await this.deps.token();
+      ours = await this.deps.verify(address, token);
+    } catch (error) {
+      this.deps.log(`Cursor was not given the server: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     if (generation !== this.generation) return;
     if (!ours) {
       this.deps.log(`Cursor was not given ${address.url}: it did not prove to be Docs Agent's server.`);

@@ -1,16 +1,15 @@
 // Docs Agent's MCP server: Streamable HTTP at /mcp on 127.0.0.1 only, so only this machine can
 // reach it, and every request passes the guard (its own Host and Origin, then the token) before the
 // SDK sees it; only the server's proof of holding the token (server-proof.ts) needs none. No CORS
-// headers: a browser page is never meant to read an answer. The port is the writer's setting; when something else holds it the server takes a free one and says so, and the
-// setup text then shows the port actually used.
+// headers: a browser page is never meant to read an answer. The port is the writer's setting; when
+// something else holds it the server takes a free one and says so, and the setup text then shows
+// the port actually used. Sessions are capped and end when idle; slow requests are cut off.
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ToolDefinition } from '../tools/tool-definition';
 import { McpSession } from './mcp-session';
 import { checkPlace, checkRequest } from './request-guard';
 import { answerProof, mcpPath, nonceHeader, proofPath } from './server-proof';
-
-export { mcpPath };
 import type { AskWriter } from './tool-call';
 
 const loopback = '127.0.0.1';

@@ -3,8 +3,8 @@
 // takes over at the same port, so an agent set up once keeps working. The holder publishes the
 // address beside its lease, so every window can show the setup and register it with Cursor. A
 // window in Restricted Mode never serves (the tools send the key), nor does any when the setting
-// is off: then no port is opened at all. A window whose start fails lets the lease go (no agent waits
-// on it) and tries again later. The server's code (and the SDK) loads only when it starts.
+// is off: then no port is opened at all. A window whose start fails lets the lease go (no agent
+// waits on it) and tries again later. The server's code (and the SDK) loads only when it starts.
 import type * as vscode from 'vscode';
 import { Emitter } from '../platform/emitter';
 import { Lease } from '../platform/machine/lease';

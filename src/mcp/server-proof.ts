@@ -59,17 +59,18 @@ function getLoopback(port: number, path: string, headers: Record<string, string>
         return resolve(undefined);
       }
       let body = '';
+      let whole = false;
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
         body += chunk;
-        if (body.length > 4_096) request.destroy(); // a proof is 64 characters
+        if (body.length > 4_096) request.destroy(new Error('too long')); // a proof is 64 characters
       });
-      response.on('end', () => resolve(body));
-      response.on('error', () => resolve(undefined));
+      response.on('end', () => (whole = true));
+      // After 'end' when the body came whole; alone when the answer broke off.
+      response.on('close', () => resolve(whole ? body : undefined));
     });
-    request.on('timeout', () => request.destroy());
+    request.on('timeout', () => request.destroy(new Error('timed out')));
     request.on('error', () => resolve(undefined));
-    request.on('close', () => resolve(undefined));
   });
 }
 
