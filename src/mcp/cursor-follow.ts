@@ -25,6 +25,11 @@ export class CursorFollower {
 
   constructor(private readonly deps: CursorFollowDeps) {}
 
+  /** Whether Cursor's agent holds the server now (what the setup page tells the writer). */
+  get given(): boolean {
+    return this.registered !== undefined;
+  }
+
   /** Unregisters, then registers the address of the moment once it proves itself. */
   async follow(): Promise<void> {
     const generation = ++this.generation;

@@ -105,13 +105,14 @@ export function createMcpFeature(
   const setupState = async (): Promise<SetupState> => {
     const { enabled } = mcpSettings();
     const notServing = !enabled ? 'off' : !mayWorkForMachine() ? 'restricted' : 'starting';
-    return { address: enabled ? service.address : undefined, token: await tokens.get(), notServing, inCursor: inCursor() };
+    return { address: enabled ? service.address : undefined, token: await tokens.get(), notServing, inCursor: cursor.given };
   };
   const setup = new SetupDocument(setupState);
   const cursor = cursorRegistration(service, tokens, log);
+  // The page says whether Cursor was given the server: drawn again once that is settled.
   const changed = (): void => {
     setup.refresh();
-    void cursor.follow();
+    void cursor.follow().then(() => setup.refresh());
   };
   const port = settingId(settingNames.mcpPort);
   const parts = vscode.Disposable.from(
@@ -126,7 +127,7 @@ export function createMcpFeature(
     }),
     onDidAllowMachineWork(() => {
       void service.reconsider(false);
-      void cursor.follow();
+      void cursor.follow().then(() => setup.refresh());
     }),
   );
   return {

@@ -11,7 +11,7 @@ export interface SetupState {
   token: string;
   /** Why no window serves the tools now (when `address` is undefined). */
   notServing?: NotServing;
-  /** This editor is Cursor: its agent was given the server already. */
+  /** Cursor's agent was given the server (this editor is Cursor, the window trusted, the server proved). */
   inCursor: boolean;
 }
 
