@@ -155,7 +155,15 @@ export function loadedCompose(
   afterFollowUp: AfterFollowUp,
 ): LoadedCompose {
   // The other windows name this one by its folder (or workspace).
-  const holds = new DraftHolds(storage.draftHolds, thisWindowId, vscode.workspace.name ?? '', defaultHeartbeatMs / testPace());
+  // Tests quicken the heartbeat, never how long a busy window keeps its draft: a few seconds on a
+  // loaded machine must not hand a writer's words to another window.
+  const holds = new DraftHolds(
+    storage.draftHolds,
+    thisWindowId,
+    vscode.workspace.name ?? '',
+    defaultHeartbeatMs / testPace(),
+    2 * defaultHeartbeatMs,
+  );
   const files = new DraftFiles(storage.drafts, holds);
   const composer = new Composer(files);
   return {

@@ -33,19 +33,26 @@ export class DraftHolds {
   /**
    * @param owner this window's id on the machine
    * @param where this window's name, shown in the others (its folder)
+   * @param expiryMs how long a live window that stopped renewing (hung, or just busy) keeps its drafts
    */
   constructor(
     private readonly folder: string,
     private readonly owner: string,
     private readonly where: string,
     private readonly heartbeatMs = defaultHeartbeatMs,
+    private readonly expiryMs = 2 * heartbeatMs,
   ) {}
 
   /** Holds draft `id` for this window while it has it open, unless another live window does. */
   async hold(id: string): Promise<DraftHold> {
     let opened = this.opened.get(id);
     if (!opened) {
-      const lease = new Lease(this.folder, id, { owner: this.owner, heartbeatMs: this.heartbeatMs, note: () => this.where });
+      const lease = new Lease(this.folder, id, {
+        owner: this.owner,
+        heartbeatMs: this.heartbeatMs,
+        expiryMs: this.expiryMs,
+        note: () => this.where,
+      });
       const ready = lease.check().then(() => {
         // Told from now on: the first check's answer is this call's.
         lease.onDidChange(() => this.changed.fire(id));

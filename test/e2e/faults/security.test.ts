@@ -98,10 +98,24 @@ describe('e2e: security checks', () => {
       await workbench.hoverText(workbench.jobRow('Link scheme javascript'), 'javascript:window'),
       /Pull request: javascript:window\.__docsAgentPwned=true/,
     );
-    const hover = await workbench.hoverFor(workbench.jobRow('Link scheme javascript'), 'javascript:window');
-    for (const anchor of await hover.locator('a').all()) {
-      for (const attribute of ['href', 'data-href']) assert.match((await anchor.getAttribute(attribute)) ?? 'https:', /^https:/);
+    // Every anchor's targets read at once (the hover can close between two reads); hovered again
+    // if it closed first, as a person would.
+    let targets: (string | null)[] | undefined;
+    for (let tries = 1; !targets; tries++) {
+      const hover = await workbench.hoverFor(workbench.jobRow('Link scheme javascript'), 'javascript:window');
+      targets = await hover
+        .evaluate(
+          (element: { querySelectorAll(selector: string): Iterable<{ getAttribute(name: string): string | null }> }) =>
+            [...element.querySelectorAll('a')].flatMap((a) => [a.getAttribute('href'), a.getAttribute('data-href')]),
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch((error: unknown) => {
+          if (tries >= 5) throw error;
+          return undefined;
+        });
     }
+    for (const target of targets) assert.match(target ?? 'https:', /^https:/);
     assert.equal(workbench.page.context().pages().length, 1, 'no window or tab was opened');
     assert.equal(await pwned(workbench.page.locator('body')), false);
     await workbench.page.mouse.move(700, 500);
