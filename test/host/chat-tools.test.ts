@@ -221,6 +221,8 @@ describe('Docs Agent in chat: the language model tools', () => {
     };
     const tool = new ChatTool(definition);
     const cancel = new vscode.CancellationTokenSource();
+    // The status bar would read the open pages' visitors (requests that are not this test's).
+    await settings().update('visitors.statusBar', false, vscode.ConfigurationTarget.Workspace);
     try {
       await vscode.window.showTextDocument(vscode.Uri.joinPath(root, 'docs/quickstart.mdx'));
       await tool.prepareInvocation({ input: {} });
@@ -231,6 +233,7 @@ describe('Docs Agent in chat: the language model tools', () => {
     } finally {
       cancel.dispose();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await settings().update('visitors.statusBar', undefined, vscode.ConfigurationTarget.Workspace);
     }
   });
 
